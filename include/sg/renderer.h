@@ -1,0 +1,81 @@
+/* libsg: rendering a scene offscreen into a buffer.
+ *
+ * A renderer owns one render target (a GBM buffer object on a DRM node, or an
+ * EGL surfaceless framebuffer), an EGL context and the GL objects it uploaded.
+ * A renderer may be used from any thread, one thread at a time; two renderers on
+ * two threads work in parallel (each has its own EGL context). */
+#ifndef SG_RENDERER_H
+#define SG_RENDERER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sg/camera.h>
+#include <sg/error.h>
+#include <sg/export.h>
+#include <sg/scene.h>
+
+struct sg_renderer;
+
+enum sg_target_kind {
+	SG_TARGET_AUTO = 0,    /* GBM on a render node when one works, else surfaceless */
+	SG_TARGET_GBM,         /* EGL_PLATFORM_GBM_KHR, output in a gbm_bo */
+	SG_TARGET_SURFACELESS, /* EGL_MESA_platform_surfaceless, output in a renderbuffer */
+};
+
+struct sg_renderer_desc {
+	int width, height;          /* output size in pixels, 1 .. 16384 */
+	enum sg_target_kind target; /* AUTO: the SG_TARGET environment variable
+	                               ("gbm", "surfaceless") may force one */
+	const char *device;         /* DRM node for GBM; NULL: SG_DEVICE, else drmGetDevices2 */
+};
+
+/* What the renderer runs on: for logs and bug reports. Strings are owned by the renderer. */
+struct sg_renderer_info {
+	enum sg_target_kind target;
+	const char *target_name; /* "gbm" or "surfaceless" */
+	const char *reason;      /* why this target was chosen */
+	const char *device;      /* DRM node path, or "" */
+	const char *egl_vendor;
+	const char *egl_driver;  /* Mesa driver name (EGL_MESA_query_driver), or "" */
+	const char *gl_renderer;
+	const char *gl_version;
+	int width, height;
+};
+
+/* Returns NULL on failure; sg_last_error() names the device, EGL or GL call that failed. */
+SG_API struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc);
+/* Accepts NULL. */
+SG_API void sg_renderer_destroy(struct sg_renderer *renderer);
+SG_API const struct sg_renderer_info *sg_renderer_get_info(const struct sg_renderer *renderer);
+
+/* Default: opaque black (0, 0, 0, 1). Components in [0, 1]. */
+SG_API sg_result sg_renderer_set_clear_color(struct sg_renderer *renderer, float r, float g, float b,
+                                             float a);
+
+/* Clears the output and draws the scene depth-first, left to right, each model
+ * with the product of the matrices above it. camera NULL: sg_camera_init_pixels()
+ * over the output size. Finishes the GPU work before returning. */
+SG_API sg_result sg_renderer_render(struct sg_renderer *renderer, const struct sg_scene *scene,
+                                    const struct sg_camera *camera);
+
+/* Copies the last render as RGBA8, top row first, stride bytes per row (0 means width * 4). */
+SG_API sg_result sg_renderer_read_pixels(struct sg_renderer *renderer, void *rgba, size_t stride);
+
+/* Writes the last render as an 8-bit RGBA PNG. The file is written under a
+ * temporary name in the same folder and renamed: a failure never leaves a
+ * truncated file and keeps an existing one intact. */
+SG_API sg_result sg_renderer_write_png(struct sg_renderer *renderer, const char *path);
+
+/* A dma-buf of the output buffer object (GBM target only; SG_ERR_UNSUPPORTED otherwise). */
+struct sg_dmabuf {
+	int fd;            /* owned by the caller: close() it */
+	uint32_t fourcc;   /* DRM_FORMAT_* */
+	uint64_t modifier; /* DRM_FORMAT_MOD_*; DRM_FORMAT_MOD_INVALID when implicit */
+	int width, height;
+	int plane_count;
+	uint32_t strides[4], offsets[4];
+};
+SG_API sg_result sg_renderer_export_dmabuf(struct sg_renderer *renderer, struct sg_dmabuf *dmabuf);
+
+#endif

@@ -1,0 +1,162 @@
+/* libsg: the scene graph.
+ *
+ * A scene owns its nodes, textures and meshes. Everything is named by a small
+ * value handle (scene id, pool index, generation): a handle of a destroyed object,
+ * or of another scene, is detected and refused with an error instead of crashing.
+ *
+ * Nodes are created detached; attach them with sg_node_add_child(). Destroying a
+ * scene destroys everything it owns. A scene is not thread-safe: use one scene
+ * from one thread at a time. */
+#ifndef SG_SCENE_H
+#define SG_SCENE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sg/error.h>
+#include <sg/export.h>
+
+struct sg_scene;
+
+/* All-zero handles are never valid: generations start at 1. */
+typedef struct sg_node {
+	uint32_t scene, index, generation;
+} sg_node;
+typedef struct sg_texture {
+	uint32_t scene, index, generation;
+} sg_texture;
+typedef struct sg_mesh {
+	uint32_t scene, index, generation;
+} sg_mesh;
+
+#define SG_NODE_NONE ((sg_node){0, 0, 0})
+
+enum sg_node_kind {
+	SG_NODE_INVALID = 0,
+	SG_NODE_GROUP,     /* only holds children */
+	SG_NODE_TRANSFORM, /* a 4x4 local matrix applied to everything below it */
+	SG_NODE_MODEL,     /* a mesh drawn with a texture, at a position in its parent */
+};
+
+/* --- scene ----------------------------------------------------------------- */
+
+/* Returns NULL on allocation failure (see sg_last_error()). */
+SG_API struct sg_scene *sg_scene_create(void);
+/* Accepts NULL. Invalidates every handle of the scene. */
+SG_API void sg_scene_destroy(struct sg_scene *scene);
+/* The root group, created with the scene; it cannot be removed or destroyed. */
+SG_API sg_node sg_scene_root(const struct sg_scene *scene);
+/* Number of live nodes, the root included. */
+SG_API size_t sg_scene_node_count(const struct sg_scene *scene);
+
+/* --- nodes ------------------------------------------------------------------ */
+
+/* All matrices in the API are 16 floats, column-major (OpenGL and cglm order). */
+struct sg_transform_desc {
+	const char *name;     /* optional; copied */
+	const float *matrix;  /* optional local matrix; NULL means identity */
+};
+
+struct sg_model_desc {
+	const char *name;     /* optional; copied */
+	sg_mesh mesh;         /* required */
+	sg_texture texture;   /* required */
+	float position[3];    /* translation applied inside the parent */
+};
+
+/* Constructors return SG_NODE_NONE on failure. The new node is detached. */
+SG_API sg_node sg_node_new_group(struct sg_scene *scene, const char *name);
+SG_API sg_node sg_node_new_transform(struct sg_scene *scene, const struct sg_transform_desc *desc);
+SG_API sg_node sg_node_new_model(struct sg_scene *scene, const struct sg_model_desc *desc);
+
+/* True when node is a live node of this scene. */
+SG_API bool sg_node_exists(const struct sg_scene *scene, sg_node node);
+SG_API enum sg_node_kind sg_node_get_kind(const struct sg_scene *scene, sg_node node);
+/* NULL for a stale handle, "" for an unnamed node. Valid until the node is renamed or destroyed. */
+SG_API const char *sg_node_get_name(const struct sg_scene *scene, sg_node node);
+SG_API sg_result sg_node_set_name(struct sg_scene *scene, sg_node node, const char *name);
+
+/* Tree edits. child must be detached (SG_ERR_BUSY otherwise). A child that is
+ * parent itself or one of its ancestors is refused with SG_ERR_CYCLE; a node of
+ * another scene with SG_ERR_FOREIGN_HANDLE. Models cannot have children. */
+SG_API sg_result sg_node_add_child(struct sg_scene *scene, sg_node parent, sg_node child);
+/* index 0 inserts first; index == child count appends; larger is SG_ERR_INVALID_ARGUMENT. */
+SG_API sg_result sg_node_insert_child(struct sg_scene *scene, sg_node parent, size_t index,
+                                      sg_node child);
+/* Detaches node (and its subtree) from its parent; the nodes stay alive. */
+SG_API sg_result sg_node_remove(struct sg_scene *scene, sg_node node);
+/* Moves node (attached or not) to the end of new_parent's children. */
+SG_API sg_result sg_node_reparent(struct sg_scene *scene, sg_node node, sg_node new_parent);
+/* Destroys node and its whole subtree; their handles become stale. */
+SG_API sg_result sg_node_destroy(struct sg_scene *scene, sg_node node);
+
+/* Navigation: each returns SG_NODE_NONE when there is no such node or the handle is stale. */
+SG_API sg_node sg_node_get_parent(const struct sg_scene *scene, sg_node node);
+SG_API sg_node sg_node_first_child(const struct sg_scene *scene, sg_node node);
+SG_API sg_node sg_node_next_sibling(const struct sg_scene *scene, sg_node node);
+SG_API sg_node sg_node_child_at(const struct sg_scene *scene, sg_node node, size_t index);
+SG_API size_t sg_node_child_count(const struct sg_scene *scene, sg_node node);
+/* First node named name in the subtree of start (start included), depth-first,
+ * left to right. SG_NODE_NONE (and SG_ERR_NOT_FOUND in sg_last_error) if none. */
+SG_API sg_node sg_node_find(const struct sg_scene *scene, sg_node start, const char *name);
+
+/* --- transforms --------------------------------------------------------------
+ * The helpers compose on the right, as cglm and OpenGL do: after translate then
+ * scale, a point is first scaled, then translated. Non-finite values are refused. */
+SG_API sg_result sg_transform_set_matrix(struct sg_scene *scene, sg_node node, const float matrix[16]);
+SG_API sg_result sg_transform_get_matrix(const struct sg_scene *scene, sg_node node, float matrix[16]);
+SG_API sg_result sg_transform_set_identity(struct sg_scene *scene, sg_node node);
+SG_API sg_result sg_transform_translate(struct sg_scene *scene, sg_node node, float x, float y, float z);
+/* angle in radians around the axis (x, y, z), which need not be normalised. */
+SG_API sg_result sg_transform_rotate(struct sg_scene *scene, sg_node node, float angle, float x,
+                                     float y, float z);
+SG_API sg_result sg_transform_scale(struct sg_scene *scene, sg_node node, float x, float y, float z);
+
+/* --- models ------------------------------------------------------------------ */
+SG_API sg_result sg_model_set_position(struct sg_scene *scene, sg_node node, float x, float y, float z);
+SG_API sg_result sg_model_set_texture(struct sg_scene *scene, sg_node node, sg_texture texture);
+SG_API sg_result sg_model_set_mesh(struct sg_scene *scene, sg_node node, sg_mesh mesh);
+
+/* --- textures ------------------------------------------------------------------ */
+enum sg_filter { SG_FILTER_NEAREST = 0, SG_FILTER_LINEAR };
+enum sg_wrap { SG_WRAP_CLAMP = 0, SG_WRAP_REPEAT };
+
+struct sg_texture_desc {
+	int width, height;     /* 1 .. 16384 */
+	const void *pixels;    /* RGBA8, top row first; copied */
+	size_t stride;         /* bytes per row; 0 means width * 4 */
+	enum sg_filter filter; /* default nearest */
+	enum sg_wrap wrap;     /* default clamp to edge */
+};
+
+SG_API sg_texture sg_texture_create(struct sg_scene *scene, const struct sg_texture_desc *desc);
+/* Loads an 8-bit or 16-bit PNG of any colour type, converted to RGBA8. Images
+ * larger than 16384 on a side or 64 Mpixels in all are refused (SG_ERR_FORMAT). */
+SG_API sg_texture sg_texture_load_png(struct sg_scene *scene, const char *path, enum sg_filter filter,
+                                      enum sg_wrap wrap);
+/* Models still using a destroyed texture make sg_renderer_render() fail. */
+SG_API sg_result sg_texture_destroy(struct sg_scene *scene, sg_texture texture);
+SG_API bool sg_texture_exists(const struct sg_scene *scene, sg_texture texture);
+
+/* --- meshes ---------------------------------------------------------------------- */
+struct sg_vertex {
+	float position[3];
+	float uv[2]; /* (0,0) is the texture's top-left pixel */
+};
+
+struct sg_mesh_desc {
+	const struct sg_vertex *vertices; /* copied */
+	size_t vertex_count;
+	const uint32_t *indices;          /* optional triangle list; NULL draws vertices in order */
+	size_t index_count;               /* multiple of 3 */
+};
+
+SG_API sg_mesh sg_mesh_create(struct sg_scene *scene, const struct sg_mesh_desc *desc);
+/* The built-in quad: top-left corner at the local origin, (width, height) at the
+ * bottom-right, texture coordinates (0,0) top-left to (1,1) bottom-right. */
+SG_API sg_mesh sg_mesh_create_quad(struct sg_scene *scene, float width, float height);
+SG_API sg_result sg_mesh_destroy(struct sg_scene *scene, sg_mesh mesh);
+SG_API bool sg_mesh_exists(const struct sg_scene *scene, sg_mesh mesh);
+
+#endif

@@ -1,0 +1,12 @@
+/* libsg: a retained scene-graph rendering toolkit. The umbrella header. */
+#ifndef SG_SG_H
+#define SG_SG_H
+
+#include <sg/camera.h>
+#include <sg/error.h>
+#include <sg/export.h>
+#include <sg/image.h>
+#include <sg/renderer.h>
+#include <sg/scene.h>
+
+#endif

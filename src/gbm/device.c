@@ -1,0 +1,72 @@
+/* DRM node discovery and opening, with libdrm. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xf86drm.h>
+
+#include "../graph/error.h"
+#include "device.h"
+
+sg_result sg_find_render_node(char *path, size_t size)
+{
+	drmDevicePtr devices[64];
+	int count = drmGetDevices2(0, devices, 64);
+	if (count <= 0) {
+		struct stat st;
+		if (stat("/dev/dri", &st) != 0)
+			return sg_fail(SG_ERR_NOT_FOUND, "no render node under /dev/dri (/dev/dri: %s)",
+			               strerror(errno));
+		return sg_fail(SG_ERR_NOT_FOUND, "no render node under /dev/dri (drmGetDevices2 found %s)",
+		               count < 0 ? strerror(-count) : "no DRM device");
+	}
+	sg_result result = sg_fail(SG_ERR_NOT_FOUND,
+	                           "no render node under /dev/dri (%d DRM devices, none with one)",
+	                           count);
+	for (int i = 0; i < count; i++) {
+		if (devices[i]->available_nodes & (1 << DRM_NODE_RENDER)) {
+			snprintf(path, size, "%s", devices[i]->nodes[DRM_NODE_RENDER]);
+			result = SG_OK;
+			break;
+		}
+	}
+	drmFreeDevices(devices, count);
+	return result;
+}
+
+sg_result sg_open_drm_node(const char *path, int *fd, int *node_type)
+{
+	*fd = open(path, O_RDWR | O_CLOEXEC);
+	if (*fd < 0)
+		return sg_fail(SG_ERR_DEVICE, "cannot open DRM node '%s': %s", path, strerror(errno));
+	*node_type = drmGetNodeTypeFromFd(*fd);
+	if (*node_type < 0) {
+		close(*fd);
+		*fd = -1;
+		return sg_fail(SG_ERR_DEVICE, "'%s' is not a DRM device node", path);
+	}
+	return SG_OK;
+}
+
+sg_result sg_primary_node_of(int fd, char *path, size_t size)
+{
+	drmDevicePtr device = NULL;
+	int error = drmGetDevice2(fd, 0, &device);
+	if (error)
+		return sg_fail(SG_ERR_DEVICE, "drmGetDevice2 failed: %s", strerror(-error));
+	sg_result result = SG_OK;
+	if (device->available_nodes & (1 << DRM_NODE_PRIMARY))
+		snprintf(path, size, "%s", device->nodes[DRM_NODE_PRIMARY]);
+	else
+		result = sg_fail(SG_ERR_DEVICE, "the device has no primary node");
+	drmFreeDevice(&device);
+	return result;
+}
+
+const char *sg_node_basename(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}

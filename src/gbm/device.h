@@ -1,0 +1,16 @@
+/* Internal: opening DRM nodes. */
+#ifndef SG_GBM_DEVICE_H
+#define SG_GBM_DEVICE_H
+
+#include <stddef.h>
+
+#include <sg/error.h>
+
+/* Opens path read-write and checks it is a DRM node; node_type is DRM_NODE_*. */
+sg_result sg_open_drm_node(const char *path, int *fd, int *node_type);
+/* The primary (card) node of the device behind fd. */
+sg_result sg_primary_node_of(int fd, char *path, size_t size);
+/* "renderD128" for "/dev/dri/renderD128". */
+const char *sg_node_basename(const char *path);
+
+#endif

@@ -1,0 +1,184 @@
+/* EGL set-up shared by every target, step by step as kmscube does it. */
+#include "egl.h"
+
+#include <GLES3/gl3.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../graph/error.h"
+
+const char *sg_egl_error_name(EGLint error)
+{
+	switch (error) {
+	case EGL_SUCCESS: return "EGL_SUCCESS";
+	case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED";
+	case EGL_BAD_ACCESS: return "EGL_BAD_ACCESS";
+	case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC";
+	case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE";
+	case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT";
+	case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG";
+	case EGL_BAD_CURRENT_SURFACE: return "EGL_BAD_CURRENT_SURFACE";
+	case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
+	case EGL_BAD_SURFACE: return "EGL_BAD_SURFACE";
+	case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
+	case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER";
+	case EGL_BAD_NATIVE_PIXMAP: return "EGL_BAD_NATIVE_PIXMAP";
+	case EGL_BAD_NATIVE_WINDOW: return "EGL_BAD_NATIVE_WINDOW";
+	case EGL_CONTEXT_LOST: return "EGL_CONTEXT_LOST";
+	}
+	return "unknown EGL error";
+}
+
+bool sg_has_extension(const char *list, const char *name)
+{
+	size_t length = strlen(name);
+	for (const char *p = list; p && (p = strstr(p, name)); p += length)
+		if ((p == list || p[-1] == ' ') && (p[length] == ' ' || p[length] == '\0'))
+			return true;
+	return false;
+}
+
+/* eglGetPlatformDisplay hands out one EGLDisplay per native display, and
+ * eglTerminate ends it for everyone: two surfaceless renderers share one. So
+ * displays are counted here and terminated only by their last user. */
+static pthread_mutex_t displays_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+	EGLDisplay display;
+	int users;
+} displays[64];
+
+static void display_ref(EGLDisplay display)
+{
+	pthread_mutex_lock(&displays_lock);
+	int free_slot = -1;
+	for (int i = 0; i < 64; i++) {
+		if (displays[i].display == display) {
+			displays[i].users++;
+			pthread_mutex_unlock(&displays_lock);
+			return;
+		}
+		if (!displays[i].display && free_slot < 0)
+			free_slot = i;
+	}
+	if (free_slot >= 0) /* with no slot left the display is simply never terminated */
+		displays[free_slot].display = display, displays[free_slot].users = 1;
+	pthread_mutex_unlock(&displays_lock);
+}
+
+static void display_unref(EGLDisplay display)
+{
+	pthread_mutex_lock(&displays_lock);
+	for (int i = 0; i < 64; i++) {
+		if (displays[i].display == display && --displays[i].users == 0) {
+			displays[i].display = NULL;
+			eglTerminate(display);
+		}
+	}
+	pthread_mutex_unlock(&displays_lock);
+}
+
+static sg_result egl_fail(const char *call, const char *where)
+{
+	EGLint error = eglGetError();
+	return sg_fail(SG_ERR_EGL, "%s failed on %s: %s (0x%04x)", call, where,
+	               sg_egl_error_name(error), error);
+}
+
+static void copy_string(char *out, size_t size, const char *value)
+{
+	snprintf(out, size, "%s", value ? value : "");
+}
+
+static sg_result create_context(struct sg_egl *egl, const char *where)
+{
+	const char *extensions = eglQueryString(egl->display, EGL_EXTENSIONS);
+	if (!sg_has_extension(extensions, "EGL_KHR_surfaceless_context"))
+		return sg_fail(SG_ERR_EGL, "EGL on %s lacks EGL_KHR_surfaceless_context", where);
+	if (!eglBindAPI(EGL_OPENGL_ES_API))
+		return egl_fail("eglBindAPI(EGL_OPENGL_ES_API)", where);
+
+	/* Without EGL_KHR_no_config_context, any config that can do GLES 3 will do:
+	 * nothing is ever drawn to an EGL surface. */
+	EGLConfig config = EGL_NO_CONFIG_KHR;
+	if (!sg_has_extension(extensions, "EGL_KHR_no_config_context")) {
+		const EGLint config_attribs[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_NONE};
+		EGLint count = 0;
+		if (!eglChooseConfig(egl->display, config_attribs, &config, 1, &count) || count < 1)
+			return sg_fail(SG_ERR_EGL, "eglChooseConfig found no GLES 3 config on %s", where);
+	}
+	const EGLint context_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0,
+	                                  EGL_NONE};
+	egl->context = eglCreateContext(egl->display, config, EGL_NO_CONTEXT, context_attribs);
+	if (egl->context == EGL_NO_CONTEXT)
+		return egl_fail("eglCreateContext(GLES 3.0)", where);
+	if (!eglMakeCurrent(egl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, egl->context))
+		return egl_fail("eglMakeCurrent", where);
+
+	egl->dmabuf_import = sg_has_extension(extensions, "EGL_EXT_image_dma_buf_import");
+	egl->dmabuf_import_modifiers =
+		sg_has_extension(extensions, "EGL_EXT_image_dma_buf_import_modifiers");
+	egl->create_image = (PFNEGLCREATEIMAGEKHRPROC)eglGetProcAddress("eglCreateImageKHR");
+	egl->destroy_image = (PFNEGLDESTROYIMAGEKHRPROC)eglGetProcAddress("eglDestroyImageKHR");
+	egl->query_dmabuf_modifiers =
+		(PFNEGLQUERYDMABUFMODIFIERSEXTPROC)eglGetProcAddress("eglQueryDmaBufModifiersEXT");
+	egl->image_target_renderbuffer = (PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC)
+		eglGetProcAddress("glEGLImageTargetRenderbufferStorageOES");
+
+	copy_string(egl->vendor, sizeof(egl->vendor), eglQueryString(egl->display, EGL_VENDOR));
+	PFNEGLGETDISPLAYDRIVERNAMEPROC driver_name =
+		(PFNEGLGETDISPLAYDRIVERNAMEPROC)eglGetProcAddress("eglGetDisplayDriverName");
+	if (driver_name && sg_has_extension(extensions, "EGL_MESA_query_driver"))
+		copy_string(egl->driver, sizeof(egl->driver), driver_name(egl->display));
+	copy_string(egl->gl_renderer, sizeof(egl->gl_renderer),
+	            (const char *)glGetString(GL_RENDERER));
+	copy_string(egl->gl_version, sizeof(egl->gl_version), (const char *)glGetString(GL_VERSION));
+	return SG_OK;
+}
+
+sg_result sg_egl_init(struct sg_egl *egl, EGLenum platform, void *native, const char *where)
+{
+	*egl = (struct sg_egl){.display = EGL_NO_DISPLAY, .context = EGL_NO_CONTEXT};
+	egl->display = eglGetPlatformDisplay(platform, native, NULL);
+	if (egl->display == EGL_NO_DISPLAY)
+		return egl_fail("eglGetPlatformDisplay", where);
+	EGLint major, minor;
+	if (!eglInitialize(egl->display, &major, &minor)) {
+		sg_result result = egl_fail("eglInitialize", where);
+		egl->display = EGL_NO_DISPLAY; /* a failed initialize needs no terminate */
+		return result;
+	}
+	display_ref(egl->display);
+	sg_result result = create_context(egl, where);
+	if (result)
+		sg_egl_finish(egl);
+	return result;
+}
+
+void sg_egl_finish(struct sg_egl *egl)
+{
+	if (egl->display == EGL_NO_DISPLAY)
+		return;
+	if (egl->context != EGL_NO_CONTEXT) {
+		if (eglGetCurrentContext() == egl->context)
+			eglMakeCurrent(egl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+		eglDestroyContext(egl->display, egl->context);
+	}
+	display_unref(egl->display);
+	*egl = (struct sg_egl){.display = EGL_NO_DISPLAY, .context = EGL_NO_CONTEXT};
+}
+
+sg_result sg_egl_make_current(struct sg_egl *egl)
+{
+	if (eglGetCurrentContext() == egl->context)
+		return SG_OK;
+	if (!eglMakeCurrent(egl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, egl->context))
+		return egl_fail("eglMakeCurrent", "the renderer's display");
+	return SG_OK;
+}
+
+void sg_egl_release(struct sg_egl *egl)
+{
+	if (eglGetCurrentContext() == egl->context)
+		eglMakeCurrent(egl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+}

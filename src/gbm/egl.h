@@ -1,0 +1,40 @@
+/* Internal: an EGL display and a GLES 3 context on some platform, used without
+ * any EGL surface (rendering goes into framebuffer objects). */
+#ifndef SG_GBM_EGL_H
+#define SG_GBM_EGL_H
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES3/gl3.h> /* before gl2ext.h, which needs its types */
+#include <GLES2/gl2ext.h>
+#include <stdbool.h>
+
+#include <sg/error.h>
+
+struct sg_egl {
+	EGLDisplay display;
+	EGLContext context;
+	char vendor[64], driver[64], gl_renderer[128], gl_version[128];
+	/* Extensions the GBM target needs; looked up once. */
+	PFNEGLCREATEIMAGEKHRPROC create_image;
+	PFNEGLDESTROYIMAGEKHRPROC destroy_image;
+	PFNEGLQUERYDMABUFMODIFIERSEXTPROC query_dmabuf_modifiers;
+	PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC image_target_renderbuffer;
+	bool dmabuf_import, dmabuf_import_modifiers;
+};
+
+/* eglGetPlatformDisplay(platform, native) -> eglInitialize -> eglBindAPI ->
+ * eglCreateContext (GLES 3.0) -> eglMakeCurrent without a surface. where names
+ * the display in messages ("surfaceless", "/dev/dri/card0"). Cleans up after itself on failure. */
+sg_result sg_egl_init(struct sg_egl *egl, EGLenum platform, void *native, const char *where);
+void sg_egl_finish(struct sg_egl *egl);
+
+sg_result sg_egl_make_current(struct sg_egl *egl);
+/* Unbinds the context from this thread, so that another thread may take it. */
+void sg_egl_release(struct sg_egl *egl);
+
+const char *sg_egl_error_name(EGLint error);
+/* True if the space-separated list has the exact name. */
+bool sg_has_extension(const char *list, const char *name);
+
+#endif

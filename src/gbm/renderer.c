@@ -1,0 +1,204 @@
+/* The public renderer: a target (this layer) + the GL draw submission +
+ * the traversal, glued in the order of a frame. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <sg/image.h>
+#include <sg/renderer.h>
+
+#include "../gl/gl_renderer.h"
+#include "../graph/alloc.h"
+#include "../graph/error.h"
+#include "../traverse/traverse.h"
+#include "target.h"
+
+#define SG_MAX_OUTPUT_SIDE 16384
+
+struct sg_renderer {
+	struct sg_target *target;
+	struct sg_gl_renderer gl;
+	bool gl_ready;
+	struct sg_traversal traversal;
+	float clear_color[4];
+	bool rendered;
+	struct sg_renderer_info info;
+};
+
+struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
+{
+	if (!desc) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_create: desc is NULL");
+		return NULL;
+	}
+	if (desc->width < 1 || desc->height < 1 || desc->width > SG_MAX_OUTPUT_SIDE ||
+	    desc->height > SG_MAX_OUTPUT_SIDE) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "output size %dx%d is outside 1x1 .. %dx%d",
+		        desc->width, desc->height, SG_MAX_OUTPUT_SIDE, SG_MAX_OUTPUT_SIDE);
+		return NULL;
+	}
+	if ((unsigned)desc->target > SG_TARGET_SURFACELESS) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "unknown target kind %d", desc->target);
+		return NULL;
+	}
+	struct sg_renderer *renderer = sg_calloc(1, sizeof(*renderer));
+	if (!renderer) {
+		sg_fail(SG_ERR_NO_MEMORY, "out of memory creating a renderer");
+		return NULL;
+	}
+	renderer->clear_color[3] = 1.0f;
+	sg_traversal_init(&renderer->traversal);
+	if (sg_target_select(desc, &renderer->target) || sg_target_bind(renderer->target))
+		goto fail;
+	if (sg_gl_renderer_init(&renderer->gl)) {
+		sg_fail_prefix(SG_ERR_GL, "on %s: ", renderer->target->impl->name);
+		goto fail;
+	}
+	renderer->gl_ready = true;
+	sg_egl_release(&renderer->target->egl);
+
+	struct sg_target *t = renderer->target;
+	renderer->info = (struct sg_renderer_info){
+		.target = t->kind,
+		.target_name = t->impl->name,
+		.reason = t->reason,
+		.device = t->device,
+		.egl_vendor = t->egl.vendor,
+		.egl_driver = t->egl.driver,
+		.gl_renderer = t->egl.gl_renderer,
+		.gl_version = t->egl.gl_version,
+		.width = t->width,
+		.height = t->height,
+	};
+	return renderer;
+fail:
+	sg_renderer_destroy(renderer);
+	return NULL;
+}
+
+void sg_renderer_destroy(struct sg_renderer *renderer)
+{
+	if (!renderer)
+		return;
+	if (renderer->target) {
+		if (renderer->gl_ready && sg_target_bind(renderer->target) == SG_OK)
+			sg_gl_renderer_finish(&renderer->gl);
+		sg_target_destroy(renderer->target);
+	}
+	sg_traversal_finish(&renderer->traversal);
+	sg_free(renderer);
+}
+
+const struct sg_renderer_info *sg_renderer_get_info(const struct sg_renderer *renderer)
+{
+	return renderer ? &renderer->info : NULL;
+}
+
+sg_result sg_renderer_set_clear_color(struct sg_renderer *renderer, float r, float g, float b,
+                                      float a)
+{
+	if (!renderer)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_set_clear_color: renderer is NULL");
+	const float color[4] = {r, g, b, a};
+	for (int i = 0; i < 4; i++)
+		if (!(color[i] >= 0.0f && color[i] <= 1.0f)) /* also refuses NaN */
+			return sg_fail(SG_ERR_INVALID_ARGUMENT, "clear colour component %d (%g) is not in [0, 1]",
+			               i, (double)color[i]);
+	memcpy(renderer->clear_color, color, sizeof(color));
+	return SG_OK;
+}
+
+static bool camera_is_finite(const struct sg_camera *camera)
+{
+	for (int i = 0; i < 16; i++)
+		if (!isfinite(camera->projection[i]) || !isfinite(camera->view[i]))
+			return false;
+	return true;
+}
+
+sg_result sg_renderer_render(struct sg_renderer *renderer, const struct sg_scene *scene,
+                             const struct sg_camera *camera)
+{
+	if (!renderer || !scene)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_render: %s is NULL",
+		               renderer ? "scene" : "renderer");
+	struct sg_target *target = renderer->target;
+	struct sg_camera pixels;
+	if (!camera) {
+		sg_camera_init_pixels(&pixels, (float)target->width, (float)target->height);
+		camera = &pixels;
+	}
+	if (!camera_is_finite(camera))
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "camera matrices have NaN or infinite entries");
+	sg_result result = sg_traverse(&renderer->traversal, scene);
+	if (result)
+		return result;
+
+	/* Flip y so that framebuffer row 0 is the image's top row: readback, PNG
+	 * files and scanout of the bo then all agree on memory order. */
+	mat4 flip = GLM_MAT4_IDENTITY_INIT, view_projection;
+	flip[1][1] = -1.0f;
+	glm_mat4_mulN((mat4 *[]){&flip, (mat4 *)camera->projection, (mat4 *)camera->view}, 3,
+	              view_projection);
+
+	if ((result = sg_target_bind(target)))
+		return result;
+	renderer->rendered = false;
+	result = sg_gl_renderer_draw(&renderer->gl, scene, &renderer->traversal.list,
+	                             view_projection, target->width, target->height,
+	                             renderer->clear_color);
+	glFinish();
+	sg_egl_release(&target->egl);
+	renderer->rendered = result == SG_OK;
+	return result;
+}
+
+sg_result sg_renderer_read_pixels(struct sg_renderer *renderer, void *rgba, size_t stride)
+{
+	if (!renderer || !rgba)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_read_pixels: %s is NULL",
+		               renderer ? "rgba" : "renderer");
+	struct sg_target *target = renderer->target;
+	if (stride == 0)
+		stride = (size_t)target->width * 4;
+	if (stride < (size_t)target->width * 4)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "stride %zu is less than width * 4 = %d", stride,
+		               target->width * 4);
+	if (!renderer->rendered)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_read_pixels: nothing rendered yet");
+	sg_result result = sg_target_bind(target);
+	if (result)
+		return result;
+	result = target->impl->read_pixels(target, rgba, stride);
+	sg_egl_release(&target->egl);
+	return result;
+}
+
+sg_result sg_renderer_write_png(struct sg_renderer *renderer, const char *path)
+{
+	if (!renderer || !path)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_write_png: %s is NULL",
+		               renderer ? "path" : "renderer");
+	size_t stride = (size_t)renderer->target->width * 4;
+	uint8_t *pixels = sg_malloc(stride * (size_t)renderer->target->height);
+	if (!pixels)
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory reading back %dx%d pixels",
+		               renderer->target->width, renderer->target->height);
+	sg_result result = sg_renderer_read_pixels(renderer, pixels, stride);
+	if (!result)
+		result = sg_image_write_png(path, renderer->target->width, renderer->target->height,
+		                            pixels, stride);
+	sg_free(pixels);
+	return result;
+}
+
+sg_result sg_renderer_export_dmabuf(struct sg_renderer *renderer, struct sg_dmabuf *dmabuf)
+{
+	if (!renderer || !dmabuf)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_export_dmabuf: %s is NULL",
+		               renderer ? "dmabuf" : "renderer");
+	if (!renderer->target->impl->export_dmabuf)
+		return sg_fail(SG_ERR_UNSUPPORTED, "the %s target has no buffer object to export",
+		               renderer->target->impl->name);
+	return renderer->target->impl->export_dmabuf(renderer->target, dmabuf);
+}

@@ -1,0 +1,80 @@
+/* Choosing a target: explicit request, then SG_TARGET / SG_DEVICE, then
+ * discovery. The choice and its reason are kept for sg_renderer_get_info(). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../graph/error.h"
+#include "target.h"
+
+static sg_result parse_target(const char *value, enum sg_target_kind *kind)
+{
+	if (strcmp(value, "auto") == 0 || value[0] == '\0')
+		*kind = SG_TARGET_AUTO;
+	else if (strcmp(value, "gbm") == 0)
+		*kind = SG_TARGET_GBM;
+	else if (strcmp(value, "surfaceless") == 0)
+		*kind = SG_TARGET_SURFACELESS;
+	else
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "SG_TARGET='%.64s' is not one of auto, gbm, surfaceless", value);
+	return SG_OK;
+}
+
+static sg_result surfaceless(const struct sg_renderer_desc *desc, const char *why,
+                             struct sg_target **target)
+{
+	sg_result result = sg_target_surfaceless_create(desc->width, desc->height, target);
+	if (result)
+		return sg_fail_prefix(result, "%s; but the surfaceless target failed too: ", why);
+	snprintf((*target)->reason, sizeof((*target)->reason), "%s: using surfaceless (%s)", why,
+	         (*target)->egl.gl_renderer);
+	return SG_OK;
+}
+
+sg_result sg_target_select(const struct sg_renderer_desc *desc, struct sg_target **target)
+{
+	*target = NULL;
+	enum sg_target_kind kind = desc->target;
+	const char *forced_by = "requested by the application";
+	const char *env_target = getenv("SG_TARGET");
+	if (kind == SG_TARGET_AUTO && env_target) {
+		sg_result result = parse_target(env_target, &kind);
+		if (result)
+			return result;
+		forced_by = "forced by SG_TARGET";
+	}
+	const char *device = desc->device;
+	if (!device && getenv("SG_DEVICE") && getenv("SG_DEVICE")[0])
+		device = getenv("SG_DEVICE");
+
+	if (kind == SG_TARGET_SURFACELESS) {
+		char why[96];
+		snprintf(why, sizeof(why), "surfaceless %s", forced_by);
+		sg_result result = sg_target_surfaceless_create(desc->width, desc->height, target);
+		if (!result)
+			snprintf((*target)->reason, sizeof((*target)->reason), "%s (%s)", why,
+			         (*target)->egl.gl_renderer);
+		return result;
+	}
+
+	/* A device named by the caller is a request, never silently replaced. */
+	char found[256];
+	if (device)
+		return sg_target_gbm_create(device, desc->width, desc->height, target);
+	sg_result result = sg_find_render_node(found, sizeof(found));
+	if (result) {
+		if (kind == SG_TARGET_GBM)
+			return sg_fail_prefix(result, "GBM target %s: ", forced_by);
+		char why[300];
+		snprintf(why, sizeof(why), "%s", sg_last_error());
+		return surfaceless(desc, why, target);
+	}
+	result = sg_target_gbm_create(found, desc->width, desc->height, target);
+	if (result && kind == SG_TARGET_AUTO) {
+		char why[600];
+		snprintf(why, sizeof(why), "GBM on %s failed (%s)", found, sg_last_error());
+		return surfaceless(desc, why, target);
+	}
+	return result;
+}

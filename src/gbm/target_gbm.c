@@ -1,0 +1,299 @@
+/* The GBM target, in the order of the stack: open the DRM node ->
+ * gbm_create_device -> eglGetPlatformDisplay(EGL_PLATFORM_GBM_KHR) -> GLES
+ * context -> gbm_bo (with modifiers where EGL offers them) -> dma-buf ->
+ * EGLImage -> renderbuffer -> FBO. Read back with gbm_bo_map. */
+#include <errno.h>
+#include <gbm.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <drm_fourcc.h>
+#include <xf86drm.h>
+
+#include "../graph/alloc.h"
+#include "../graph/error.h"
+#include "device.h"
+#include "target.h"
+
+struct gbm_target {
+	struct sg_target base;
+	int fd;
+	int node_type;
+	struct gbm_device *gbm;
+	struct gbm_bo *bo;
+	EGLImageKHR image;
+};
+
+/* In order of preference. ABGR8888 is R, G, B, A in memory: no swizzle on readback. */
+static const uint32_t formats[] = {GBM_FORMAT_ABGR8888, GBM_FORMAT_ARGB8888, GBM_FORMAT_XBGR8888,
+                                   GBM_FORMAT_XRGB8888};
+
+static void gbm_destroy(struct sg_target *base)
+{
+	struct gbm_target *t = (struct gbm_target *)base;
+	if (base->egl.context != EGL_NO_CONTEXT && sg_egl_make_current(&base->egl) == SG_OK)
+		sg_gl_framebuffer_finish(&base->fb);
+	if (t->image != EGL_NO_IMAGE_KHR && base->egl.destroy_image)
+		base->egl.destroy_image(base->egl.display, t->image);
+	sg_egl_finish(&base->egl);
+	if (t->bo)
+		gbm_bo_destroy(t->bo);
+	if (t->gbm)
+		gbm_device_destroy(t->gbm);
+	if (t->fd >= 0)
+		close(t->fd);
+	sg_free(t);
+}
+
+static sg_result gbm_read_pixels(struct sg_target *base, void *rgba, size_t stride)
+{
+	struct gbm_target *t = (struct gbm_target *)base;
+	uint32_t map_stride = 0;
+	void *map_data = NULL;
+	const uint8_t *map = gbm_bo_map(t->bo, 0, 0, (uint32_t)base->width, (uint32_t)base->height,
+	                                GBM_BO_TRANSFER_READ, &map_stride, &map_data);
+	if (!map)
+		return sg_fail(SG_ERR_DEVICE, "gbm_bo_map of the output buffer on '%s' failed: %s",
+		               base->device, strerror(errno));
+	uint32_t format = gbm_bo_get_format(t->bo);
+	bool swap_red_blue = format == GBM_FORMAT_ARGB8888 || format == GBM_FORMAT_XRGB8888;
+	bool opaque = format == GBM_FORMAT_XBGR8888 || format == GBM_FORMAT_XRGB8888;
+	for (int y = 0; y < base->height; y++) {
+		const uint8_t *src = map + (size_t)map_stride * (size_t)y;
+		uint8_t *dst = (uint8_t *)rgba + stride * (size_t)y;
+		if (!swap_red_blue && !opaque) {
+			memcpy(dst, src, (size_t)base->width * 4);
+			continue;
+		}
+		for (int x = 0; x < base->width; x++, src += 4, dst += 4) {
+			dst[0] = swap_red_blue ? src[2] : src[0];
+			dst[1] = src[1];
+			dst[2] = swap_red_blue ? src[0] : src[2];
+			dst[3] = opaque ? 255 : src[3];
+		}
+	}
+	gbm_bo_unmap(t->bo, map_data);
+	return SG_OK;
+}
+
+static sg_result gbm_export_dmabuf(struct sg_target *base, struct sg_dmabuf *dmabuf)
+{
+	struct gbm_target *t = (struct gbm_target *)base;
+	int fd = gbm_bo_get_fd(t->bo);
+	if (fd < 0)
+		return sg_fail(SG_ERR_DEVICE, "gbm_bo_get_fd on '%s' failed: %s", base->device,
+		               strerror(errno));
+	*dmabuf = (struct sg_dmabuf){
+		.fd = fd,
+		.fourcc = gbm_bo_get_format(t->bo),
+		.modifier = gbm_bo_get_modifier(t->bo),
+		.width = base->width,
+		.height = base->height,
+		.plane_count = gbm_bo_get_plane_count(t->bo),
+	};
+	for (int i = 0; i < dmabuf->plane_count && i < 4; i++) {
+		dmabuf->strides[i] = gbm_bo_get_stride_for_plane(t->bo, i);
+		dmabuf->offsets[i] = gbm_bo_get_offset(t->bo, i);
+	}
+	return SG_OK;
+}
+
+static const struct sg_target_impl gbm_impl = {
+	.name = "gbm",
+	.read_pixels = gbm_read_pixels,
+	.export_dmabuf = gbm_export_dmabuf,
+	.destroy = gbm_destroy,
+};
+
+static sg_result open_device(struct gbm_target *t, const char *path)
+{
+	sg_result result = sg_open_drm_node(path, &t->fd, &t->node_type);
+	if (result)
+		return result;
+	snprintf(t->base.device, sizeof(t->base.device), "%s", path);
+	t->gbm = gbm_create_device(t->fd);
+	if (!t->gbm)
+		return sg_fail(SG_ERR_DEVICE, "gbm_create_device on '%s' failed: %s", path,
+		               strerror(errno));
+	return sg_egl_init(&t->base.egl, EGL_PLATFORM_GBM_KHR, t->gbm, path);
+}
+
+/* The modifiers EGL can render to for format; 0 when it offers none (then the
+ * driver picks an implicit layout). */
+static int render_modifiers(struct sg_egl *egl, uint32_t format, uint64_t *modifiers, int max)
+{
+	if (!egl->dmabuf_import_modifiers || !egl->query_dmabuf_modifiers)
+		return 0;
+	EGLuint64KHR all[64];
+	EGLBoolean external_only[64];
+	EGLint count = 0;
+	if (!egl->query_dmabuf_modifiers(egl->display, (EGLint)format, 64, all, external_only,
+	                                 &count))
+		return 0;
+	int kept = 0;
+	for (EGLint i = 0; i < count && kept < max; i++)
+		if (!external_only[i]) /* external-only images cannot be render targets */
+			modifiers[kept++] = all[i];
+	return kept;
+}
+
+static sg_result allocate_bo(struct gbm_target *t)
+{
+	struct sg_target *base = &t->base;
+	uint32_t format = 0;
+	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]) && !format; i++)
+		if (gbm_device_is_format_supported(t->gbm, formats[i], GBM_BO_USE_RENDERING))
+			format = formats[i];
+	if (!format)
+		return sg_fail(SG_ERR_DEVICE, "'%s' supports none of the RGBA8 formats for rendering",
+		               base->device);
+	uint64_t modifiers[64];
+	int count = render_modifiers(&base->egl, format, modifiers, 64);
+	if (count > 0)
+		t->bo = gbm_bo_create_with_modifiers2(t->gbm, (uint32_t)base->width,
+		                                      (uint32_t)base->height, format, modifiers,
+		                                      (unsigned)count, GBM_BO_USE_RENDERING);
+	if (!t->bo)
+		t->bo = gbm_bo_create(t->gbm, (uint32_t)base->width, (uint32_t)base->height, format,
+		                      GBM_BO_USE_RENDERING);
+	if (!t->bo)
+		return sg_fail(SG_ERR_DEVICE, "gbm_bo_create(%dx%d, %.4s) on '%s' failed: %s",
+		               base->width, base->height, (const char *)&format, base->device,
+		               strerror(errno));
+	return SG_OK;
+}
+
+static sg_result import_bo(struct gbm_target *t)
+{
+	struct sg_target *base = &t->base;
+	struct sg_egl *egl = &base->egl;
+	if (!egl->dmabuf_import || !egl->create_image || !egl->image_target_renderbuffer)
+		return sg_fail(SG_ERR_EGL,
+		               "EGL on '%s' lacks EGL_EXT_image_dma_buf_import or GL_OES_EGL_image",
+		               base->device);
+	int planes = gbm_bo_get_plane_count(t->bo);
+	uint64_t modifier = gbm_bo_get_modifier(t->bo);
+	bool explicit_modifier = modifier != DRM_FORMAT_MOD_INVALID && egl->dmabuf_import_modifiers;
+	static const EGLint plane_keys[4][5] = {
+		{EGL_DMA_BUF_PLANE0_FD_EXT, EGL_DMA_BUF_PLANE0_OFFSET_EXT, EGL_DMA_BUF_PLANE0_PITCH_EXT,
+		 EGL_DMA_BUF_PLANE0_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE0_MODIFIER_HI_EXT},
+		{EGL_DMA_BUF_PLANE1_FD_EXT, EGL_DMA_BUF_PLANE1_OFFSET_EXT, EGL_DMA_BUF_PLANE1_PITCH_EXT,
+		 EGL_DMA_BUF_PLANE1_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE1_MODIFIER_HI_EXT},
+		{EGL_DMA_BUF_PLANE2_FD_EXT, EGL_DMA_BUF_PLANE2_OFFSET_EXT, EGL_DMA_BUF_PLANE2_PITCH_EXT,
+		 EGL_DMA_BUF_PLANE2_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE2_MODIFIER_HI_EXT},
+		{EGL_DMA_BUF_PLANE3_FD_EXT, EGL_DMA_BUF_PLANE3_OFFSET_EXT, EGL_DMA_BUF_PLANE3_PITCH_EXT,
+		 EGL_DMA_BUF_PLANE3_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE3_MODIFIER_HI_EXT},
+	};
+	EGLint attribs[7 + 4 * 10 + 1];
+	int n = 0, fds[4] = {-1, -1, -1, -1};
+	attribs[n++] = EGL_WIDTH;
+	attribs[n++] = base->width;
+	attribs[n++] = EGL_HEIGHT;
+	attribs[n++] = base->height;
+	attribs[n++] = EGL_LINUX_DRM_FOURCC_EXT;
+	attribs[n++] = (EGLint)gbm_bo_get_format(t->bo);
+	sg_result result = SG_OK;
+	for (int i = 0; i < planes && i < 4; i++) {
+		fds[i] = gbm_bo_get_fd_for_plane(t->bo, i);
+		if (fds[i] < 0) {
+			result = sg_fail(SG_ERR_DEVICE, "gbm_bo_get_fd_for_plane(%d) on '%s' failed: %s", i,
+			                 base->device, strerror(errno));
+			goto done;
+		}
+		attribs[n++] = plane_keys[i][0];
+		attribs[n++] = fds[i];
+		attribs[n++] = plane_keys[i][1];
+		attribs[n++] = (EGLint)gbm_bo_get_offset(t->bo, i);
+		attribs[n++] = plane_keys[i][2];
+		attribs[n++] = (EGLint)gbm_bo_get_stride_for_plane(t->bo, i);
+		if (explicit_modifier) {
+			attribs[n++] = plane_keys[i][3];
+			attribs[n++] = (EGLint)(modifier & 0xffffffffu);
+			attribs[n++] = plane_keys[i][4];
+			attribs[n++] = (EGLint)(modifier >> 32);
+		}
+	}
+	attribs[n] = EGL_NONE;
+	t->image = egl->create_image(egl->display, EGL_NO_CONTEXT, EGL_LINUX_DMA_BUF_EXT, NULL,
+	                             attribs);
+	if (t->image == EGL_NO_IMAGE_KHR) {
+		EGLint error = eglGetError();
+		result = sg_fail(SG_ERR_EGL, "eglCreateImageKHR(EGL_LINUX_DMA_BUF_EXT) on '%s' failed: %s",
+		                 base->device, sg_egl_error_name(error));
+		goto done;
+	}
+	sg_gl_framebuffer_begin(&base->fb);
+	egl->image_target_renderbuffer(GL_RENDERBUFFER, t->image);
+	char what[300];
+	snprintf(what, sizeof(what), "rendering into the gbm_bo on '%s'", base->device);
+	result = sg_gl_framebuffer_complete(&base->fb, what);
+done:
+	for (int i = 0; i < 4; i++) /* the EGLImage holds its own references */
+		if (fds[i] >= 0)
+			close(fds[i]);
+	return result;
+}
+
+/* One attempt on one node. *allocation_failed tells the caller that a retry
+ * on the primary node may help. */
+static sg_result create_on(const char *path, int width, int height, struct gbm_target **out,
+                           bool *allocation_failed)
+{
+	*allocation_failed = false;
+	struct gbm_target *t = sg_calloc(1, sizeof(*t));
+	if (!t)
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory creating the GBM target");
+	t->base.impl = &gbm_impl;
+	t->base.kind = SG_TARGET_GBM;
+	t->base.width = width;
+	t->base.height = height;
+	t->base.egl.display = EGL_NO_DISPLAY;
+	t->base.egl.context = EGL_NO_CONTEXT;
+	t->fd = -1;
+	t->image = EGL_NO_IMAGE_KHR;
+	sg_result result = open_device(t, path);
+	if (!result) {
+		result = allocate_bo(t);
+		*allocation_failed = result != SG_OK;
+	}
+	if (!result)
+		result = import_bo(t);
+	*out = t; /* also on failure: the caller may want t->fd to find the primary node */
+	return result;
+}
+
+sg_result sg_target_gbm_create(const char *path, int width, int height, struct sg_target **out)
+{
+	*out = NULL;
+	struct gbm_target *t = NULL;
+	bool allocation_failed;
+	sg_result result = create_on(path, width, height, &t, &allocation_failed);
+	if (!result) {
+		snprintf(t->base.reason, sizeof(t->base.reason), "rendering on %s", path);
+		*out = &t->base;
+		return SG_OK;
+	}
+	char primary[256];
+	if (!allocation_failed || t->node_type != DRM_NODE_RENDER ||
+	    sg_primary_node_of(t->fd, primary, sizeof(primary)) != SG_OK) {
+		if (t)
+			gbm_destroy(&t->base);
+		return result;
+	}
+	/* kms_swrast (vgem, virtio-gpu without virgl) allocates dumb buffers, which
+	 * the kernel refuses on render nodes; the primary node of the same device allows them. */
+	char why[400];
+	snprintf(why, sizeof(why), "%s cannot allocate (%s%s): using %s", sg_node_basename(path),
+	         strcmp(t->base.egl.driver, "kms_swrast") == 0 ? "kms_swrast needs dumb buffers; " : "",
+	         sg_last_error(), sg_node_basename(primary));
+	gbm_destroy(&t->base);
+	result = create_on(primary, width, height, &t, &allocation_failed);
+	if (result) {
+		if (t)
+			gbm_destroy(&t->base);
+		return sg_fail_prefix(result, "%s; then ", why);
+	}
+	snprintf(t->base.reason, sizeof(t->base.reason), "%s", why);
+	*out = &t->base;
+	return SG_OK;
+}

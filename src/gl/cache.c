@@ -1,0 +1,170 @@
+/* Uploads of scene textures and meshes, kept per renderer and keyed by the
+ * resource's handle: resources are immutable, so a matching handle means the
+ * GL copy is current. */
+#include "cache.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../graph/alloc.h"
+#include "../graph/error.h"
+#include "../graph/scene_internal.h"
+
+static const char *gl_error_name(GLenum error)
+{
+	switch (error) {
+	case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
+	case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
+	case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
+	case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
+	case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
+	}
+	return "unknown GL error";
+}
+
+sg_result sg_gl_check(const char *what)
+{
+	GLenum error = glGetError();
+	if (error == GL_NO_ERROR)
+		return SG_OK;
+	while (glGetError() != GL_NO_ERROR)
+		; /* drain: later checks must not blame the next call */
+	return sg_fail(SG_ERR_GL, "%s: %s (0x%04x)", what, gl_error_name(error), error);
+}
+
+static struct sg_gl_object *slot(struct sg_gl_cache *cache, uint32_t index)
+{
+	if (index >= cache->capacity) {
+		size_t capacity = cache->capacity ? cache->capacity : 16;
+		while (capacity <= index)
+			capacity *= 2;
+		struct sg_gl_object *objects =
+			sg_realloc_array(cache->objects, capacity, sizeof(*objects));
+		if (!objects) {
+			sg_fail(SG_ERR_NO_MEMORY, "out of memory growing the GL object cache");
+			return NULL;
+		}
+		memset(objects + cache->capacity, 0, (capacity - cache->capacity) * sizeof(*objects));
+		cache->objects = objects;
+		cache->capacity = capacity;
+	}
+	return &cache->objects[index];
+}
+
+static void delete_texture(struct sg_gl_object *object)
+{
+	if (object->name)
+		glDeleteTextures(1, &object->name);
+	*object = (struct sg_gl_object){0};
+}
+
+static void delete_mesh(struct sg_gl_object *object)
+{
+	if (object->name)
+		glDeleteVertexArrays(1, &object->name);
+	if (object->buffer)
+		glDeleteBuffers(1, &object->buffer);
+	if (object->index_buffer)
+		glDeleteBuffers(1, &object->index_buffer);
+	*object = (struct sg_gl_object){0};
+}
+
+void sg_gl_cache_finish(struct sg_gl_cache *textures, struct sg_gl_cache *meshes)
+{
+	for (size_t i = 0; i < textures->capacity; i++)
+		delete_texture(&textures->objects[i]);
+	for (size_t i = 0; i < meshes->capacity; i++)
+		delete_mesh(&meshes->objects[i]);
+	sg_free(textures->objects);
+	sg_free(meshes->objects);
+	*textures = (struct sg_gl_cache){0};
+	*meshes = (struct sg_gl_cache){0};
+}
+
+sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *scene,
+                              uint32_t index, GLint max_size, GLuint *name)
+{
+	struct sg_gl_object *object = slot(cache, index);
+	if (!object)
+		return SG_ERR_NO_MEMORY;
+	const struct sg_texture_data *t = &scene->textures[index];
+	if (object->name && object->scene == scene->id && object->generation == t->generation) {
+		*name = object->name;
+		return SG_OK;
+	}
+	delete_texture(object);
+	if (t->width > max_size || t->height > max_size)
+		return sg_fail(SG_ERR_GL, "texture #%u is %dx%d, larger than GL_MAX_TEXTURE_SIZE %d",
+		               index, t->width, t->height, max_size);
+	glGenTextures(1, &object->name);
+	glBindTexture(GL_TEXTURE_2D, object->name);
+	GLint filter = t->filter == SG_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST;
+	GLint wrap = t->wrap == SG_WRAP_REPEAT ? GL_REPEAT : GL_CLAMP_TO_EDGE;
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
+	glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+	/* Row 0 of the pixels is the top row and lands at t = 0, which is exactly
+	 * what texture coordinate (0,0) = top-left asks for. */
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, t->width, t->height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+	             t->pixels);
+	char what[96];
+	snprintf(what, sizeof(what), "uploading texture #%u (%dx%d)", index, t->width, t->height);
+	sg_result result = sg_gl_check(what);
+	if (result) {
+		delete_texture(object);
+		return result;
+	}
+	object->scene = scene->id;
+	object->generation = t->generation;
+	*name = object->name;
+	return SG_OK;
+}
+
+sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *scene,
+                           uint32_t index, const struct sg_gl_object **mesh)
+{
+	struct sg_gl_object *object = slot(cache, index);
+	if (!object)
+		return SG_ERR_NO_MEMORY;
+	const struct sg_mesh_data *m = &scene->meshes[index];
+	if (object->name && object->scene == scene->id && object->generation == m->generation) {
+		*mesh = object;
+		return SG_OK;
+	}
+	delete_mesh(object);
+	glGenVertexArrays(1, &object->name);
+	glGenBuffers(1, &object->buffer);
+	glBindVertexArray(object->name);
+	glBindBuffer(GL_ARRAY_BUFFER, object->buffer);
+	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(m->vertex_count * sizeof(struct sg_vertex)),
+	             m->vertices, GL_STATIC_DRAW);
+	glEnableVertexAttribArray(0);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(struct sg_vertex),
+	                      (const void *)offsetof(struct sg_vertex, position));
+	glEnableVertexAttribArray(1);
+	glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, sizeof(struct sg_vertex),
+	                      (const void *)offsetof(struct sg_vertex, uv));
+	if (m->indices) {
+		glGenBuffers(1, &object->index_buffer);
+		glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, object->index_buffer);
+		glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(m->index_count * sizeof(uint32_t)),
+		             m->indices, GL_STATIC_DRAW);
+	}
+	glBindVertexArray(0);
+	char what[96];
+	snprintf(what, sizeof(what), "uploading mesh #%u (%u vertices)", index, m->vertex_count);
+	sg_result result = sg_gl_check(what);
+	if (result) {
+		delete_mesh(object);
+		return result;
+	}
+	object->scene = scene->id;
+	object->generation = m->generation;
+	object->indexed = m->indices != NULL;
+	object->count = (GLsizei)(m->indices ? m->index_count : m->vertex_count);
+	*mesh = object;
+	return SG_OK;
+}

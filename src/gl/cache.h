@@ -1,0 +1,14 @@
+/* Internal: GL copies of scene textures and meshes. */
+#ifndef SG_GL_CACHE_H
+#define SG_GL_CACHE_H
+
+#include "gl_renderer.h"
+
+sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *scene,
+                              uint32_t index, GLint max_size, GLuint *name);
+sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *scene,
+                           uint32_t index, const struct sg_gl_object **mesh);
+/* Deletes every cached object; the context must be current. */
+void sg_gl_cache_finish(struct sg_gl_cache *textures, struct sg_gl_cache *meshes);
+
+#endif

@@ -1,0 +1,65 @@
+#include "framebuffer.h"
+
+#include <stdint.h>
+
+#include "../graph/error.h"
+#include "gl_renderer.h"
+
+void sg_gl_framebuffer_begin(struct sg_gl_framebuffer *fb)
+{
+	*fb = (struct sg_gl_framebuffer){0};
+	glGenRenderbuffers(1, &fb->renderbuffer);
+	glBindRenderbuffer(GL_RENDERBUFFER, fb->renderbuffer);
+}
+
+static const char *status_name(GLenum status)
+{
+	switch (status) {
+	case GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT: return "GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT";
+	case GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT:
+		return "GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT";
+	case GL_FRAMEBUFFER_UNSUPPORTED: return "GL_FRAMEBUFFER_UNSUPPORTED";
+	case GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS: return "GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS";
+	}
+	return "unknown status";
+}
+
+sg_result sg_gl_framebuffer_complete(struct sg_gl_framebuffer *fb, const char *what)
+{
+	sg_result result = sg_gl_check(what);
+	if (result)
+		return result;
+	glGenFramebuffers(1, &fb->framebuffer);
+	glBindFramebuffer(GL_FRAMEBUFFER, fb->framebuffer);
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER,
+	                          fb->renderbuffer);
+	GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+	if (status != GL_FRAMEBUFFER_COMPLETE)
+		return sg_fail(SG_ERR_GL, "%s: framebuffer incomplete: %s (0x%04x)", what,
+		               status_name(status), status);
+	return SG_OK;
+}
+
+void sg_gl_framebuffer_finish(struct sg_gl_framebuffer *fb)
+{
+	if (fb->framebuffer)
+		glDeleteFramebuffers(1, &fb->framebuffer);
+	if (fb->renderbuffer)
+		glDeleteRenderbuffers(1, &fb->renderbuffer);
+	*fb = (struct sg_gl_framebuffer){0};
+}
+
+sg_result sg_gl_read_rgba(int width, int height, void *rgba, size_t stride)
+{
+	/* Rows come back in framebuffer order, which the renderer has made the
+	 * image's top-first order (it flips y in the projection). */
+	if (stride == (size_t)width * 4) {
+		glPixelStorei(GL_PACK_ALIGNMENT, 1);
+		glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+	} else {
+		for (int y = 0; y < height; y++)
+			glReadPixels(0, y, width, 1, GL_RGBA, GL_UNSIGNED_BYTE,
+			             (uint8_t *)rgba + stride * (size_t)y);
+	}
+	return sg_gl_check("glReadPixels");
+}

@@ -1,0 +1,26 @@
+/* Internal: a framebuffer object around a colour renderbuffer. Targets use it
+ * with storage of their own (plain RGBA8, or an EGLImage of a gbm_bo). */
+#ifndef SG_GL_FRAMEBUFFER_H
+#define SG_GL_FRAMEBUFFER_H
+
+#include <GLES3/gl3.h>
+
+#include <stddef.h>
+
+#include <sg/error.h>
+
+struct sg_gl_framebuffer {
+	GLuint framebuffer, renderbuffer;
+};
+
+/* Creates the renderbuffer and binds it; the caller then gives it storage and
+ * calls sg_gl_framebuffer_complete(). */
+void sg_gl_framebuffer_begin(struct sg_gl_framebuffer *fb);
+/* Attaches the renderbuffer and checks completeness; SG_ERR_GL names the status. */
+sg_result sg_gl_framebuffer_complete(struct sg_gl_framebuffer *fb, const char *what);
+void sg_gl_framebuffer_finish(struct sg_gl_framebuffer *fb);
+
+/* glReadPixels of the bound framebuffer as RGBA8 rows in memory order. */
+sg_result sg_gl_read_rgba(int width, int height, void *rgba, size_t stride);
+
+#endif

@@ -1,0 +1,62 @@
+#include "program.h"
+
+#include <stddef.h>
+
+#include "../graph/error.h"
+
+static GLuint compile(GLenum stage, const char *source, const char *stage_name)
+{
+	GLuint shader = glCreateShader(stage);
+	if (!shader) {
+		sg_fail(SG_ERR_GL, "glCreateShader(%s) failed (GL error 0x%04x)", stage_name,
+		        glGetError());
+		return 0;
+	}
+	glShaderSource(shader, 1, &source, NULL);
+	glCompileShader(shader);
+	GLint ok = GL_FALSE;
+	glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+	if (!ok) {
+		char log[768] = "";
+		glGetShaderInfoLog(shader, sizeof(log), NULL, log);
+		sg_fail(SG_ERR_SHADER, "%s shader failed to compile: %s", stage_name,
+		        log[0] ? log : "(empty info log)");
+		glDeleteShader(shader);
+		return 0;
+	}
+	return shader;
+}
+
+sg_result sg_gl_program_build(const char *vertex_source, const char *fragment_source,
+                              GLuint *program)
+{
+	*program = 0;
+	if (!vertex_source || !fragment_source)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_gl_program_build: a shader source is NULL");
+	GLuint vertex = compile(GL_VERTEX_SHADER, vertex_source, "vertex");
+	if (!vertex)
+		return SG_ERR_SHADER;
+	GLuint fragment = compile(GL_FRAGMENT_SHADER, fragment_source, "fragment");
+	if (!fragment) {
+		glDeleteShader(vertex);
+		return SG_ERR_SHADER;
+	}
+	GLuint linked = glCreateProgram();
+	glAttachShader(linked, vertex);
+	glAttachShader(linked, fragment);
+	glLinkProgram(linked);
+	/* The program keeps what it needs; the shader objects can go now. */
+	glDeleteShader(vertex);
+	glDeleteShader(fragment);
+	GLint ok = GL_FALSE;
+	glGetProgramiv(linked, GL_LINK_STATUS, &ok);
+	if (!ok) {
+		char log[768] = "";
+		glGetProgramInfoLog(linked, sizeof(log), NULL, log);
+		glDeleteProgram(linked);
+		return sg_fail(SG_ERR_SHADER, "shader program failed to link: %s",
+		               log[0] ? log : "(empty info log)");
+	}
+	*program = linked;
+	return SG_OK;
+}

@@ -1,0 +1,18 @@
+/* Internal: GLSL ES programs. Needs a current GLES 3 context. */
+#ifndef SG_GL_PROGRAM_H
+#define SG_GL_PROGRAM_H
+
+#include <GLES3/gl3.h>
+
+#include <sg/error.h>
+
+/* Compiles and links; on failure returns SG_ERR_SHADER with the driver's info
+ * log in the message, names the failing stage, and leaves no GL object behind. */
+sg_result sg_gl_program_build(const char *vertex_source, const char *fragment_source,
+                              GLuint *program);
+
+/* The embedded sources of shaders/ (generated at build time). */
+extern const char sg_shader_textured_vert[];
+extern const char sg_shader_textured_frag[];
+
+#endif

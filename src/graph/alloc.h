@@ -1,0 +1,19 @@
+/* Internal: every allocation of the library goes through these, so that tests can
+ * make the k-th one fail (sg_alloc_fail_at) and check that each failure is clean. */
+#ifndef SG_GRAPH_ALLOC_H
+#define SG_GRAPH_ALLOC_H
+
+#include <stddef.h>
+
+void *sg_malloc(size_t size);
+void *sg_calloc(size_t count, size_t size);
+/* Like realloc, but count * size is checked for overflow. On failure ptr is kept. */
+void *sg_realloc_array(void *ptr, size_t count, size_t size);
+void sg_free(void *ptr);
+char *sg_strdup(const char *string);
+
+/* Test hook: the k-th allocation from now (1-based) and all after it fail;
+ * 0 turns failures off. Returns the number of allocations since the last call. */
+long sg_alloc_fail_at(long k);
+
+#endif

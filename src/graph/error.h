@@ -1,0 +1,15 @@
+/* Internal: setting the per-thread error message. */
+#ifndef SG_GRAPH_ERROR_H
+#define SG_GRAPH_ERROR_H
+
+#include <sg/error.h>
+
+/* Records a printf-style message for sg_last_error() and returns result, so that
+ * a failure is one line: `return sg_fail(SG_ERR_CYCLE, "node '%s' ...", name);` */
+sg_result sg_fail(sg_result result, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* Prefixes the current message with more context ("loading 'a.png': " + message). */
+sg_result sg_fail_prefix(sg_result result, const char *format, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

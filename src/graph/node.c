@@ -1,0 +1,119 @@
+/* Node constructors and per-node properties. */
+#include <math.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "error.h"
+#include "scene_internal.h"
+
+static sg_node new_node(struct sg_scene *scene, enum sg_node_kind kind, const char *name)
+{
+	char *copy = NULL;
+	if (name && !(copy = sg_strdup(name))) {
+		sg_fail(SG_ERR_NO_MEMORY, "out of memory copying node name '%.100s'", name);
+		return SG_NODE_NONE;
+	}
+	uint32_t index = sg_scene_alloc_node(scene, kind);
+	if (!index) {
+		sg_free(copy);
+		return SG_NODE_NONE;
+	}
+	scene->name[index] = copy;
+	return sg_scene_handle(scene, index);
+}
+
+sg_node sg_node_new_group(struct sg_scene *scene, const char *name)
+{
+	if (!scene) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_new_group: scene is NULL");
+		return SG_NODE_NONE;
+	}
+	return new_node(scene, SG_NODE_GROUP, name);
+}
+
+bool sg_matrix_is_finite(const float m[16])
+{
+	for (int i = 0; i < 16; i++)
+		if (!isfinite(m[i]))
+			return false;
+	return true;
+}
+
+sg_node sg_node_new_transform(struct sg_scene *scene, const struct sg_transform_desc *desc)
+{
+	if (!scene || !desc) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_new_transform: %s is NULL",
+		        scene ? "desc" : "scene");
+		return SG_NODE_NONE;
+	}
+	if (desc->matrix && !sg_matrix_is_finite(desc->matrix)) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "transform '%.100s': matrix has NaN or infinite entries",
+		        desc->name ? desc->name : "");
+		return SG_NODE_NONE;
+	}
+	sg_node node = new_node(scene, SG_NODE_TRANSFORM, desc->name);
+	if (node.generation && desc->matrix)
+		memcpy(scene->local[node.index], desc->matrix, sizeof(mat4));
+	return node;
+}
+
+sg_node sg_node_new_model(struct sg_scene *scene, const struct sg_model_desc *desc)
+{
+	if (!scene || !desc) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_new_model: %s is NULL", scene ? "desc" : "scene");
+		return SG_NODE_NONE;
+	}
+	const char *label = desc->name ? desc->name : "";
+	sg_result result;
+	if ((result = sg_scene_check_mesh(scene, desc->mesh, "mesh")) ||
+	    (result = sg_scene_check_texture(scene, desc->texture, "texture"))) {
+		sg_fail_prefix(result, "model '%.100s': ", label);
+		return SG_NODE_NONE;
+	}
+	for (int i = 0; i < 3; i++) {
+		if (!isfinite(desc->position[i])) {
+			sg_fail(SG_ERR_INVALID_ARGUMENT, "model '%.100s': position is not finite", label);
+			return SG_NODE_NONE;
+		}
+	}
+	sg_node node = new_node(scene, SG_NODE_MODEL, desc->name);
+	if (!node.generation)
+		return node;
+	scene->model[node.index] = (struct sg_model_data){desc->mesh, desc->texture};
+	glm_translate_make(scene->local[node.index], (float *)desc->position);
+	return node;
+}
+
+bool sg_node_exists(const struct sg_scene *scene, sg_node node)
+{
+	return scene && node.generation && node.scene == scene->id && node.index > 0 &&
+	       node.index < scene->node_used && scene->generation[node.index] == node.generation &&
+	       scene->kind[node.index] != SG_NODE_INVALID;
+}
+
+enum sg_node_kind sg_node_get_kind(const struct sg_scene *scene, sg_node node)
+{
+	if (sg_scene_check_node(scene, node, "sg_node_get_kind"))
+		return SG_NODE_INVALID;
+	return (enum sg_node_kind)scene->kind[node.index];
+}
+
+const char *sg_node_get_name(const struct sg_scene *scene, sg_node node)
+{
+	if (sg_scene_check_node(scene, node, "sg_node_get_name"))
+		return NULL;
+	return scene->name[node.index] ? scene->name[node.index] : "";
+}
+
+sg_result sg_node_set_name(struct sg_scene *scene, sg_node node, const char *name)
+{
+	sg_result result = sg_scene_check_node(scene, node, "sg_node_set_name");
+	if (result)
+		return result;
+	char *copy = NULL;
+	if (name && !(copy = sg_strdup(name)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory copying node name '%.100s'", name);
+	sg_free(scene->name[node.index]);
+	scene->name[node.index] = copy;
+	return SG_OK;
+}

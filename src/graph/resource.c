@@ -1,0 +1,239 @@
+/* Textures and meshes: CPU-side data owned by the scene. The renderer uploads
+ * them on first use, so that this layer needs no GL. */
+#include <math.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "error.h"
+#include "scene_internal.h"
+
+#define SG_MAX_TEXTURE_SIDE 16384
+
+/* Both resource pools are arrays of records whose first fields are generation
+ * and live; slots are never reused, only their generation bumps on destroy. */
+#define FIND_RESOURCE(pool, count, handle)                                               \
+	((scene) && (handle).generation && (handle).scene == (scene)->id &&               \
+	         (handle).index < (scene)->count &&                                       \
+	         (scene)->pool[(handle).index].live &&                                    \
+	         (scene)->pool[(handle).index].generation == (handle).generation          \
+	     ? &(scene)->pool[(handle).index]                                             \
+	     : NULL)
+
+const struct sg_texture_data *sg_scene_texture(const struct sg_scene *scene, sg_texture texture)
+{
+	return FIND_RESOURCE(textures, texture_count, texture);
+}
+
+const struct sg_mesh_data *sg_scene_mesh(const struct sg_scene *scene, sg_mesh mesh)
+{
+	return FIND_RESOURCE(meshes, mesh_count, mesh);
+}
+
+static sg_result check_handle(const struct sg_scene *scene, uint32_t handle_scene,
+                              uint32_t generation, bool found, const char *kind, const char *what)
+{
+	if (!scene)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: scene is NULL", what);
+	if (found)
+		return SG_OK;
+	if (generation == 0)
+		return sg_fail(SG_ERR_STALE_HANDLE, "%s: null %s handle", what, kind);
+	if (handle_scene != scene->id)
+		return sg_fail(SG_ERR_FOREIGN_HANDLE, "%s: %s belongs to scene %u, not to scene %u", what,
+		               kind, handle_scene, scene->id);
+	return sg_fail(SG_ERR_STALE_HANDLE, "%s: %s was destroyed", what, kind);
+}
+
+sg_result sg_scene_check_texture(const struct sg_scene *scene, sg_texture texture, const char *what)
+{
+	return check_handle(scene, texture.scene, texture.generation,
+	                    sg_scene_texture(scene, texture) != NULL, "texture", what);
+}
+
+sg_result sg_scene_check_mesh(const struct sg_scene *scene, sg_mesh mesh, const char *what)
+{
+	return check_handle(scene, mesh.scene, mesh.generation, sg_scene_mesh(scene, mesh) != NULL,
+	                    "mesh", what);
+}
+
+/* Grows a pool by one slot; returns its index or -1 (message set). */
+static long add_slot(void **pool, uint32_t *count, uint32_t *capacity, size_t size,
+                     const char *kind)
+{
+	if (*count == *capacity) {
+		uint32_t grown = *capacity ? *capacity * 2 : 16;
+		void *p = sg_realloc_array(*pool, grown, size);
+		if (!p) {
+			sg_fail(SG_ERR_NO_MEMORY, "out of memory growing the %s pool", kind);
+			return -1;
+		}
+		*pool = p;
+		*capacity = grown;
+	}
+	memset((char *)*pool + (size_t)*count * size, 0, size);
+	return (long)(*count)++;
+}
+
+sg_texture sg_texture_create(struct sg_scene *scene, const struct sg_texture_desc *desc)
+{
+	const sg_texture none = {0};
+	if (!scene || !desc || !desc->pixels) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_texture_create: %s is NULL",
+		        !scene ? "scene" : !desc ? "desc" : "desc->pixels");
+		return none;
+	}
+	if (desc->width < 1 || desc->height < 1 || desc->width > SG_MAX_TEXTURE_SIDE ||
+	    desc->height > SG_MAX_TEXTURE_SIDE) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "texture size %dx%d is outside 1x1 .. %dx%d",
+		        desc->width, desc->height, SG_MAX_TEXTURE_SIDE, SG_MAX_TEXTURE_SIDE);
+		return none;
+	}
+	size_t row = (size_t)desc->width * 4;
+	size_t stride = desc->stride ? desc->stride : row;
+	if (stride < row) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "texture stride %zu is less than width * 4 = %zu", stride,
+		        row);
+		return none;
+	}
+	if ((unsigned)desc->filter > SG_FILTER_LINEAR || (unsigned)desc->wrap > SG_WRAP_REPEAT) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "texture filter %d or wrap %d is unknown", desc->filter,
+		        desc->wrap);
+		return none;
+	}
+	uint8_t *pixels = sg_malloc(row * (size_t)desc->height);
+	if (!pixels) {
+		sg_fail(SG_ERR_NO_MEMORY, "out of memory for a %dx%d texture", desc->width, desc->height);
+		return none;
+	}
+	long index = add_slot((void **)&scene->textures, &scene->texture_count,
+	                      &scene->texture_capacity, sizeof(*scene->textures), "texture");
+	if (index < 0) {
+		sg_free(pixels);
+		return none;
+	}
+	for (int y = 0; y < desc->height; y++)
+		memcpy(pixels + row * (size_t)y, (const uint8_t *)desc->pixels + stride * (size_t)y, row);
+	struct sg_texture_data *t = &scene->textures[index];
+	*t = (struct sg_texture_data){
+		.generation = 1,
+		.live = true,
+		.width = desc->width,
+		.height = desc->height,
+		.pixels = pixels,
+		.filter = desc->filter,
+		.wrap = desc->wrap,
+	};
+	scene->version++;
+	return (sg_texture){scene->id, (uint32_t)index, t->generation};
+}
+
+sg_result sg_texture_destroy(struct sg_scene *scene, sg_texture texture)
+{
+	sg_result result = sg_scene_check_texture(scene, texture, "sg_texture_destroy");
+	if (result)
+		return result;
+	struct sg_texture_data *t = &scene->textures[texture.index];
+	sg_free(t->pixels);
+	t->pixels = NULL;
+	t->live = false;
+	t->generation++;
+	scene->version++;
+	return SG_OK;
+}
+
+bool sg_texture_exists(const struct sg_scene *scene, sg_texture texture)
+{
+	return sg_scene_texture(scene, texture) != NULL;
+}
+
+sg_mesh sg_mesh_create(struct sg_scene *scene, const struct sg_mesh_desc *desc)
+{
+	const sg_mesh none = {0};
+	if (!scene || !desc || !desc->vertices) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_mesh_create: %s is NULL",
+		        !scene ? "scene" : !desc ? "desc" : "desc->vertices");
+		return none;
+	}
+	size_t triangles_of = desc->indices ? desc->index_count : desc->vertex_count;
+	if (desc->vertex_count == 0 || desc->vertex_count > UINT32_MAX || triangles_of == 0 ||
+	    triangles_of % 3 || triangles_of > UINT32_MAX) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT,
+		        "mesh needs a non-empty triangle list (%zu vertices, %zu indices)",
+		        desc->vertex_count, desc->indices ? desc->index_count : 0);
+		return none;
+	}
+	for (size_t i = 0; desc->indices && i < desc->index_count; i++) {
+		if (desc->indices[i] >= desc->vertex_count) {
+			sg_fail(SG_ERR_INVALID_ARGUMENT, "mesh index %zu is %u, past the %zu vertices", i,
+			        desc->indices[i], desc->vertex_count);
+			return none;
+		}
+	}
+	for (size_t i = 0; i < desc->vertex_count; i++) {
+		const struct sg_vertex *v = &desc->vertices[i];
+		if (!isfinite(v->position[0]) || !isfinite(v->position[1]) || !isfinite(v->position[2]) ||
+		    !isfinite(v->uv[0]) || !isfinite(v->uv[1])) {
+			sg_fail(SG_ERR_INVALID_ARGUMENT, "mesh vertex %zu has a NaN or infinite value", i);
+			return none;
+		}
+	}
+	struct sg_vertex *vertices = sg_realloc_array(NULL, desc->vertex_count, sizeof(*vertices));
+	uint32_t *indices =
+		desc->indices ? sg_realloc_array(NULL, desc->index_count, sizeof(*indices)) : NULL;
+	long index = -1;
+	if (vertices && (indices || !desc->indices))
+		index = add_slot((void **)&scene->meshes, &scene->mesh_count, &scene->mesh_capacity,
+		                 sizeof(*scene->meshes), "mesh");
+	else
+		sg_fail(SG_ERR_NO_MEMORY, "out of memory for a mesh of %zu vertices", desc->vertex_count);
+	if (index < 0) {
+		sg_free(vertices);
+		sg_free(indices);
+		return none;
+	}
+	memcpy(vertices, desc->vertices, desc->vertex_count * sizeof(*vertices));
+	if (indices)
+		memcpy(indices, desc->indices, desc->index_count * sizeof(*indices));
+	struct sg_mesh_data *m = &scene->meshes[index];
+	*m = (struct sg_mesh_data){
+		.generation = 1,
+		.live = true,
+		.vertices = vertices,
+		.vertex_count = (uint32_t)desc->vertex_count,
+		.indices = indices,
+		.index_count = indices ? (uint32_t)desc->index_count : 0,
+	};
+	scene->version++;
+	return (sg_mesh){scene->id, (uint32_t)index, m->generation};
+}
+
+sg_mesh sg_mesh_create_quad(struct sg_scene *scene, float width, float height)
+{
+	/* Two triangles; (0,0) at the top-left corner in scene units (y grows down). */
+	const struct sg_vertex quad[6] = {
+		{{0, 0, 0}, {0, 0}},          {{0, height, 0}, {0, 1}}, {{width, 0, 0}, {1, 0}},
+		{{width, 0, 0}, {1, 0}},      {{0, height, 0}, {0, 1}}, {{width, height, 0}, {1, 1}},
+	};
+	return sg_mesh_create(scene, &(struct sg_mesh_desc){.vertices = quad, .vertex_count = 6});
+}
+
+sg_result sg_mesh_destroy(struct sg_scene *scene, sg_mesh mesh)
+{
+	sg_result result = sg_scene_check_mesh(scene, mesh, "sg_mesh_destroy");
+	if (result)
+		return result;
+	struct sg_mesh_data *m = &scene->meshes[mesh.index];
+	sg_free(m->vertices);
+	sg_free(m->indices);
+	m->vertices = NULL;
+	m->indices = NULL;
+	m->live = false;
+	m->generation++;
+	scene->version++;
+	return SG_OK;
+}
+
+bool sg_mesh_exists(const struct sg_scene *scene, sg_mesh mesh)
+{
+	return sg_scene_mesh(scene, mesh) != NULL;
+}

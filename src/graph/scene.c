@@ -1,0 +1,161 @@
+/* Scene lifetime and the node pool. */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "error.h"
+#include "scene_internal.h"
+
+/* Scene ids make handles of one scene unusable in another. Never 0. */
+static atomic_uint next_scene_id = 1;
+
+static bool grow_nodes(struct sg_scene *scene, uint32_t capacity)
+{
+	/* Each array is grown on its own; a failure leaves the ones already grown
+	 * larger than node_capacity, which is harmless. */
+	void *p;
+#define GROW(field)                                                                \
+	if (!(p = sg_realloc_array(scene->field, capacity, sizeof(*scene->field)))) \
+		return false;                                                          \
+	scene->field = p;
+	GROW(generation)
+	GROW(kind)
+	GROW(links)
+	GROW(local)
+	GROW(model)
+	GROW(name)
+#undef GROW
+	scene->node_capacity = capacity;
+	return true;
+}
+
+uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
+{
+	uint32_t index = scene->free_node;
+	if (index) {
+		scene->free_node = scene->links[index].next_sibling;
+	} else {
+		if (scene->node_used == UINT32_MAX) {
+			sg_fail(SG_ERR_NO_MEMORY, "scene %u: node pool exhausted", scene->id);
+			return 0;
+		}
+		if (scene->node_used == scene->node_capacity) {
+			uint32_t capacity = scene->node_capacity < UINT32_MAX / 2 ? scene->node_capacity * 2
+			                                                          : UINT32_MAX;
+			if (!grow_nodes(scene, capacity)) {
+				sg_fail(SG_ERR_NO_MEMORY, "out of memory growing the node pool to %u nodes",
+				        capacity);
+				return 0;
+			}
+		}
+		index = scene->node_used++;
+		scene->generation[index] = 0;
+	}
+	scene->generation[index]++;
+	if (scene->generation[index] == 0) /* wrapped: 0 is reserved for "no handle" */
+		scene->generation[index] = 1;
+	scene->kind[index] = (uint8_t)kind;
+	memset(&scene->links[index], 0, sizeof(scene->links[index]));
+	glm_mat4_identity(scene->local[index]);
+	memset(&scene->model[index], 0, sizeof(scene->model[index]));
+	scene->name[index] = NULL;
+	scene->node_live++;
+	scene->version++;
+	return index;
+}
+
+void sg_scene_free_node(struct sg_scene *scene, uint32_t index)
+{
+	sg_free(scene->name[index]);
+	scene->name[index] = NULL;
+	scene->kind[index] = SG_NODE_INVALID;
+	scene->generation[index]++; /* outstanding handles become stale */
+	scene->links[index] = (struct sg_node_links){.next_sibling = scene->free_node};
+	scene->free_node = index;
+	scene->node_live--;
+	scene->version++;
+}
+
+struct sg_scene *sg_scene_create(void)
+{
+	struct sg_scene *scene = sg_calloc(1, sizeof(*scene));
+	if (!scene) {
+		sg_fail(SG_ERR_NO_MEMORY, "out of memory creating a scene");
+		return NULL;
+	}
+	scene->id = atomic_fetch_add(&next_scene_id, 1);
+	if (scene->id == 0)
+		scene->id = atomic_fetch_add(&next_scene_id, 1);
+	scene->node_used = SG_ROOT_INDEX;
+	if (!grow_nodes(scene, 64) || sg_scene_alloc_node(scene, SG_NODE_GROUP) != SG_ROOT_INDEX) {
+		sg_scene_destroy(scene);
+		sg_fail(SG_ERR_NO_MEMORY, "out of memory creating a scene");
+		return NULL;
+	}
+	return scene;
+}
+
+void sg_scene_destroy(struct sg_scene *scene)
+{
+	if (!scene)
+		return;
+	if (scene->name)
+		for (uint32_t i = 1; i < scene->node_used; i++)
+			sg_free(scene->name[i]);
+	sg_free(scene->generation);
+	sg_free(scene->kind);
+	sg_free(scene->links);
+	sg_free(scene->local);
+	sg_free(scene->model);
+	sg_free(scene->name);
+	for (uint32_t i = 0; i < scene->texture_count; i++)
+		sg_free(scene->textures[i].pixels);
+	sg_free(scene->textures);
+	for (uint32_t i = 0; i < scene->mesh_count; i++) {
+		sg_free(scene->meshes[i].vertices);
+		sg_free(scene->meshes[i].indices);
+	}
+	sg_free(scene->meshes);
+	sg_free(scene);
+}
+
+sg_node sg_scene_root(const struct sg_scene *scene)
+{
+	if (!scene)
+		return SG_NODE_NONE;
+	return sg_scene_handle(scene, SG_ROOT_INDEX);
+}
+
+size_t sg_scene_node_count(const struct sg_scene *scene)
+{
+	return scene ? scene->node_live : 0;
+}
+
+sg_result sg_scene_check_node(const struct sg_scene *scene, sg_node node, const char *what)
+{
+	if (!scene)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: scene is NULL", what);
+	if (node.generation == 0)
+		return sg_fail(SG_ERR_STALE_HANDLE, "%s: null node handle", what);
+	if (node.scene != scene->id)
+		return sg_fail(SG_ERR_FOREIGN_HANDLE, "%s: node belongs to scene %u, not to scene %u",
+		               what, node.scene, scene->id);
+	if (node.index == 0 || node.index >= scene->node_used ||
+	    scene->generation[node.index] != node.generation ||
+	    scene->kind[node.index] == SG_NODE_INVALID)
+		return sg_fail(SG_ERR_STALE_HANDLE, "%s: node #%u (generation %u) was destroyed", what,
+		               node.index, node.generation);
+	return SG_OK;
+}
+
+const char *sg_scene_node_label(const struct sg_scene *scene, uint32_t index)
+{
+	static _Thread_local char label[160];
+	const char *name = scene->name[index];
+	if (name)
+		snprintf(label, sizeof(label), "'%.150s'", name);
+	else
+		snprintf(label, sizeof(label), "#%u", index);
+	return label;
+}

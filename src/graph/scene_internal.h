@@ -1,0 +1,111 @@
+/* Internal: the scene's storage, shared with src/traverse/ (which streams through
+ * it) and src/gl/ (which uploads textures and meshes). Nobody else includes it.
+ *
+ * Nodes live in parallel arrays indexed by pool index (struct of arrays), so that
+ * the traversal reads links and matrices contiguously and a node costs no malloc.
+ * Index 0 is never used: a link of 0 means "none". */
+#ifndef SG_GRAPH_SCENE_INTERNAL_H
+#define SG_GRAPH_SCENE_INTERNAL_H
+
+#include <cglm/cglm.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <sg/scene.h>
+
+#define SG_ROOT_INDEX 1u
+
+struct sg_node_links {
+	uint32_t parent, first_child, last_child, prev_sibling, next_sibling;
+};
+
+struct sg_model_data {
+	sg_mesh mesh;
+	sg_texture texture;
+};
+
+struct sg_texture_data {
+	uint32_t generation;
+	bool live;
+	int width, height;
+	uint8_t *pixels; /* RGBA8, tight rows, top row first */
+	enum sg_filter filter;
+	enum sg_wrap wrap;
+};
+
+struct sg_mesh_data {
+	uint32_t generation;
+	bool live;
+	struct sg_vertex *vertices;
+	uint32_t vertex_count;
+	uint32_t *indices; /* NULL: draw vertices in order */
+	uint32_t index_count;
+};
+
+struct sg_scene {
+	uint32_t id;
+
+	/* Node pool: slots [1, node_used) have been handed out; free ones are
+	 * chained through links[].next_sibling from free_node. */
+	uint32_t node_capacity, node_used, node_live, free_node;
+	uint32_t *generation;
+	uint8_t *kind; /* enum sg_node_kind; SG_NODE_INVALID for a free slot */
+	struct sg_node_links *links;
+	mat4 *local; /* transforms: their matrix; models: translate(position); groups: identity */
+	struct sg_model_data *model;
+	char **name;
+
+	/* Bumped on every edit that can change what is drawn, so that caches above
+	 * (traversal, GL uploads) know when to look again. */
+	uint64_t version;
+
+	struct sg_texture_data *textures;
+	uint32_t texture_count, texture_capacity;
+	struct sg_mesh_data *meshes;
+	uint32_t mesh_count, mesh_capacity;
+};
+
+/* Pool slots: alloc returns 0 (with message) when the pool cannot grow. */
+uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind);
+void sg_scene_free_node(struct sg_scene *scene, uint32_t index);
+
+/* Validates a handle: SG_OK, or an error (with message) for stale or foreign ones.
+ * what names the argument in the message ("parent", "child", ...). */
+sg_result sg_scene_check_node(const struct sg_scene *scene, sg_node node, const char *what);
+/* Name for messages: "'Rectangle 1'" or "#12" for unnamed nodes. Static buffer per thread. */
+const char *sg_scene_node_label(const struct sg_scene *scene, uint32_t index);
+
+/* Resource lookups: NULL for a stale or foreign handle (no message set). */
+const struct sg_texture_data *sg_scene_texture(const struct sg_scene *scene, sg_texture texture);
+const struct sg_mesh_data *sg_scene_mesh(const struct sg_scene *scene, sg_mesh mesh);
+/* The same as checks that set a message naming what. */
+sg_result sg_scene_check_texture(const struct sg_scene *scene, sg_texture texture, const char *what);
+sg_result sg_scene_check_mesh(const struct sg_scene *scene, sg_mesh mesh, const char *what);
+
+
+bool sg_matrix_is_finite(const float m[16]);
+
+static inline sg_node sg_scene_handle(const struct sg_scene *scene, uint32_t index)
+{
+	if (index == 0)
+		return SG_NODE_NONE;
+	return (sg_node){scene->id, index, scene->generation[index]};
+}
+
+/* Depth-first, left-to-right successor of n within the subtree of top; 0 at
+ * the end. Inline: it is the traversal's inner step. */
+static inline uint32_t sg_scene_next_preorder(const struct sg_scene *scene, uint32_t top,
+                                              uint32_t n)
+{
+	const struct sg_node_links *links = scene->links;
+	if (links[n].first_child)
+		return links[n].first_child;
+	while (n != top) {
+		if (links[n].next_sibling)
+			return links[n].next_sibling;
+		n = links[n].parent;
+	}
+	return 0;
+}
+
+#endif

@@ -1,0 +1,156 @@
+/* Transform and model properties: all edits of local matrices. */
+#include <math.h>
+#include <string.h>
+
+#include "error.h"
+#include "scene_internal.h"
+
+static sg_result check_kind(const struct sg_scene *scene, sg_node node, enum sg_node_kind kind,
+                            const char *function)
+{
+	sg_result result = sg_scene_check_node(scene, node, function);
+	if (result)
+		return result;
+	if (scene->kind[node.index] != kind)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: node %s is not a %s", function,
+		               sg_scene_node_label(scene, node.index),
+		               kind == SG_NODE_TRANSFORM ? "transform" : "model");
+	return SG_OK;
+}
+
+static bool all_finite(int count, const float *values)
+{
+	for (int i = 0; i < count; i++)
+		if (!isfinite(values[i]))
+			return false;
+	return true;
+}
+
+static sg_result refuse_nonfinite(const struct sg_scene *scene, sg_node node, const char *function)
+{
+	return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: NaN or infinite value for node %s", function,
+	               sg_scene_node_label(scene, node.index));
+}
+
+/* Applies op to the local matrix, refusing a result that is not finite (an
+ * overflowing scale, say) so that no NaN ever reaches the traversal. */
+static sg_result edit_transform(struct sg_scene *scene, sg_node node, const char *function,
+                                const float *args, int arg_count, void (*op)(mat4, const float *))
+{
+	sg_result result = check_kind(scene, node, SG_NODE_TRANSFORM, function);
+	if (result)
+		return result;
+	if (!all_finite(arg_count, args))
+		return refuse_nonfinite(scene, node, function);
+	mat4 edited;
+	glm_mat4_copy(scene->local[node.index], edited);
+	op(edited, args);
+	if (!sg_matrix_is_finite((float *)edited))
+		return refuse_nonfinite(scene, node, function);
+	glm_mat4_copy(edited, scene->local[node.index]);
+	scene->version++;
+	return SG_OK;
+}
+
+static void op_set(mat4 m, const float *a)
+{
+	memcpy(m, a, sizeof(mat4));
+}
+static void op_identity(mat4 m, const float *a)
+{
+	(void)a;
+	glm_mat4_identity(m);
+}
+static void op_translate(mat4 m, const float *a)
+{
+	glm_translate(m, (float *)a);
+}
+static void op_rotate(mat4 m, const float *a)
+{
+	vec3 axis = {a[1], a[2], a[3]};
+	if (glm_vec3_norm(axis) > 0.0f)
+		glm_rotate(m, a[0], axis);
+}
+static void op_scale(mat4 m, const float *a)
+{
+	glm_scale(m, (float *)a);
+}
+
+sg_result sg_transform_set_matrix(struct sg_scene *scene, sg_node node, const float matrix[16])
+{
+	if (!matrix)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_transform_set_matrix: matrix is NULL");
+	return edit_transform(scene, node, "sg_transform_set_matrix", matrix, 16, op_set);
+}
+
+sg_result sg_transform_get_matrix(const struct sg_scene *scene, sg_node node, float matrix[16])
+{
+	sg_result result = check_kind(scene, node, SG_NODE_TRANSFORM, "sg_transform_get_matrix");
+	if (result)
+		return result;
+	if (!matrix)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_transform_get_matrix: matrix is NULL");
+	memcpy(matrix, scene->local[node.index], sizeof(mat4));
+	return SG_OK;
+}
+
+sg_result sg_transform_set_identity(struct sg_scene *scene, sg_node node)
+{
+	return edit_transform(scene, node, "sg_transform_set_identity", NULL, 0, op_identity);
+}
+
+sg_result sg_transform_translate(struct sg_scene *scene, sg_node node, float x, float y, float z)
+{
+	const float args[] = {x, y, z};
+	return edit_transform(scene, node, "sg_transform_translate", args, 3, op_translate);
+}
+
+sg_result sg_transform_rotate(struct sg_scene *scene, sg_node node, float angle, float x, float y,
+                              float z)
+{
+	const float args[] = {angle, x, y, z};
+	return edit_transform(scene, node, "sg_transform_rotate", args, 4, op_rotate);
+}
+
+sg_result sg_transform_scale(struct sg_scene *scene, sg_node node, float x, float y, float z)
+{
+	const float args[] = {x, y, z};
+	return edit_transform(scene, node, "sg_transform_scale", args, 3, op_scale);
+}
+
+sg_result sg_model_set_position(struct sg_scene *scene, sg_node node, float x, float y, float z)
+{
+	sg_result result = check_kind(scene, node, SG_NODE_MODEL, "sg_model_set_position");
+	if (result)
+		return result;
+	const float position[] = {x, y, z};
+	if (!all_finite(3, position))
+		return refuse_nonfinite(scene, node, "sg_model_set_position");
+	glm_translate_make(scene->local[node.index], (float *)position);
+	scene->version++;
+	return SG_OK;
+}
+
+sg_result sg_model_set_texture(struct sg_scene *scene, sg_node node, sg_texture texture)
+{
+	sg_result result = check_kind(scene, node, SG_NODE_MODEL, "sg_model_set_texture");
+	if (result)
+		return result;
+	if ((result = sg_scene_check_texture(scene, texture, "sg_model_set_texture")))
+		return result;
+	scene->model[node.index].texture = texture;
+	scene->version++;
+	return SG_OK;
+}
+
+sg_result sg_model_set_mesh(struct sg_scene *scene, sg_node node, sg_mesh mesh)
+{
+	sg_result result = check_kind(scene, node, SG_NODE_MODEL, "sg_model_set_mesh");
+	if (result)
+		return result;
+	if ((result = sg_scene_check_mesh(scene, mesh, "sg_model_set_mesh")))
+		return result;
+	scene->model[node.index].mesh = mesh;
+	scene->version++;
+	return SG_OK;
+}

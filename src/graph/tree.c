@@ -1,0 +1,196 @@
+/* Tree edits and navigation. Every walk here is iterative: chains of any depth
+ * are fine. */
+#include <string.h>
+
+#include "error.h"
+#include "scene_internal.h"
+
+static void unlink_node(struct sg_scene *scene, uint32_t index)
+{
+	struct sg_node_links *l = &scene->links[index];
+	if (!l->parent)
+		return;
+	struct sg_node_links *parent = &scene->links[l->parent];
+	if (l->prev_sibling)
+		scene->links[l->prev_sibling].next_sibling = l->next_sibling;
+	else
+		parent->first_child = l->next_sibling;
+	if (l->next_sibling)
+		scene->links[l->next_sibling].prev_sibling = l->prev_sibling;
+	else
+		parent->last_child = l->prev_sibling;
+	l->parent = l->prev_sibling = l->next_sibling = 0;
+	scene->version++;
+}
+
+/* Links index as a child of parent, before `before` (0: at the end). */
+static void link_node(struct sg_scene *scene, uint32_t parent, uint32_t before, uint32_t index)
+{
+	struct sg_node_links *p = &scene->links[parent];
+	struct sg_node_links *l = &scene->links[index];
+	l->parent = parent;
+	l->next_sibling = before;
+	l->prev_sibling = before ? scene->links[before].prev_sibling : p->last_child;
+	if (l->prev_sibling)
+		scene->links[l->prev_sibling].next_sibling = index;
+	else
+		p->first_child = index;
+	if (before)
+		scene->links[before].prev_sibling = index;
+	else
+		p->last_child = index;
+	scene->version++;
+}
+
+/* The checks shared by every attach: both handles live, parent can hold
+ * children, and attaching cannot make a cycle. */
+static sg_result check_attach(struct sg_scene *scene, sg_node parent, sg_node child, bool reparent)
+{
+	sg_result result;
+	if ((result = sg_scene_check_node(scene, parent, "parent")) ||
+	    (result = sg_scene_check_node(scene, child, "child")))
+		return result;
+	if (scene->kind[parent.index] == SG_NODE_MODEL)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "model %s cannot have children",
+		               sg_scene_node_label(scene, parent.index));
+	if (child.index == SG_ROOT_INDEX)
+		return sg_fail(SG_ERR_BUSY, "the root node cannot be a child");
+	if (!reparent && scene->links[child.index].parent)
+		return sg_fail(SG_ERR_BUSY, "node %s already has a parent (use sg_node_reparent)",
+		               sg_scene_node_label(scene, child.index));
+	for (uint32_t a = parent.index; a; a = scene->links[a].parent)
+		if (a == child.index)
+			return sg_fail(SG_ERR_CYCLE, "node %s cannot be added under its own descendant",
+			               sg_scene_node_label(scene, child.index));
+	return SG_OK;
+}
+
+sg_result sg_node_add_child(struct sg_scene *scene, sg_node parent, sg_node child)
+{
+	sg_result result = check_attach(scene, parent, child, false);
+	if (result)
+		return result;
+	link_node(scene, parent.index, 0, child.index);
+	return SG_OK;
+}
+
+static uint32_t nth_child(const struct sg_scene *scene, uint32_t parent, size_t n)
+{
+	uint32_t c = scene->links[parent].first_child;
+	while (c && n--)
+		c = scene->links[c].next_sibling;
+	return c;
+}
+
+sg_result sg_node_insert_child(struct sg_scene *scene, sg_node parent, size_t index, sg_node child)
+{
+	sg_result result = check_attach(scene, parent, child, false);
+	if (result)
+		return result;
+	size_t count = sg_node_child_count(scene, parent);
+	if (index > count)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "index %zu is past the %zu children of %s", index,
+		               count, sg_scene_node_label(scene, parent.index));
+	link_node(scene, parent.index, nth_child(scene, parent.index, index), child.index);
+	return SG_OK;
+}
+
+sg_result sg_node_remove(struct sg_scene *scene, sg_node node)
+{
+	sg_result result = sg_scene_check_node(scene, node, "sg_node_remove");
+	if (result)
+		return result;
+	if (node.index == SG_ROOT_INDEX)
+		return sg_fail(SG_ERR_BUSY, "the root node cannot be removed");
+	unlink_node(scene, node.index);
+	return SG_OK;
+}
+
+sg_result sg_node_reparent(struct sg_scene *scene, sg_node node, sg_node new_parent)
+{
+	sg_result result = check_attach(scene, new_parent, node, true);
+	if (result)
+		return result;
+	unlink_node(scene, node.index);
+	link_node(scene, new_parent.index, 0, node.index);
+	return SG_OK;
+}
+
+sg_result sg_node_destroy(struct sg_scene *scene, sg_node node)
+{
+	sg_result result = sg_scene_check_node(scene, node, "sg_node_destroy");
+	if (result)
+		return result;
+	if (node.index == SG_ROOT_INDEX)
+		return sg_fail(SG_ERR_BUSY, "the root node cannot be destroyed");
+	unlink_node(scene, node.index);
+	/* Free leaves first: descend to a childless node, free it, continue from its
+	 * parent. Each node is entered once and left once, so this is O(n) without a stack. */
+	uint32_t n = node.index;
+	for (;;) {
+		while (scene->links[n].first_child)
+			n = scene->links[n].first_child;
+		if (n == node.index)
+			break;
+		uint32_t parent = scene->links[n].parent;
+		unlink_node(scene, n);
+		sg_scene_free_node(scene, n);
+		n = parent;
+	}
+	sg_scene_free_node(scene, node.index);
+	return SG_OK;
+}
+
+sg_node sg_node_get_parent(const struct sg_scene *scene, sg_node node)
+{
+	if (sg_scene_check_node(scene, node, "sg_node_get_parent"))
+		return SG_NODE_NONE;
+	return sg_scene_handle(scene, scene->links[node.index].parent);
+}
+
+sg_node sg_node_first_child(const struct sg_scene *scene, sg_node node)
+{
+	if (sg_scene_check_node(scene, node, "sg_node_first_child"))
+		return SG_NODE_NONE;
+	return sg_scene_handle(scene, scene->links[node.index].first_child);
+}
+
+sg_node sg_node_next_sibling(const struct sg_scene *scene, sg_node node)
+{
+	if (sg_scene_check_node(scene, node, "sg_node_next_sibling"))
+		return SG_NODE_NONE;
+	return sg_scene_handle(scene, scene->links[node.index].next_sibling);
+}
+
+sg_node sg_node_child_at(const struct sg_scene *scene, sg_node node, size_t index)
+{
+	if (sg_scene_check_node(scene, node, "sg_node_child_at"))
+		return SG_NODE_NONE;
+	return sg_scene_handle(scene, nth_child(scene, node.index, index));
+}
+
+size_t sg_node_child_count(const struct sg_scene *scene, sg_node node)
+{
+	if (sg_scene_check_node(scene, node, "sg_node_child_count"))
+		return 0;
+	size_t count = 0;
+	for (uint32_t c = scene->links[node.index].first_child; c; c = scene->links[c].next_sibling)
+		count++;
+	return count;
+}
+
+sg_node sg_node_find(const struct sg_scene *scene, sg_node start, const char *name)
+{
+	if (sg_scene_check_node(scene, start, "sg_node_find"))
+		return SG_NODE_NONE;
+	if (!name) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_find: name is NULL");
+		return SG_NODE_NONE;
+	}
+	for (uint32_t n = start.index; n; n = sg_scene_next_preorder(scene, start.index, n))
+		if (scene->name[n] && strcmp(scene->name[n], name) == 0)
+			return sg_scene_handle(scene, n);
+	sg_fail(SG_ERR_NOT_FOUND, "no node named '%.100s' under %s", name,
+	        sg_scene_node_label(scene, start.index));
+	return SG_NODE_NONE;
+}
