@@ -1,0 +1,103 @@
+#!/bin/bash
+# Run one command inside a throw-away qemu guest that has a real DRM device.
+#   tests/vm/run.sh [--device vgem|virtio-gpu|none] [--timeout SECONDS]
+#                   [--share DIR] [--env NAME=VALUE]... [--verbose] -- COMMAND...
+# The guest sees the host's / read-only and DIR (default: the current
+# directory) read-write at the same path, and runs COMMAND as root in the
+# current directory. COMMAND's stdout and stderr come out here; the exit
+# status is COMMAND's, 124 on timeout, 125 when the harness itself failed.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+CACHE=${SG_VM_CACHE:-$HOME/.cache/libsg-vm}
+device=vgem timeout=300 share=$PWD verbose=0 envs=()
+
+die() { echo "run.sh: error: $*" >&2; exit 125; }
+usage() { sed -n "2,8s/^# \\{0,1\\}//p" "$0" >&2; exit "${1:-125}"; }
+
+while [ $# -gt 0 ]; do
+    case $1 in
+        --device) device=${2:?}; shift 2 ;;
+        --timeout) timeout=${2:?}; shift 2 ;;
+        --share) share=$(cd "${2:?}" && pwd) || die "no such directory: $2"; shift 2 ;;
+        --env) [[ ${2:-} == [A-Za-z_]*=* ]] || die "--env wants NAME=VALUE"; envs+=("$2"); shift 2 ;;
+        --verbose|-v) verbose=1; shift ;;
+        --) shift; break ;;
+        -h|--help) usage 0 ;;
+        -*) die "unknown option $1 (try --help)" ;;
+        *) break ;;
+    esac
+done
+[ $# -gt 0 ] || usage
+case $device in
+    vgem) drm=vgem qdev=() ;;
+    virtio-gpu) drm=virtio-gpu qdev=(-device virtio-gpu-pci) ;;
+    none) drm='' qdev=() ;;
+    *) die "unknown device '$device' (vgem, virtio-gpu or none)" ;;
+esac
+[[ $timeout =~ ^[0-9]+$ ]] || die "--timeout wants whole seconds"
+
+# --- what setup.sh made -----------------------------------------------------------
+hint="run tests/vm/setup.sh first"
+command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found; $hint"
+[ -r "$CACHE/current" ] || die "no kernel in $CACHE; $hint"
+kdir=$CACHE/$(cat "$CACHE/current")
+for f in vmlinux initramfs.img; do [ -s "$kdir/$f" ] || die "$kdir/$f is missing; $hint"; done
+[ "$HERE/init.sh" -nt "$kdir/initramfs.img" ] && die "init.sh changed since the initramfs was built; $hint"
+
+# --- the private share: config and command in, output and status out -----------
+io=$(mktemp -d "${TMPDIR:-/tmp}/sg-vm.XXXXXX")
+trap 'rm -rf "$io"' EXIT
+q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }   # POSIX sh quoting
+{ echo "SG_DRM=$(q "$drm")"; echo "SG_SHARE=$(q "$share")"; } > "$io/config"
+{
+    for e in "${envs[@]}"; do echo "export $(q "$e")"; done
+    echo "cd $(q "$PWD") 2>/dev/null || { echo $(q "run.sh: $PWD is not visible in the guest (the guest's /tmp is its own tmpfs; try --share)") >&2; exit 125; }"
+    printf 'exec'; for a in "$@"; do printf ' %s' "$(q "$a")"; done; echo
+} > "$io/cmd.sh"
+
+# --- accelerator --------------------------------------------------------------------
+# A nested /dev/kvm without vmx/svm cannot boot a stock kernel: TCG there.
+if [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then
+    accel=(-accel kvm -cpu host)
+else
+    accel=(-accel tcg -cpu max)
+fi
+
+virtfs() {  # tag path [ro] -- qemu wants commas in paths doubled
+    printf 'local,path=%s,mount_tag=%s,security_model=none,multidevs=remap%s' \
+        "${2//,/,,}" "$1" "${3:+,readonly=on}"
+}
+# The serial console goes to a log file, so the kernel and init never mix into
+# the command's output; "quiet" still matters: printing to the emulated UART
+# is slow under TCG. --verbose keeps the kernel log for debugging.
+klog="quiet loglevel=0"; [ "$verbose" = 1 ] && klog="loglevel=6"
+# One vCPU: measured faster than two under TCG. --foreground: Ctrl-C reaches qemu.
+status=0
+timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
+    -nodefaults -no-user-config -display none -monitor none -no-reboot \
+    -M q35 -m "${SG_VM_MEM:-2048}" -smp 1 "${accel[@]}" \
+    -kernel "$kdir/vmlinux" -initrd "$kdir/initramfs.img" \
+    -append "console=ttyS0 $klog panic=-1" \
+    -serial "file:$io/console.log" \
+    -virtfs "$(virtfs hostroot / ro)" -virtfs "$(virtfs share "$share")" \
+    -virtfs "$(virtfs sgvm "$io")" \
+    "${qdev[@]}" </dev/null >"$io/qemu.log" 2>&1 || status=$?
+
+# The command's output, even after a timeout (it may show how far it got).
+cat "$io/stdout" 2>/dev/null || true
+cat "$io/stderr" >&2 2>/dev/null || true
+[ "$verbose" = 1 ] && { echo "--- guest console ---"; cat "$io/console.log" "$io/qemu.log"; } >&2
+
+if [ "$status" = 124 ] || [ "$status" = 137 ]; then
+    echo "run.sh: timeout: the guest was still running after ${timeout}s and was killed" >&2
+    exit 124
+fi
+[ -s "$io/status" ] && exit "$(cat "$io/status")"
+{
+    echo "run.sh: error: the guest exited (qemu status $status) without reporting the command's status"
+    [ -s "$io/error" ] && echo "run.sh: guest said: $(cat "$io/error")"
+    [ "$verbose" = 1 ] || { echo "--- last lines of the guest console and qemu log ---"
+                            tail -n 20 "$io/console.log" "$io/qemu.log" 2>/dev/null; }
+} >&2
+exit 125
