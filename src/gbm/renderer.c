@@ -123,6 +123,7 @@ sg_result sg_renderer_render(struct sg_renderer *renderer, const struct sg_scene
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_render: %s is NULL",
 		               renderer ? "scene" : "renderer");
 	struct sg_target *target = renderer->target;
+	renderer->rendered = false; /* a failed render leaves nothing to read */
 	struct sg_camera pixels;
 	if (!camera) {
 		sg_camera_init_pixels(&pixels, (float)target->width, (float)target->height);
@@ -143,7 +144,6 @@ sg_result sg_renderer_render(struct sg_renderer *renderer, const struct sg_scene
 
 	if ((result = sg_target_bind(target)))
 		return result;
-	renderer->rendered = false;
 	result = sg_gl_renderer_draw(&renderer->gl, scene, &renderer->traversal.list,
 	                             view_projection, target->width, target->height,
 	                             renderer->clear_color);

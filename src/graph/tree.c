@@ -58,7 +58,10 @@ static sg_result check_attach(struct sg_scene *scene, sg_node parent, sg_node ch
 	if (!reparent && scene->links[child.index].parent)
 		return sg_fail(SG_ERR_BUSY, "node %s already has a parent (use sg_node_reparent)",
 		               sg_scene_node_label(scene, child.index));
-	for (uint32_t a = parent.index; a; a = scene->links[a].parent)
+	/* A childless node can only be its own ancestor: skip the walk up, which
+	 * would make building a deep chain quadratic. */
+	bool leaf = scene->links[child.index].first_child == 0;
+	for (uint32_t a = parent.index; a; a = leaf ? 0 : scene->links[a].parent)
 		if (a == child.index)
 			return sg_fail(SG_ERR_CYCLE, "node %s cannot be added under its own descendant",
 			               sg_scene_node_label(scene, child.index));

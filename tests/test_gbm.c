@@ -1,0 +1,211 @@
+/* The gbm layer: choosing a target, and the errors of devices that are not
+ * there. Real DRM devices are tested in the drm suite (tests/drm/, in qemu). */
+#include <check.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sg/sg.h>
+
+#include "golden.h"
+#include "three_rects_scene.h"
+
+static const struct sg_renderer_desc small = {.width = 32, .height = 32};
+
+static struct sg_renderer *create(enum sg_target_kind kind, const char *device)
+{
+	struct sg_renderer_desc desc = small;
+	desc.target = kind;
+	desc.device = device;
+	return sg_renderer_create(&desc);
+}
+
+#define ck_assert_fails_with(renderer, fragment)                                     \
+	do {                                                                             \
+		ck_assert_msg(!(renderer), "renderer created, expected: %s", fragment);      \
+		ck_assert_msg(strstr(sg_last_error(), fragment), "message '%s' lacks '%s'",  \
+		              sg_last_error(), fragment);                                    \
+	} while (0)
+
+START_TEST(test_surfaceless_reports_itself)
+{
+	struct sg_renderer *r = create(SG_TARGET_SURFACELESS, NULL);
+	ck_assert_msg(r, "%s", sg_last_error());
+	const struct sg_renderer_info *info = sg_renderer_get_info(r);
+	ck_assert_int_eq(info->target, SG_TARGET_SURFACELESS);
+	ck_assert_str_eq(info->target_name, "surfaceless");
+	ck_assert_str_eq(info->device, "");
+	ck_assert_msg(strstr(info->reason, "requested by the application"), "%s", info->reason);
+	ck_assert_str_ne(info->gl_renderer, "");
+	ck_assert_msg(strstr(info->gl_version, "OpenGL ES 3"), "%s", info->gl_version);
+	ck_assert_str_ne(info->egl_vendor, "");
+	ck_assert_int_eq(info->width, 32);
+	struct sg_dmabuf dmabuf;
+	ck_assert_int_eq(sg_renderer_export_dmabuf(r, &dmabuf), SG_ERR_UNSUPPORTED);
+	ck_assert_msg(strstr(sg_last_error(), "surfaceless target has no buffer"), "%s",
+	              sg_last_error());
+	sg_renderer_destroy(r);
+}
+END_TEST
+
+START_TEST(test_auto_without_render_node_falls_back)
+{
+	if (access("/dev/dri", F_OK) == 0)
+		return; /* a machine with DRM: the drm suite covers the GBM choice */
+	struct sg_renderer *r = create(SG_TARGET_AUTO, NULL);
+	ck_assert_msg(r, "%s", sg_last_error());
+	const struct sg_renderer_info *info = sg_renderer_get_info(r);
+	ck_assert_str_eq(info->target_name, "surfaceless");
+	ck_assert_msg(strstr(info->reason, "no render node under /dev/dri"), "%s", info->reason);
+	ck_assert_msg(strstr(info->reason, "using surfaceless"), "%s", info->reason);
+	sg_renderer_destroy(r);
+}
+END_TEST
+
+START_TEST(test_forced_gbm_without_render_node_fails)
+{
+	if (access("/dev/dri", F_OK) == 0)
+		return;
+	ck_assert_fails_with(create(SG_TARGET_GBM, NULL), "no render node under /dev/dri");
+	setenv("SG_TARGET", "gbm", 1);
+	ck_assert_fails_with(create(SG_TARGET_AUTO, NULL), "forced by SG_TARGET");
+	/* an explicit request in the desc wins over the environment */
+	struct sg_renderer *r = create(SG_TARGET_SURFACELESS, NULL);
+	ck_assert_msg(r, "%s", sg_last_error());
+	sg_renderer_destroy(r);
+	unsetenv("SG_TARGET");
+}
+END_TEST
+
+START_TEST(test_environment_forces_surfaceless)
+{
+	setenv("SG_TARGET", "surfaceless", 1);
+	struct sg_renderer *r = create(SG_TARGET_AUTO, NULL);
+	ck_assert_msg(r, "%s", sg_last_error());
+	ck_assert_msg(strstr(sg_renderer_get_info(r)->reason, "forced by SG_TARGET"), "%s",
+	              sg_renderer_get_info(r)->reason);
+	sg_renderer_destroy(r);
+	setenv("SG_TARGET", "vulkan", 1);
+	ck_assert_fails_with(create(SG_TARGET_AUTO, NULL),
+	                     "SG_TARGET='vulkan' is not one of auto, gbm, surfaceless");
+	unsetenv("SG_TARGET");
+}
+END_TEST
+
+START_TEST(test_bad_device_paths)
+{
+	ck_assert_fails_with(create(SG_TARGET_GBM, "/dev/dri/renderD199"),
+	                     "cannot open DRM node '/dev/dri/renderD199': No such file or directory");
+	ck_assert_fails_with(create(SG_TARGET_GBM, "/dev/null"), "'/dev/null' is not a DRM device node");
+	ck_assert_fails_with(create(SG_TARGET_AUTO, "/dev/zero"), "'/dev/zero' is not a DRM device node");
+	/* SG_DEVICE names a device the same way */
+	setenv("SG_DEVICE", "/nonexistent/card9", 1);
+	ck_assert_fails_with(create(SG_TARGET_AUTO, NULL), "'/nonexistent/card9'");
+	unsetenv("SG_DEVICE");
+	/* a directory */
+	ck_assert_fails_with(create(SG_TARGET_GBM, "/tmp"), "'/tmp'");
+}
+END_TEST
+
+START_TEST(test_bad_descs)
+{
+	ck_assert_fails_with(sg_renderer_create(NULL), "desc is NULL");
+	ck_assert_fails_with(sg_renderer_create(&(struct sg_renderer_desc){.width = 0, .height = 5}),
+	                     "output size 0x5");
+	ck_assert_fails_with(sg_renderer_create(&(struct sg_renderer_desc){.width = -3, .height = 5}),
+	                     "output size -3x5");
+	ck_assert_fails_with(
+		sg_renderer_create(&(struct sg_renderer_desc){.width = 20000, .height = 5}),
+		"outside 1x1 .. 16384x16384");
+	ck_assert_fails_with(sg_renderer_create(&(struct sg_renderer_desc){
+		                     .width = 4, .height = 4, .target = (enum sg_target_kind)42}),
+	                     "unknown target kind 42");
+	sg_renderer_destroy(NULL); /* accepted */
+	ck_assert_ptr_null(sg_renderer_get_info(NULL));
+}
+END_TEST
+
+/* Two renderers on two threads, each with its own scene and EGL context. */
+struct job {
+	int size;
+	int mismatches, compared;
+	sg_result result;
+	char error[256];
+};
+
+static void *render_job(void *arg)
+{
+	struct job *job = arg;
+	struct sg_scene *scene = three_rects_build();
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = job->size, .height = job->size, .target = SG_TARGET_SURFACELESS});
+	uint8_t *pixels = malloc((size_t)job->size * job->size * 4);
+	struct sg_camera camera;
+	sg_camera_init_pixels(&camera, 256, 256);
+	job->result = renderer ? SG_OK : SG_ERR_EGL;
+	for (int frame = 0; frame < 10 && job->result == SG_OK; frame++) {
+		job->result = sg_renderer_render(renderer, scene, &camera);
+		if (!job->result)
+			job->result = sg_renderer_read_pixels(renderer, pixels, 0);
+		if (!job->result)
+			job->mismatches += golden_mismatches(pixels, job->size, &job->compared);
+	}
+	snprintf(job->error, sizeof(job->error), "%s", sg_last_error());
+	free(pixels);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+	return NULL;
+}
+
+START_TEST(test_two_threads)
+{
+	struct job jobs[2] = {{.size = 256}, {.size = 512}};
+	pthread_t threads[2];
+	for (int i = 0; i < 2; i++)
+		ck_assert_int_eq(pthread_create(&threads[i], NULL, render_job, &jobs[i]), 0);
+	for (int i = 0; i < 2; i++) {
+		pthread_join(threads[i], NULL);
+		ck_assert_msg(jobs[i].result == SG_OK, "thread %d: %s", i, jobs[i].error);
+		ck_assert_msg(jobs[i].mismatches == 0, "thread %d: %d pixels differ", i,
+		              jobs[i].mismatches);
+		ck_assert_int_gt(jobs[i].compared, 0);
+	}
+}
+END_TEST
+
+START_TEST(test_destroying_one_renderer_keeps_the_other)
+{
+	/* Both share the one surfaceless EGLDisplay: the first destroy must not terminate it. */
+	struct sg_scene *scene = three_rects_build();
+	struct sg_renderer *a = create(SG_TARGET_SURFACELESS, NULL);
+	struct sg_renderer *b = create(SG_TARGET_SURFACELESS, NULL);
+	ck_assert(a && b);
+	sg_renderer_destroy(a);
+	ck_assert_msg(sg_renderer_render(b, scene, NULL) == SG_OK, "%s", sg_last_error());
+	sg_renderer_destroy(b);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *suite = suite_create("gbm");
+	TCase *tc = tcase_create("gbm");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_surfaceless_reports_itself);
+	tcase_add_test(tc, test_auto_without_render_node_falls_back);
+	tcase_add_test(tc, test_forced_gbm_without_render_node_fails);
+	tcase_add_test(tc, test_environment_forces_surfaceless);
+	tcase_add_test(tc, test_bad_device_paths);
+	tcase_add_test(tc, test_bad_descs);
+	tcase_add_test(tc, test_two_threads);
+	tcase_add_test(tc, test_destroying_one_renderer_keeps_the_other);
+	suite_add_tcase(suite, tc);
+	SRunner *runner = srunner_create(suite);
+	srunner_run_all(runner, CK_NORMAL);
+	int failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,139 @@
+/* The gl layer: program building and its errors, uploads and their limits. A
+ * surfaceless target provides the context; nothing here needs a DRM device. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sg/sg.h>
+
+#include "../src/gbm/target.h"
+#include "../src/gl/cache.h"
+#include "../src/gl/program.h"
+#include "../src/graph/scene_internal.h"
+
+static struct sg_target *target;
+
+static void setup(void)
+{
+	ck_assert_msg(sg_target_surfaceless_create(16, 16, &target) == SG_OK, "%s", sg_last_error());
+	ck_assert_int_eq(sg_target_bind(target), SG_OK);
+}
+
+static void teardown(void)
+{
+	sg_target_destroy(target);
+	target = NULL;
+}
+
+START_TEST(test_embedded_program_builds)
+{
+	GLuint program;
+	ck_assert_msg(sg_gl_program_build(sg_shader_textured_vert, sg_shader_textured_frag,
+	                                  &program) == SG_OK,
+	              "%s", sg_last_error());
+	ck_assert_uint_ne(program, 0);
+	ck_assert_int_ge(glGetUniformLocation(program, "Matrix"), 0);
+	ck_assert_int_ge(glGetUniformLocation(program, "Tex"), 0);
+	/* the sources are the ones of shaders/, with the lines the spec names */
+	ck_assert_ptr_nonnull(strstr(sg_shader_textured_vert, "gl_Position = Matrix * inVertexCoord;"));
+	ck_assert_ptr_nonnull(strstr(sg_shader_textured_frag, "Color = texture(Tex, vsTexCoord);"));
+	glDeleteProgram(program);
+}
+END_TEST
+
+START_TEST(test_compile_error_has_info_log)
+{
+	GLuint program = 123;
+	const char *broken = "#version 300 es\nvoid main() { gl_Position = undefined_thing; }\n";
+	ck_assert_int_eq(sg_gl_program_build(broken, sg_shader_textured_frag, &program),
+	                 SG_ERR_SHADER);
+	ck_assert_uint_eq(program, 0);
+	ck_assert_msg(strstr(sg_last_error(), "vertex shader failed to compile"), "%s",
+	              sg_last_error());
+	ck_assert_msg(strstr(sg_last_error(), "undefined_thing"), "no info log: %s", sg_last_error());
+	ck_assert_int_eq(sg_gl_program_build(sg_shader_textured_vert, "#version 300 es\nnope", &program),
+	                 SG_ERR_SHADER);
+	ck_assert_msg(strstr(sg_last_error(), "fragment shader failed"), "%s", sg_last_error());
+}
+END_TEST
+
+START_TEST(test_link_error_has_info_log)
+{
+	/* Each stage compiles, but the fragment shader reads a varying the vertex
+	 * shader never writes: a link error. */
+	const char *fragment = "#version 300 es\nprecision mediump float;\nin vec3 missing;\n"
+	                       "out vec4 c;\nvoid main() { c = vec4(missing, 1.0); }\n";
+	GLuint program = 7;
+	ck_assert_int_eq(sg_gl_program_build(sg_shader_textured_vert, fragment, &program),
+	                 SG_ERR_SHADER);
+	ck_assert_uint_eq(program, 0);
+	ck_assert_msg(strstr(sg_last_error(), "failed to link"), "%s", sg_last_error());
+	ck_assert_msg(strstr(sg_last_error(), "missing"), "%s", sg_last_error());
+}
+END_TEST
+
+START_TEST(test_texture_beyond_max_size)
+{
+	/* A texture larger than GL_MAX_TEXTURE_SIZE is refused with both sizes named. */
+	struct sg_scene *scene = sg_scene_create();
+	int side = 4096;
+	uint8_t *pixels = calloc((size_t)side * 4, 2);
+	sg_texture t = sg_texture_create(scene, &(struct sg_texture_desc){side, 2, pixels, 0, 0, 0});
+	ck_assert(t.generation);
+	struct sg_gl_cache cache = {0}, meshes = {0};
+	GLuint name;
+	ck_assert_int_eq(sg_gl_cache_texture(&cache, scene, t.index, 1024, &name), SG_ERR_GL);
+	ck_assert_msg(strstr(sg_last_error(), "4096x2, larger than GL_MAX_TEXTURE_SIZE 1024"), "%s",
+	              sg_last_error());
+	/* within the limit it uploads, and a second request reuses the upload */
+	ck_assert_int_eq(sg_gl_cache_texture(&cache, scene, t.index, 8192, &name), SG_OK);
+	GLuint again;
+	ck_assert_int_eq(sg_gl_cache_texture(&cache, scene, t.index, 8192, &again), SG_OK);
+	ck_assert_uint_eq(name, again);
+	ck_assert(glIsTexture(name));
+	sg_gl_cache_finish(&cache, &meshes);
+	ck_assert(!glIsTexture(name));
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_replaced_texture_is_uploaded_again)
+{
+	struct sg_scene *scene = sg_scene_create();
+	uint8_t px[4] = {1, 2, 3, 4};
+	sg_texture a = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	struct sg_gl_cache cache = {0}, meshes = {0};
+	GLuint first, second;
+	ck_assert_int_eq(sg_gl_cache_texture(&cache, scene, a.index, 4096, &first), SG_OK);
+	/* Another scene's texture in the same slot index must not reuse the upload. */
+	struct sg_scene *other = sg_scene_create();
+	sg_texture b = sg_texture_create(other, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	ck_assert_uint_eq(a.index, b.index);
+	ck_assert_int_eq(sg_gl_cache_texture(&cache, other, b.index, 4096, &second), SG_OK);
+	ck_assert(!glIsTexture(first) || first == second);
+	ck_assert_uint_eq(cache.objects[b.index].scene, b.scene);
+	sg_gl_cache_finish(&cache, &meshes);
+	sg_scene_destroy(other);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *suite = suite_create("gl");
+	TCase *tc = tcase_create("gl");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_embedded_program_builds);
+	tcase_add_test(tc, test_compile_error_has_info_log);
+	tcase_add_test(tc, test_link_error_has_info_log);
+	tcase_add_test(tc, test_texture_beyond_max_size);
+	tcase_add_test(tc, test_replaced_texture_is_uploaded_again);
+	suite_add_tcase(suite, tc);
+	SRunner *runner = srunner_create(suite);
+	srunner_run_all(runner, CK_NORMAL);
+	int failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,446 @@
+/* The graph layer: scene and node operations, and every refusal. No GL. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sg/sg.h>
+
+#include "../src/graph/alloc.h"
+#include "../src/graph/scene_internal.h"
+
+static struct sg_scene *scene;
+static sg_mesh quad;
+static sg_texture texture;
+
+static void setup(void)
+{
+	scene = sg_scene_create();
+	ck_assert_ptr_nonnull(scene);
+	quad = sg_mesh_create_quad(scene, 1, 1);
+	unsigned char pixel[4] = {1, 2, 3, 4};
+	texture = sg_texture_create(scene, &(struct sg_texture_desc){.width = 1, .height = 1,
+	                                                             .pixels = pixel});
+	ck_assert(sg_mesh_exists(scene, quad));
+	ck_assert(sg_texture_exists(scene, texture));
+}
+
+static void teardown(void)
+{
+	sg_scene_destroy(scene);
+	scene = NULL;
+}
+
+static sg_node group(const char *name)
+{
+	sg_node n = sg_node_new_group(scene, name);
+	ck_assert(sg_node_exists(scene, n));
+	return n;
+}
+
+static sg_node model(const char *name)
+{
+	sg_node n = sg_node_new_model(scene, &(struct sg_model_desc){.name = name, .mesh = quad,
+	                                                            .texture = texture});
+	ck_assert(sg_node_exists(scene, n));
+	return n;
+}
+
+static bool same(sg_node a, sg_node b)
+{
+	return a.scene == b.scene && a.index == b.index && a.generation == b.generation;
+}
+
+#define ck_assert_error(call, code, fragment)                                       \
+	do {                                                                            \
+		sg_result r_ = (call);                                                      \
+		ck_assert_msg(r_ == (code), "%s returned %s, expected %s (%s)", #call,      \
+		              sg_result_name(r_), sg_result_name(code), sg_last_error());  \
+		ck_assert_msg(strstr(sg_last_error(), fragment), "message '%s' lacks '%s'", \
+		              sg_last_error(), fragment);                                   \
+	} while (0)
+
+START_TEST(test_root_exists)
+{
+	sg_node root = sg_scene_root(scene);
+	ck_assert(sg_node_exists(scene, root));
+	ck_assert_int_eq(sg_node_get_kind(scene, root), SG_NODE_GROUP);
+	ck_assert_uint_eq(sg_scene_node_count(scene), 1);
+	ck_assert(!sg_node_exists(scene, SG_NODE_NONE));
+}
+END_TEST
+
+START_TEST(test_add_and_iterate_in_order)
+{
+	sg_node root = sg_scene_root(scene);
+	sg_node a = group("a"), b = group("b"), c = model("c");
+	ck_assert_int_eq(sg_node_add_child(scene, root, a), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, root, c), SG_OK);
+	ck_assert_int_eq(sg_node_insert_child(scene, root, 1, b), SG_OK);
+	ck_assert_uint_eq(sg_node_child_count(scene, root), 3);
+	const char *expected[] = {"a", "b", "c"};
+	int i = 0;
+	for (sg_node n = sg_node_first_child(scene, root); n.generation;
+	     n = sg_node_next_sibling(scene, n), i++) {
+		ck_assert_str_eq(sg_node_get_name(scene, n), expected[i]);
+		ck_assert(same(sg_node_get_parent(scene, n), root));
+	}
+	ck_assert_int_eq(i, 3);
+	ck_assert(same(sg_node_child_at(scene, root, 2), c));
+	ck_assert(!sg_node_child_at(scene, root, 3).generation);
+}
+END_TEST
+
+START_TEST(test_insert_first_and_past_end)
+{
+	sg_node root = sg_scene_root(scene);
+	sg_node a = group("a"), b = group("b"), c = group("c");
+	ck_assert_int_eq(sg_node_add_child(scene, root, a), SG_OK);
+	ck_assert_int_eq(sg_node_insert_child(scene, root, 0, b), SG_OK);
+	ck_assert(same(sg_node_first_child(scene, root), b));
+	ck_assert_error(sg_node_insert_child(scene, root, 3, c), SG_ERR_INVALID_ARGUMENT,
+	                "past the 2 children");
+	ck_assert(!sg_node_get_parent(scene, c).generation);
+}
+END_TEST
+
+START_TEST(test_cycle_refused)
+{
+	sg_node root = sg_scene_root(scene);
+	sg_node a = group("a"), b = group("b"), c = group("c");
+	ck_assert_int_eq(sg_node_add_child(scene, root, a), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, a, b), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, b, c), SG_OK);
+	ck_assert_error(sg_node_reparent(scene, a, c), SG_ERR_CYCLE, "'a'");
+	ck_assert_error(sg_node_reparent(scene, a, a), SG_ERR_CYCLE, "own descendant");
+	/* a detached subtree under its own leaf */
+	ck_assert_int_eq(sg_node_remove(scene, a), SG_OK);
+	ck_assert_error(sg_node_add_child(scene, c, a), SG_ERR_CYCLE, "own descendant");
+	/* nothing moved */
+	ck_assert(same(sg_node_get_parent(scene, c), b));
+	ck_assert(!sg_node_get_parent(scene, a).generation);
+}
+END_TEST
+
+START_TEST(test_refusals)
+{
+	sg_node root = sg_scene_root(scene);
+	sg_node a = group("a"), m = model("m");
+	ck_assert_int_eq(sg_node_add_child(scene, root, a), SG_OK);
+	ck_assert_error(sg_node_add_child(scene, root, a), SG_ERR_BUSY, "already has a parent");
+	ck_assert_error(sg_node_add_child(scene, m, group("x")), SG_ERR_INVALID_ARGUMENT,
+	                "model 'm' cannot have children");
+	ck_assert_error(sg_node_add_child(scene, a, root), SG_ERR_BUSY, "root");
+	ck_assert_error(sg_node_destroy(scene, root), SG_ERR_BUSY, "root");
+	ck_assert_error(sg_node_remove(scene, root), SG_ERR_BUSY, "root");
+	ck_assert_error(sg_node_add_child(NULL, root, a), SG_ERR_INVALID_ARGUMENT, "NULL");
+	ck_assert_error(sg_node_add_child(scene, root, SG_NODE_NONE), SG_ERR_STALE_HANDLE, "null");
+}
+END_TEST
+
+START_TEST(test_foreign_node_refused)
+{
+	struct sg_scene *other = sg_scene_create();
+	sg_node stranger = sg_node_new_group(other, "stranger");
+	ck_assert_error(sg_node_add_child(scene, sg_scene_root(scene), stranger),
+	                SG_ERR_FOREIGN_HANDLE, "belongs to scene");
+	ck_assert_error(sg_node_add_child(scene, sg_scene_root(other), group("x")),
+	                SG_ERR_FOREIGN_HANDLE, "parent");
+	/* a foreign texture or mesh is refused too */
+	unsigned char pixel[4] = {0};
+	sg_texture foreign_texture = sg_texture_create(other, &(struct sg_texture_desc){
+		.width = 1, .height = 1, .pixels = pixel});
+	sg_node n = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = quad,
+	                                                            .texture = foreign_texture});
+	ck_assert(!n.generation);
+	ck_assert_msg(strstr(sg_last_error(), "texture belongs to scene"), "%s", sg_last_error());
+	sg_scene_destroy(other);
+}
+END_TEST
+
+START_TEST(test_stale_handles)
+{
+	sg_node root = sg_scene_root(scene);
+	sg_node a = group("a"), b = group("b"), c = model("c");
+	ck_assert_int_eq(sg_node_add_child(scene, root, a), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, a, b), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, b, c), SG_OK);
+	ck_assert_uint_eq(sg_scene_node_count(scene), 4);
+	ck_assert_int_eq(sg_node_destroy(scene, a), SG_OK);
+	ck_assert_uint_eq(sg_scene_node_count(scene), 1);
+	ck_assert_uint_eq(sg_node_child_count(scene, root), 0);
+	sg_node stale[] = {a, b, c};
+	for (int i = 0; i < 3; i++) {
+		ck_assert(!sg_node_exists(scene, stale[i]));
+		ck_assert_int_eq(sg_node_get_kind(scene, stale[i]), SG_NODE_INVALID);
+		ck_assert_ptr_null(sg_node_get_name(scene, stale[i]));
+		ck_assert_error(sg_node_add_child(scene, root, stale[i]), SG_ERR_STALE_HANDLE,
+		                "was destroyed");
+		ck_assert_error(sg_node_destroy(scene, stale[i]), SG_ERR_STALE_HANDLE, "was destroyed");
+		ck_assert(!sg_node_first_child(scene, stale[i]).generation);
+	}
+	ck_assert_error(sg_transform_translate(scene, a, 1, 2, 3), SG_ERR_STALE_HANDLE, "destroyed");
+	/* A new node may reuse the slot, but not the generation: the old handle stays stale. */
+	sg_node d = group("d");
+	ck_assert(!sg_node_exists(scene, a) && !sg_node_exists(scene, b) && !sg_node_exists(scene, c));
+	ck_assert(sg_node_exists(scene, d));
+	/* garbage handles */
+	ck_assert(!sg_node_exists(scene, (sg_node){d.scene, 999999, 1}));
+	ck_assert_error(sg_node_add_child(scene, root, (sg_node){d.scene, 999999, 1}),
+	                SG_ERR_STALE_HANDLE, "#999999");
+}
+END_TEST
+
+START_TEST(test_remove_keeps_subtree_and_reparent)
+{
+	sg_node root = sg_scene_root(scene);
+	sg_node a = group("a"), b = group("b"), c = group("c");
+	ck_assert_int_eq(sg_node_add_child(scene, root, a), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, a, b), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, root, c), SG_OK);
+	ck_assert_int_eq(sg_node_remove(scene, a), SG_OK);
+	ck_assert(sg_node_exists(scene, b));
+	ck_assert(same(sg_node_get_parent(scene, b), a));
+	ck_assert_uint_eq(sg_node_child_count(scene, root), 1);
+	ck_assert_int_eq(sg_node_reparent(scene, a, c), SG_OK);
+	ck_assert(same(sg_node_get_parent(scene, a), c));
+	ck_assert_int_eq(sg_node_reparent(scene, b, root), SG_OK);
+	ck_assert(same(sg_node_child_at(scene, root, 1), b));
+	ck_assert_uint_eq(sg_node_child_count(scene, a), 0);
+}
+END_TEST
+
+START_TEST(test_find_by_name)
+{
+	sg_node root = sg_scene_root(scene);
+	sg_node a = group("a"), b = model("target"), c = group("c"), d = model("target");
+	sg_node_add_child(scene, root, a);
+	sg_node_add_child(scene, a, c);
+	sg_node_add_child(scene, c, b);
+	sg_node_add_child(scene, root, d);
+	ck_assert(same(sg_node_find(scene, root, "target"), b)); /* depth-first: b before d */
+	ck_assert(same(sg_node_find(scene, c, "c"), c));
+	ck_assert(!sg_node_find(scene, c, "a").generation); /* outside the subtree */
+	ck_assert(!sg_node_find(scene, root, "nobody").generation);
+	ck_assert_msg(strstr(sg_last_error(), "no node named 'nobody'"), "%s", sg_last_error());
+	ck_assert_int_eq(sg_node_set_name(scene, d, "renamed"), SG_OK);
+	ck_assert(same(sg_node_find(scene, root, "renamed"), d));
+	ck_assert_int_eq(sg_node_set_name(scene, d, NULL), SG_OK);
+	ck_assert_str_eq(sg_node_get_name(scene, d), "");
+}
+END_TEST
+
+START_TEST(test_transform_helpers)
+{
+	sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "t"});
+	float m[16];
+	ck_assert_int_eq(sg_transform_get_matrix(scene, t, m), SG_OK);
+	for (int i = 0; i < 16; i++)
+		ck_assert_float_eq(m[i], i % 5 == 0 ? 1.0f : 0.0f);
+	/* translate then scale: a point is scaled first, then translated */
+	ck_assert_int_eq(sg_transform_translate(scene, t, 10, 20, 0), SG_OK);
+	ck_assert_int_eq(sg_transform_scale(scene, t, 2, 3, 1), SG_OK);
+	ck_assert_int_eq(sg_transform_get_matrix(scene, t, m), SG_OK);
+	ck_assert_float_eq(m[0], 2.0f);
+	ck_assert_float_eq(m[5], 3.0f);
+	ck_assert_float_eq(m[12], 10.0f);
+	ck_assert_float_eq(m[13], 20.0f);
+	ck_assert_int_eq(sg_transform_set_identity(scene, t), SG_OK);
+	ck_assert_int_eq(sg_transform_rotate(scene, t, (float)M_PI / 2, 0, 0, 1), SG_OK);
+	ck_assert_int_eq(sg_transform_get_matrix(scene, t, m), SG_OK);
+	/* column 0 is the image of x: (0, 1, 0) */
+	ck_assert_float_eq_tol(m[0], 0.0f, 1e-6f);
+	ck_assert_float_eq_tol(m[1], 1.0f, 1e-6f);
+	const float set[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 7, 8, 9, 1};
+	ck_assert_int_eq(sg_transform_set_matrix(scene, t, set), SG_OK);
+	ck_assert_int_eq(sg_transform_get_matrix(scene, t, m), SG_OK);
+	ck_assert_mem_eq(m, set, sizeof(set));
+}
+END_TEST
+
+START_TEST(test_nonfinite_refused)
+{
+	sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "t"});
+	float m[16];
+	ck_assert_error(sg_transform_translate(scene, t, NAN, 0, 0), SG_ERR_INVALID_ARGUMENT, "NaN");
+	ck_assert_error(sg_transform_scale(scene, t, INFINITY, 1, 1), SG_ERR_INVALID_ARGUMENT, "'t'");
+	/* finite arguments whose product overflows are refused too */
+	ck_assert_int_eq(sg_transform_scale(scene, t, 1e30f, 1, 1), SG_OK);
+	ck_assert_error(sg_transform_scale(scene, t, 1e30f, 1, 1), SG_ERR_INVALID_ARGUMENT, "NaN");
+	ck_assert_int_eq(sg_transform_get_matrix(scene, t, m), SG_OK);
+	ck_assert_float_eq(m[0], 1e30f); /* unchanged by the refused edit */
+	const float bad[16] = {NAN};
+	ck_assert(!sg_node_new_transform(scene, &(struct sg_transform_desc){.matrix = bad}).generation);
+	ck_assert_msg(strstr(sg_last_error(), "NaN"), "%s", sg_last_error());
+	ck_assert(!sg_node_new_model(scene, &(struct sg_model_desc){
+		.mesh = quad, .texture = texture, .position = {0, INFINITY, 0}}).generation);
+	sg_node m1 = model("m1");
+	ck_assert_error(sg_model_set_position(scene, m1, 0, NAN, 0), SG_ERR_INVALID_ARGUMENT, "NaN");
+	ck_assert_error(sg_transform_translate(scene, m1, 1, 1, 1), SG_ERR_INVALID_ARGUMENT,
+	                "not a transform");
+}
+END_TEST
+
+START_TEST(test_resources)
+{
+	unsigned char pixels[16] = {0};
+	ck_assert(!sg_texture_create(scene, &(struct sg_texture_desc){.width = 0, .height = 1,
+	                                                              .pixels = pixels}).generation);
+	ck_assert_msg(strstr(sg_last_error(), "0x1"), "%s", sg_last_error());
+	ck_assert(!sg_texture_create(scene, &(struct sg_texture_desc){.width = 20000, .height = 1,
+	                                                              .pixels = pixels}).generation);
+	ck_assert(!sg_texture_create(scene, &(struct sg_texture_desc){.width = 2, .height = 2,
+	                                                              .pixels = NULL}).generation);
+	ck_assert(!sg_texture_create(scene, &(struct sg_texture_desc){
+		.width = 2, .height = 2, .pixels = pixels, .stride = 4}).generation);
+	ck_assert_msg(strstr(sg_last_error(), "stride 4"), "%s", sg_last_error());
+	const struct sg_vertex v[3] = {{{0, 0, 0}, {0, 0}}, {{1, 0, 0}, {1, 0}}, {{0, 1, 0}, {0, 1}}};
+	const uint32_t bad_indices[3] = {0, 1, 3};
+	ck_assert(!sg_mesh_create(scene, &(struct sg_mesh_desc){
+		.vertices = v, .vertex_count = 3, .indices = bad_indices, .index_count = 3}).generation);
+	ck_assert_msg(strstr(sg_last_error(), "index 2 is 3"), "%s", sg_last_error());
+	ck_assert(!sg_mesh_create(scene, &(struct sg_mesh_desc){.vertices = v, .vertex_count = 2})
+	               .generation);
+	sg_mesh tri = sg_mesh_create(scene, &(struct sg_mesh_desc){.vertices = v, .vertex_count = 3});
+	ck_assert(sg_mesh_exists(scene, tri));
+	sg_node m = model("m");
+	ck_assert_int_eq(sg_model_set_mesh(scene, m, tri), SG_OK);
+	ck_assert_int_eq(sg_mesh_destroy(scene, tri), SG_OK);
+	ck_assert(!sg_mesh_exists(scene, tri));
+	ck_assert_error(sg_mesh_destroy(scene, tri), SG_ERR_STALE_HANDLE, "mesh was destroyed");
+	ck_assert_error(sg_model_set_mesh(scene, m, tri), SG_ERR_STALE_HANDLE, "mesh was destroyed");
+	ck_assert_int_eq(sg_texture_destroy(scene, texture), SG_OK);
+	ck_assert_error(sg_model_set_texture(scene, m, texture), SG_ERR_STALE_HANDLE, "destroyed");
+}
+END_TEST
+
+START_TEST(test_png_load_errors)
+{
+	sg_texture t = sg_texture_load_png(scene, "/nonexistent/x.png", SG_FILTER_NEAREST,
+	                                   SG_WRAP_CLAMP);
+	ck_assert(!t.generation);
+	ck_assert_msg(strstr(sg_last_error(), "cannot open '/nonexistent/x.png'"), "%s",
+	              sg_last_error());
+	char path[] = "/tmp/sg-test-XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, "not a png at all", 16), 16);
+	close(fd);
+	t = sg_texture_load_png(scene, path, SG_FILTER_NEAREST, SG_WRAP_CLAMP);
+	ck_assert(!t.generation);
+	ck_assert_msg(strstr(sg_last_error(), "is not a PNG file"), "%s", sg_last_error());
+	unlink(path);
+}
+END_TEST
+
+START_TEST(test_png_roundtrip)
+{
+	unsigned char pixels[3 * 2 * 4];
+	for (int i = 0; i < (int)sizeof(pixels); i++)
+		pixels[i] = (unsigned char)(i * 11);
+	char path[] = "/tmp/sg-test-XXXXXX.png";
+	int fd = mkstemps(path, 4);
+	close(fd);
+	ck_assert_int_eq(sg_image_write_png(path, 3, 2, pixels, 0), SG_OK);
+	sg_texture t = sg_texture_load_png(scene, path, SG_FILTER_NEAREST, SG_WRAP_CLAMP);
+	ck_assert_msg(t.generation, "%s", sg_last_error());
+	unlink(path);
+	/* the loaded copy is what the renderer will upload */
+	const struct sg_texture_data *data = sg_scene_texture(scene, t);
+	ck_assert_int_eq(data->width, 3);
+	ck_assert_int_eq(data->height, 2);
+	ck_assert_mem_eq(data->pixels, pixels, sizeof(pixels));
+}
+END_TEST
+
+START_TEST(test_write_png_unwritable)
+{
+	unsigned char pixel[4] = {0};
+	ck_assert_error(sg_image_write_png("/nonexistent-dir/out.png", 1, 1, pixel, 0), SG_ERR_IO,
+	                "/nonexistent-dir/out.png");
+	ck_assert_error(sg_image_write_png("/tmp/x.png", 0, 1, pixel, 0), SG_ERR_INVALID_ARGUMENT,
+	                "0x1");
+}
+END_TEST
+
+START_TEST(test_deep_chain_destroy)
+{
+	/* 100000 levels: every walk must be iterative. */
+	sg_node parent = sg_scene_root(scene), first = SG_NODE_NONE;
+	for (int i = 0; i < 100000; i++) {
+		sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+		ck_assert_int_eq(sg_node_add_child(scene, parent, t), SG_OK);
+		if (i == 0)
+			first = t;
+		parent = t;
+	}
+	ck_assert_uint_eq(sg_scene_node_count(scene), 100001);
+	ck_assert(!sg_node_find(scene, sg_scene_root(scene), "nope").generation);
+	/* a cycle check against the deepest node walks all the way up */
+	ck_assert_error(sg_node_reparent(scene, first, parent), SG_ERR_CYCLE, "own descendant");
+	ck_assert_int_eq(sg_node_destroy(scene, first), SG_OK);
+	ck_assert_uint_eq(sg_scene_node_count(scene), 1);
+}
+END_TEST
+
+START_TEST(test_allocation_failures_are_clean)
+{
+	/* Every allocation of building a small scene fails in turn: each attempt
+	 * must fail cleanly (checked for leaks under valgrind/ASan). */
+	for (long k = 1; k < 200; k++) {
+		sg_alloc_fail_at(k);
+		struct sg_scene *s = sg_scene_create();
+		bool ok = s != NULL;
+		if (s) {
+			sg_mesh q = sg_mesh_create_quad(s, 1, 1);
+			unsigned char pixel[4] = {0};
+			sg_texture t = sg_texture_create(s, &(struct sg_texture_desc){
+				.width = 1, .height = 1, .pixels = pixel});
+			for (int i = 0; i < 100 && ok; i++) {
+				sg_node n = sg_node_new_model(s, &(struct sg_model_desc){
+					.name = "n", .mesh = q, .texture = t});
+				ok = sg_node_add_child(s, sg_scene_root(s), n) == SG_OK;
+			}
+		}
+		long made = sg_alloc_fail_at(0);
+		sg_scene_destroy(s);
+		if (ok && made < k)
+			break; /* k is past the last allocation: everything succeeded */
+		ck_assert_msg(!ok, "allocation %ld failed but the build reported success", k);
+		ck_assert_msg(strstr(sg_last_error(), "out of memory") || strstr(sg_last_error(), "null"),
+		              "k=%ld: %s", k, sg_last_error());
+	}
+}
+END_TEST
+
+int main(void)
+{
+	Suite *suite = suite_create("graph");
+	TCase *tc = tcase_create("graph");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_root_exists);
+	tcase_add_test(tc, test_add_and_iterate_in_order);
+	tcase_add_test(tc, test_insert_first_and_past_end);
+	tcase_add_test(tc, test_cycle_refused);
+	tcase_add_test(tc, test_refusals);
+	tcase_add_test(tc, test_foreign_node_refused);
+	tcase_add_test(tc, test_stale_handles);
+	tcase_add_test(tc, test_remove_keeps_subtree_and_reparent);
+	tcase_add_test(tc, test_find_by_name);
+	tcase_add_test(tc, test_transform_helpers);
+	tcase_add_test(tc, test_nonfinite_refused);
+	tcase_add_test(tc, test_resources);
+	tcase_add_test(tc, test_png_load_errors);
+	tcase_add_test(tc, test_png_roundtrip);
+	tcase_add_test(tc, test_write_png_unwritable);
+	tcase_add_test(tc, test_deep_chain_destroy);
+	tcase_add_test(tc, test_allocation_failures_are_clean);
+	suite_add_tcase(suite, tc);
+	SRunner *runner = srunner_create(suite);
+	srunner_run_all(runner, CK_NORMAL);
+	int failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

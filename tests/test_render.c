@@ -1,0 +1,235 @@
+/* Golden-image tests: the three-rects scene rendered on the surfaceless target
+ * against the image the spec's rules give. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sg/sg.h>
+
+#include "golden.h"
+#include "three_rects_scene.h"
+
+static uint8_t *render_three_rects(int size)
+{
+	struct sg_scene *scene = three_rects_build();
+	ck_assert_msg(scene, "%s", sg_last_error());
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = size, .height = size, .target = SG_TARGET_SURFACELESS});
+	ck_assert_msg(renderer, "%s", sg_last_error());
+	struct sg_camera camera;
+	sg_camera_init_pixels(&camera, 256, 256);
+	ck_assert_msg(sg_renderer_render(renderer, scene, &camera) == SG_OK, "%s", sg_last_error());
+	uint8_t *pixels = malloc((size_t)size * size * 4);
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+	return pixels;
+}
+
+START_TEST(test_three_rects_matches_spec)
+{
+	uint8_t *pixels = render_three_rects(256);
+	int compared;
+	int bad = golden_mismatches(pixels, 256, &compared);
+	ck_assert_msg(bad == 0, "%d of %d pixels away from edges differ from the spec", bad,
+	              compared);
+	ck_assert_int_gt(compared, 60000);
+	/* spot checks a reader can verify by eye */
+	const struct {
+		int x, y;
+		uint8_t rgba[4];
+	} spots[] = {
+		{2, 2, {255, 0, 0, 255}},       /* R1's top-left cell, red */
+		{90, 2, {255, 255, 255, 255}},  /* R1, cell 7 of row 0: white */
+		{6, 6, {0, 255, 0, 255}},       /* R2 peeks out before R3 starts */
+		{10, 10, {0, 0, 255, 255}},     /* R3's top-left cell, on top */
+		{200, 200, {0, 0, 0, 255}},     /* background */
+	};
+	for (size_t i = 0; i < sizeof(spots) / sizeof(spots[0]); i++)
+		ck_assert_mem_eq(pixels + (spots[i].y * 256 + spots[i].x) * 4, spots[i].rgba, 4);
+	free(pixels);
+}
+END_TEST
+
+START_TEST(test_three_rects_scaled_output)
+{
+	/* --size 512x512: the same scene over a larger output. */
+	uint8_t *pixels = render_three_rects(512);
+	int compared;
+	int bad = golden_mismatches(pixels, 512, &compared);
+	ck_assert_msg(bad == 0, "%d of %d pixels differ at 512x512", bad, compared);
+	free(pixels);
+}
+END_TEST
+
+START_TEST(test_write_png_and_reload)
+{
+	struct sg_scene *scene = three_rects_build();
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = 256, .height = 256, .target = SG_TARGET_SURFACELESS});
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, NULL), SG_OK);
+	char dir[] = "/tmp/sg-render-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char path[64];
+	snprintf(path, sizeof(path), "%s/out.png", dir);
+	ck_assert_msg(sg_renderer_write_png(renderer, path) == SG_OK, "%s", sg_last_error());
+	/* reload through the PNG loader and compare with the golden image */
+	sg_texture t = sg_texture_load_png(scene, path, SG_FILTER_NEAREST, SG_WRAP_CLAMP);
+	ck_assert_msg(t.generation, "%s", sg_last_error());
+	uint8_t *pixels = malloc(256 * 256 * 4);
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+	int compared;
+	ck_assert_int_eq(golden_mismatches(pixels, 256, &compared), 0);
+	/* no temporary file left beside it */
+	char command[128];
+	snprintf(command, sizeof(command), "test $(ls -A %s | wc -l) -eq 1", dir);
+	ck_assert_int_eq(system(command), 0);
+	/* an unwritable folder: an error naming the path, the old file intact */
+	ck_assert_int_eq(chmod(dir, 0500), 0);
+	if (geteuid() != 0) { /* root writes anyway */
+		ck_assert_int_eq(sg_renderer_write_png(renderer, path), SG_ERR_IO);
+		ck_assert_msg(strstr(sg_last_error(), dir), "%s", sg_last_error());
+	}
+	chmod(dir, 0700);
+	ck_assert_int_eq(sg_renderer_write_png(renderer, "/nonexistent-dir/x.png"), SG_ERR_IO);
+	ck_assert_msg(strstr(sg_last_error(), "/nonexistent-dir/x.png"), "%s", sg_last_error());
+	unlink(path);
+	rmdir(dir);
+	free(pixels);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_read_pixels_with_stride)
+{
+	struct sg_scene *scene = three_rects_build();
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = 256, .height = 256, .target = SG_TARGET_SURFACELESS});
+	uint8_t row[1200];
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, row, 0), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_msg(strstr(sg_last_error(), "nothing rendered yet"), "%s", sg_last_error());
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, NULL), SG_OK);
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, row, 100), SG_ERR_INVALID_ARGUMENT);
+	size_t stride = 256 * 4 + 64;
+	uint8_t *padded = calloc(stride, 256);
+	uint8_t *tight = malloc(256 * 256 * 4);
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, padded, stride), SG_OK);
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, tight, 0), SG_OK);
+	for (int y = 0; y < 256; y++)
+		ck_assert_mem_eq(padded + stride * y, tight + 256 * 4 * y, 256 * 4);
+	free(padded);
+	free(tight);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_clear_color_and_empty_scene)
+{
+	struct sg_scene *scene = sg_scene_create();
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = 8, .height = 8, .target = SG_TARGET_SURFACELESS});
+	ck_assert_int_eq(sg_renderer_set_clear_color(renderer, 0, 0.5f, 1, 1), SG_OK);
+	ck_assert_int_eq(sg_renderer_set_clear_color(renderer, 2, 0, 0, 1), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, NULL), SG_OK);
+	uint8_t pixels[8 * 8 * 4];
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+	ck_assert_uint_eq(pixels[0], 0);
+	ck_assert_uint_le(abs(pixels[1] - 128), 1);
+	ck_assert_uint_eq(pixels[2], 255);
+	ck_assert_uint_eq(pixels[3], 255);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_render_errors)
+{
+	struct sg_scene *scene = three_rects_build();
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = 64, .height = 64, .target = SG_TARGET_SURFACELESS});
+	ck_assert_int_eq(sg_renderer_render(renderer, NULL, NULL), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_int_eq(sg_renderer_render(NULL, scene, NULL), SG_ERR_INVALID_ARGUMENT);
+	struct sg_camera camera;
+	sg_camera_init_pixels(&camera, 256, 256);
+	camera.view[5] = NAN;
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, &camera), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_msg(strstr(sg_last_error(), "NaN"), "%s", sg_last_error());
+	/* a destroyed texture: the render fails naming the model, and a later render
+	 * after fixing the model works again */
+	sg_node r3 = sg_node_find(scene, sg_scene_root(scene), "Rectangle 3");
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, NULL), SG_OK); /* uploads everything */
+	struct sg_scene *other = three_rects_build(); /* a second scene through the same renderer */
+	ck_assert_int_eq(sg_renderer_render(renderer, other, NULL), SG_OK);
+	sg_scene_destroy(other);
+	unsigned char px[4] = {9, 9, 9, 255};
+	sg_texture grey = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	ck_assert_int_eq(sg_model_set_texture(scene, r3, grey), SG_OK);
+	ck_assert_int_eq(sg_texture_destroy(scene, grey), SG_OK);
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, NULL), SG_ERR_STALE_HANDLE);
+	ck_assert_msg(strstr(sg_last_error(), "'Rectangle 3'"), "%s", sg_last_error());
+	uint8_t pixels[64 * 64 * 4];
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_int_eq(sg_node_destroy(scene, r3), SG_OK);
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, NULL), SG_OK);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_perspective_camera)
+{
+	/* A 100 x 100 quad centred in front of a 90-degree camera fills the middle. */
+	struct sg_scene *scene = sg_scene_create();
+	sg_mesh quad = sg_mesh_create_quad(scene, 2, 2);
+	unsigned char white[4] = {255, 255, 255, 255};
+	sg_texture tex = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, white, 0, 0, 0});
+	sg_node m = sg_node_new_model(scene, &(struct sg_model_desc){
+		.mesh = quad, .texture = tex, .position = {-1, -1, -2}});
+	sg_node_add_child(scene, sg_scene_root(scene), m);
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = 64, .height = 64, .target = SG_TARGET_SURFACELESS});
+	struct sg_camera camera;
+	sg_camera_init_perspective(&camera, (float)M_PI / 2, 1, 0.1f, 10);
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, &camera), SG_OK);
+	uint8_t pixels[64 * 64 * 4];
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+	/* at distance 2 with fov 90 the view spans [-2, 2]: the quad covers the middle half */
+	ck_assert_uint_eq(pixels[(32 * 64 + 32) * 4], 255);
+	ck_assert_uint_eq(pixels[(20 * 64 + 20) * 4], 255);
+	ck_assert_uint_eq(pixels[(8 * 64 + 8) * 4], 0);
+	ck_assert_uint_eq(pixels[(56 * 64 + 56) * 4], 0);
+	/* looking away from it shows nothing */
+	sg_camera_look_at(&camera, (float[]){0, 0, 0}, (float[]){0, 0, 1}, (float[]){0, 1, 0});
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, &camera), SG_OK);
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+	ck_assert_uint_eq(pixels[(32 * 64 + 32) * 4], 0);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *suite = suite_create("render");
+	TCase *tc = tcase_create("render");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_three_rects_matches_spec);
+	tcase_add_test(tc, test_three_rects_scaled_output);
+	tcase_add_test(tc, test_write_png_and_reload);
+	tcase_add_test(tc, test_read_pixels_with_stride);
+	tcase_add_test(tc, test_clear_color_and_empty_scene);
+	tcase_add_test(tc, test_render_errors);
+	tcase_add_test(tc, test_perspective_camera);
+	suite_add_tcase(suite, tc);
+	SRunner *runner = srunner_create(suite);
+	srunner_run_all(runner, CK_NORMAL);
+	int failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

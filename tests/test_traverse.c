@@ -1,0 +1,205 @@
+/* The traverse layer: draw order and world matrices against hand-computed
+ * values. No GL. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sg/sg.h>
+
+#include "../src/graph/scene_internal.h"
+#include "../src/traverse/traverse.h"
+#include "three_rects_scene.h"
+
+static struct sg_traversal traversal;
+
+static void setup(void)
+{
+	sg_traversal_init(&traversal);
+}
+
+static void teardown(void)
+{
+	sg_traversal_finish(&traversal);
+}
+
+/* Applies a column-major matrix to a point. */
+static void apply(const mat4 m, float x, float y, float z, float out[3])
+{
+	for (int r = 0; r < 3; r++)
+		out[r] = m[0][r] * x + m[1][r] * y + m[2][r] * z + m[3][r];
+}
+
+static const char *draw_name(const struct sg_scene *scene, size_t i)
+{
+	return scene->name[traversal.list.draws[i].node];
+}
+
+START_TEST(test_three_rects_order_and_matrices)
+{
+	struct sg_scene *scene = three_rects_build();
+	ck_assert_msg(scene, "%s", sg_last_error());
+	ck_assert_int_eq(sg_traverse(&traversal, scene), SG_OK);
+	ck_assert_uint_eq(traversal.list.count, 3);
+	ck_assert_str_eq(draw_name(scene, 0), "Rectangle 1");
+	ck_assert_str_eq(draw_name(scene, 1), "Rectangle 2");
+	ck_assert_str_eq(draw_name(scene, 2), "Rectangle 3");
+	/* By hand: R1 = T(0,0); R2 = S(0.5) T(10,10); R3 = S(0.5) T(15,15). The quad's
+	 * corners (0,0) and (100,100) then land on these output pixels. */
+	const float expected[3][4] = {{0, 0, 100, 100}, {5, 5, 55, 55}, {7.5f, 7.5f, 57.5f, 57.5f}};
+	for (int i = 0; i < 3; i++) {
+		float a[3], b[3];
+		apply(traversal.list.draws[i].world, 0, 0, 0, a);
+		apply(traversal.list.draws[i].world, 100, 100, 0, b);
+		ck_assert_float_eq_tol(a[0], expected[i][0], 1e-5f);
+		ck_assert_float_eq_tol(a[1], expected[i][1], 1e-5f);
+		ck_assert_float_eq_tol(b[0], expected[i][2], 1e-5f);
+		ck_assert_float_eq_tol(b[1], expected[i][3], 1e-5f);
+	}
+	/* the textures follow the models */
+	ck_assert_uint_ne(traversal.list.draws[0].texture, traversal.list.draws[1].texture);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_nested_matrices_compose_in_order)
+{
+	struct sg_scene *scene = sg_scene_create();
+	sg_mesh quad = sg_mesh_create_quad(scene, 1, 1);
+	unsigned char px[4] = {0};
+	sg_texture tex = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	/* root -> A: translate(10, 0) -> B: rotate 90 deg about z -> C: scale 2 -> model at (1, 0) */
+	sg_node a = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "A"});
+	sg_node b = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "B"});
+	sg_node c = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "C"});
+	sg_node m = sg_node_new_model(scene, &(struct sg_model_desc){
+		.name = "m", .mesh = quad, .texture = tex, .position = {1, 0, 0}});
+	sg_transform_translate(scene, a, 10, 0, 0);
+	sg_transform_rotate(scene, b, (float)M_PI / 2, 0, 0, 1);
+	sg_transform_scale(scene, c, 2, 2, 2);
+	sg_node_add_child(scene, sg_scene_root(scene), a);
+	sg_node_add_child(scene, a, b);
+	sg_node_add_child(scene, b, c);
+	ck_assert_int_eq(sg_node_add_child(scene, c, m), SG_OK);
+	ck_assert_int_eq(sg_traverse(&traversal, scene), SG_OK);
+	ck_assert_uint_eq(traversal.list.count, 1);
+	/* Point (0.5, 0): +model (1.5, 0) -> scale (3, 0) -> rotate (0, 3) -> translate (10, 3). */
+	float p[3];
+	apply(traversal.list.draws[0].world, 0.5f, 0, 0, p);
+	ck_assert_float_eq_tol(p[0], 10.0f, 1e-5f);
+	ck_assert_float_eq_tol(p[1], 3.0f, 1e-5f);
+	ck_assert_float_eq_tol(p[2], 0.0f, 1e-5f);
+	/* Editing a transform shows up in the next walk. */
+	sg_transform_set_identity(scene, b);
+	ck_assert_int_eq(sg_traverse(&traversal, scene), SG_OK);
+	apply(traversal.list.draws[0].world, 0.5f, 0, 0, p);
+	ck_assert_float_eq_tol(p[0], 13.0f, 1e-5f);
+	ck_assert_float_eq_tol(p[1], 0.0f, 1e-5f);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_detached_and_siblings)
+{
+	struct sg_scene *scene = sg_scene_create();
+	sg_mesh quad = sg_mesh_create_quad(scene, 1, 1);
+	unsigned char px[4] = {0};
+	sg_texture tex = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	sg_node g = sg_node_new_group(scene, "g");
+	sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "t"});
+	sg_transform_translate(scene, t, 100, 0, 0);
+	const char *names[] = {"m0", "m1", "m2", "m3"};
+	sg_node models[4];
+	for (int i = 0; i < 4; i++)
+		models[i] = sg_node_new_model(scene, &(struct sg_model_desc){
+			.name = names[i], .mesh = quad, .texture = tex, .position = {(float)i, 0, 0}});
+	sg_node root = sg_scene_root(scene);
+	sg_node_add_child(scene, root, models[0]);
+	sg_node_add_child(scene, root, t);
+	sg_node_add_child(scene, t, models[1]);
+	sg_node_add_child(scene, root, models[2]);
+	sg_node_add_child(scene, g, models[3]); /* g stays detached: not drawn */
+	ck_assert_int_eq(sg_traverse(&traversal, scene), SG_OK);
+	ck_assert_uint_eq(traversal.list.count, 3);
+	ck_assert_str_eq(draw_name(scene, 0), "m0");
+	ck_assert_str_eq(draw_name(scene, 1), "m1");
+	ck_assert_str_eq(draw_name(scene, 2), "m2");
+	/* the transform applies to its subtree only, not to the sibling after it */
+	ck_assert_float_eq(traversal.list.draws[1].world[3][0], 101.0f);
+	ck_assert_float_eq(traversal.list.draws[2].world[3][0], 2.0f);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_deep_chain_is_iterative)
+{
+	struct sg_scene *scene = sg_scene_create();
+	sg_mesh quad = sg_mesh_create_quad(scene, 1, 1);
+	unsigned char px[4] = {0};
+	sg_texture tex = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	sg_node parent = sg_scene_root(scene);
+	for (int i = 0; i < 100000; i++) {
+		sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+		sg_transform_translate(scene, t, 1, 0, 0);
+		ck_assert_int_eq(sg_node_add_child(scene, parent, t), SG_OK);
+		parent = t;
+	}
+	sg_node m = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = quad, .texture = tex});
+	sg_node_add_child(scene, parent, m);
+	ck_assert_int_eq(sg_traverse(&traversal, scene), SG_OK);
+	ck_assert_uint_eq(traversal.visited, 100002);
+	ck_assert_uint_eq(traversal.list.count, 1);
+	ck_assert_float_eq(traversal.list.draws[0].world[3][0], 100000.0f);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_destroyed_resource_names_the_model)
+{
+	struct sg_scene *scene = three_rects_build();
+	sg_node r2 = sg_node_find(scene, sg_scene_root(scene), "Rectangle 2");
+	sg_texture t = scene->model[r2.index].texture;
+	ck_assert_int_eq(sg_texture_destroy(scene, t), SG_OK);
+	ck_assert_int_eq(sg_traverse(&traversal, scene), SG_ERR_STALE_HANDLE);
+	ck_assert_msg(strstr(sg_last_error(), "model 'Rectangle 2' uses a destroyed texture"), "%s",
+	              sg_last_error());
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_camera_pixels)
+{
+	struct sg_camera camera;
+	sg_camera_init_pixels(&camera, 256, 256);
+	/* (0,0) is the top-left corner: NDC (-1, +1); (256, 256) is NDC (1, -1) */
+	float p[3];
+	apply((vec4 *)camera.projection, 0, 0, 0, p);
+	ck_assert_float_eq_tol(p[0], -1.0f, 1e-6f);
+	ck_assert_float_eq_tol(p[1], 1.0f, 1e-6f);
+	apply((vec4 *)camera.projection, 256, 256, 0, p);
+	ck_assert_float_eq_tol(p[0], 1.0f, 1e-6f);
+	ck_assert_float_eq_tol(p[1], -1.0f, 1e-6f);
+	for (int i = 0; i < 16; i++)
+		ck_assert_float_eq(camera.view[i], i % 5 == 0 ? 1.0f : 0.0f);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *suite = suite_create("traverse");
+	TCase *tc = tcase_create("traverse");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_three_rects_order_and_matrices);
+	tcase_add_test(tc, test_nested_matrices_compose_in_order);
+	tcase_add_test(tc, test_detached_and_siblings);
+	tcase_add_test(tc, test_deep_chain_is_iterative);
+	tcase_add_test(tc, test_destroyed_resource_names_the_model);
+	tcase_add_test(tc, test_camera_pixels);
+	suite_add_tcase(suite, tc);
+	SRunner *runner = srunner_create(suite);
+	srunner_run_all(runner, CK_NORMAL);
+	int failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
