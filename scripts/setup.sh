@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what building libsg needs (Debian 12 packages, as root) and
+# configures the build folder. Safe to run again: it installs only what is
+# missing and reuses an existing build folder.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+	gcc meson ninja-build pkg-config python3
+	libegl-dev libgles-dev libgbm-dev libdrm-dev libcglm-dev libpng-dev libjson-c-dev check
+	libegl-mesa0 libgl1-mesa-dri # Mesa: EGL surfaceless and llvmpipe
+	valgrind
+)
+missing=()
+for p in "${packages[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+	echo "setup: installing ${missing[*]}"
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "setup: run as root (or install these with sudo apt-get install)" >&2
+		exit 1
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+build=${SG_BUILD:-build}
+if [ -f "$build/build.ninja" ]; then
+	meson setup --reconfigure "$build" >/dev/null
+else
+	meson setup "$build" "$@" >/dev/null
+fi
+ninja -C "$build"
