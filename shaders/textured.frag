@@ -2,9 +2,12 @@
 precision mediump float;
 uniform sampler2D Tex;
 in vec2 vsTexCoord;
+in highp vec2 vsClipZW;
 out vec4 Color;
 
 void main()
 {
+	if (abs(vsClipZW.x) > vsClipZW.y)
+		discard; // in front of the near plane or behind the far one
 	Color = texture(Tex, vsTexCoord);
 }

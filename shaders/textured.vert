@@ -1,13 +1,20 @@
 #version 300 es
-// The whole transform (projection * view * world) arrives as one matrix, so the
-// shader stays the two lines the scene graph is about.
-uniform mat4 Matrix;
+// Matrix is the whole transform (projection * view * world) of one instance:
+// models are drawn instanced, in batches of the same texture and mesh.
 layout(location = 0) in vec4 inVertexCoord;
 layout(location = 1) in vec2 inTexCoord;
+layout(location = 2) in mat4 Matrix;   // per instance (locations 2 to 5)
+layout(location = 6) in float inOrder; // per instance: traversal order as a depth in (-1, 1)
 out vec2 vsTexCoord;
+out vec2 vsClipZW;
 
 void main()
 {
 	gl_Position = Matrix * inVertexCoord;
 	vsTexCoord = inTexCoord;
+	// Batching draws out of traversal order; a depth test on this per-draw depth
+	// puts back the painter's order. The true depth goes to the fragment shader,
+	// which clips against the near and far planes itself.
+	vsClipZW = gl_Position.zw;
+	gl_Position.z = inOrder * gl_Position.w;
 }

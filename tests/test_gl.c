@@ -32,7 +32,7 @@ START_TEST(test_embedded_program_builds)
 	                                  &program) == SG_OK,
 	              "%s", sg_last_error());
 	ck_assert_uint_ne(program, 0);
-	ck_assert_int_ge(glGetUniformLocation(program, "Matrix"), 0);
+	ck_assert_int_eq(glGetAttribLocation(program, "Matrix"), 2);
 	ck_assert_int_ge(glGetUniformLocation(program, "Tex"), 0);
 	/* the sources are the ones of shaders/, with the lines the spec names */
 	ck_assert_ptr_nonnull(strstr(sg_shader_textured_vert, "gl_Position = Matrix * inVertexCoord;"));

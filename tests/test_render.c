@@ -214,6 +214,103 @@ START_TEST(test_perspective_camera)
 }
 END_TEST
 
+START_TEST(test_painter_order_survives_batching)
+{
+	/* Textures made in reverse (blue first): sorting batches by texture now
+	 * draws Rectangle 3 first, and only the per-draw depth keeps it on top. */
+	struct sg_scene *scene = sg_scene_create();
+	unsigned char pixels[3][64 * 64 * 4];
+	three_rects_checkerboard(pixels[0], 0, 0, 255);
+	three_rects_checkerboard(pixels[1], 0, 255, 0);
+	three_rects_checkerboard(pixels[2], 255, 0, 0);
+	sg_texture textures[3];
+	for (int i = 0; i < 3; i++)
+		textures[i] = sg_texture_create(scene, &(struct sg_texture_desc){64, 64, pixels[i], 0, 0, 0});
+	sg_mesh quad = sg_mesh_create_quad(scene, 100, 100);
+	sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "Transform"});
+	sg_transform_scale(scene, t, 0.5f, 0.5f, 1);
+	sg_node root = sg_scene_root(scene);
+	sg_node_add_child(scene, root, sg_node_new_model(scene, &(struct sg_model_desc){
+		.mesh = quad, .texture = textures[2]}));
+	sg_node_add_child(scene, root, t);
+	sg_node_add_child(scene, t, sg_node_new_model(scene, &(struct sg_model_desc){
+		.mesh = quad, .texture = textures[1], .position = {10, 10, 0}}));
+	sg_node_add_child(scene, t, sg_node_new_model(scene, &(struct sg_model_desc){
+		.mesh = quad, .texture = textures[0], .position = {15, 15, 0}}));
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = 256, .height = 256, .target = SG_TARGET_SURFACELESS});
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, NULL), SG_OK);
+	struct sg_render_stats stats;
+	ck_assert_int_eq(sg_renderer_get_stats(renderer, &stats), SG_OK);
+	ck_assert_uint_eq(stats.draws, 3);
+	ck_assert_uint_eq(stats.batches, 3);
+	uint8_t *rgba = malloc(256 * 256 * 4);
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, rgba, 0), SG_OK);
+	int compared;
+	int bad = golden_mismatches(rgba, 256, &compared);
+	ck_assert_msg(bad == 0, "%d pixels differ: batching broke the draw order", bad);
+	free(rgba);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* A grid of 64 x 64 small quads over 8 textures, interleaved. */
+static struct sg_scene *grid_scene(void)
+{
+	struct sg_scene *scene = sg_scene_create();
+	sg_mesh quad = sg_mesh_create_quad(scene, 3, 3);
+	sg_texture textures[8];
+	for (int i = 0; i < 8; i++) {
+		unsigned char px[4] = {(unsigned char)(i * 30), (unsigned char)(255 - i * 30), 90, 255};
+		textures[i] = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	}
+	sg_node root = sg_scene_root(scene);
+	for (int row = 0; row < 8; row++) {
+		sg_node band = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+		sg_transform_translate(scene, band, 0, (float)row * 32, 0);
+		sg_node_add_child(scene, root, band);
+		for (int i = 0; i < 8 * 64; i++) {
+			sg_node m = sg_node_new_model(scene, &(struct sg_model_desc){
+				.mesh = quad, .texture = textures[i % 8],
+				.position = {(float)(i % 64) * 4, (float)(i / 64) * 4, 0}});
+			sg_node_add_child(scene, band, m);
+		}
+	}
+	return scene;
+}
+
+START_TEST(test_culling_skips_subtrees_and_keeps_pixels)
+{
+	struct sg_scene *scene = grid_scene();
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = 64, .height = 64, .target = SG_TARGET_SURFACELESS});
+	struct sg_camera corner;
+	/* the top-left 62 x 62 of a 256 x 256 grid (62: clear of band 2, which starts at y = 64) */
+	sg_camera_init_pixels(&corner, 62, 62);
+	uint8_t plain[64 * 64 * 4], culled[64 * 64 * 4];
+	struct sg_render_stats stats;
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, &corner), SG_OK);
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, plain, 0), SG_OK);
+	ck_assert_int_eq(sg_renderer_get_stats(renderer, &stats), SG_OK);
+	ck_assert_uint_eq(stats.draws, 4096);
+	ck_assert_uint_eq(stats.batches, 8);
+	ck_assert_int_eq(sg_renderer_set_culling(renderer, true), SG_OK);
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, &corner), SG_OK);
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, culled, 0), SG_OK);
+	ck_assert_int_eq(sg_renderer_get_stats(renderer, &stats), SG_OK);
+	ck_assert_mem_eq(plain, culled, sizeof(plain));
+	/* Bands 0 and 1 (y 0..63) reach the view; the other six are skipped whole:
+	 * the root, two bands and their 1024 models are visited. Of those models,
+	 * the ones with x < 62 are drawn. */
+	ck_assert_uint_eq(stats.nodes_visited, 1 + 2 + 2 * 512);
+	ck_assert_uint_lt(stats.draws, 600);
+	ck_assert_uint_gt(stats.draws, 0);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("render");
@@ -226,6 +323,8 @@ int main(void)
 	tcase_add_test(tc, test_clear_color_and_empty_scene);
 	tcase_add_test(tc, test_render_errors);
 	tcase_add_test(tc, test_perspective_camera);
+	tcase_add_test(tc, test_painter_order_survives_batching);
+	tcase_add_test(tc, test_culling_skips_subtrees_and_keeps_pixels);
 	suite_add_tcase(suite, tc);
 	SRunner *runner = srunner_create(suite);
 	srunner_run_all(runner, CK_NORMAL);

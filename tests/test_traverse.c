@@ -32,15 +32,15 @@ static void apply(const mat4 m, float x, float y, float z, float out[3])
 
 static const char *draw_name(const struct sg_scene *scene, size_t i)
 {
-	return scene->name[traversal.list.draws[i].node];
+	return scene->name[traversal.list->draws[i].node];
 }
 
 START_TEST(test_three_rects_order_and_matrices)
 {
 	struct sg_scene *scene = three_rects_build();
 	ck_assert_msg(scene, "%s", sg_last_error());
-	ck_assert_int_eq(sg_traverse(&traversal, scene), SG_OK);
-	ck_assert_uint_eq(traversal.list.count, 3);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_uint_eq(traversal.list->count, 3);
 	ck_assert_str_eq(draw_name(scene, 0), "Rectangle 1");
 	ck_assert_str_eq(draw_name(scene, 1), "Rectangle 2");
 	ck_assert_str_eq(draw_name(scene, 2), "Rectangle 3");
@@ -49,15 +49,15 @@ START_TEST(test_three_rects_order_and_matrices)
 	const float expected[3][4] = {{0, 0, 100, 100}, {5, 5, 55, 55}, {7.5f, 7.5f, 57.5f, 57.5f}};
 	for (int i = 0; i < 3; i++) {
 		float a[3], b[3];
-		apply(traversal.list.draws[i].world, 0, 0, 0, a);
-		apply(traversal.list.draws[i].world, 100, 100, 0, b);
+		apply(scene->world[traversal.list->draws[i].node], 0, 0, 0, a);
+		apply(scene->world[traversal.list->draws[i].node], 100, 100, 0, b);
 		ck_assert_float_eq_tol(a[0], expected[i][0], 1e-5f);
 		ck_assert_float_eq_tol(a[1], expected[i][1], 1e-5f);
 		ck_assert_float_eq_tol(b[0], expected[i][2], 1e-5f);
 		ck_assert_float_eq_tol(b[1], expected[i][3], 1e-5f);
 	}
 	/* the textures follow the models */
-	ck_assert_uint_ne(traversal.list.draws[0].texture, traversal.list.draws[1].texture);
+	ck_assert_uint_ne(traversal.list->draws[0].texture, traversal.list->draws[1].texture);
 	sg_scene_destroy(scene);
 }
 END_TEST
@@ -81,18 +81,18 @@ START_TEST(test_nested_matrices_compose_in_order)
 	sg_node_add_child(scene, a, b);
 	sg_node_add_child(scene, b, c);
 	ck_assert_int_eq(sg_node_add_child(scene, c, m), SG_OK);
-	ck_assert_int_eq(sg_traverse(&traversal, scene), SG_OK);
-	ck_assert_uint_eq(traversal.list.count, 1);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_uint_eq(traversal.list->count, 1);
 	/* Point (0.5, 0): +model (1.5, 0) -> scale (3, 0) -> rotate (0, 3) -> translate (10, 3). */
 	float p[3];
-	apply(traversal.list.draws[0].world, 0.5f, 0, 0, p);
+	apply(scene->world[traversal.list->draws[0].node], 0.5f, 0, 0, p);
 	ck_assert_float_eq_tol(p[0], 10.0f, 1e-5f);
 	ck_assert_float_eq_tol(p[1], 3.0f, 1e-5f);
 	ck_assert_float_eq_tol(p[2], 0.0f, 1e-5f);
 	/* Editing a transform shows up in the next walk. */
 	sg_transform_set_identity(scene, b);
-	ck_assert_int_eq(sg_traverse(&traversal, scene), SG_OK);
-	apply(traversal.list.draws[0].world, 0.5f, 0, 0, p);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	apply(scene->world[traversal.list->draws[0].node], 0.5f, 0, 0, p);
 	ck_assert_float_eq_tol(p[0], 13.0f, 1e-5f);
 	ck_assert_float_eq_tol(p[1], 0.0f, 1e-5f);
 	sg_scene_destroy(scene);
@@ -119,14 +119,14 @@ START_TEST(test_detached_and_siblings)
 	sg_node_add_child(scene, t, models[1]);
 	sg_node_add_child(scene, root, models[2]);
 	sg_node_add_child(scene, g, models[3]); /* g stays detached: not drawn */
-	ck_assert_int_eq(sg_traverse(&traversal, scene), SG_OK);
-	ck_assert_uint_eq(traversal.list.count, 3);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_uint_eq(traversal.list->count, 3);
 	ck_assert_str_eq(draw_name(scene, 0), "m0");
 	ck_assert_str_eq(draw_name(scene, 1), "m1");
 	ck_assert_str_eq(draw_name(scene, 2), "m2");
 	/* the transform applies to its subtree only, not to the sibling after it */
-	ck_assert_float_eq(traversal.list.draws[1].world[3][0], 101.0f);
-	ck_assert_float_eq(traversal.list.draws[2].world[3][0], 2.0f);
+	ck_assert_float_eq(scene->world[traversal.list->draws[1].node][3][0], 101.0f);
+	ck_assert_float_eq(scene->world[traversal.list->draws[2].node][3][0], 2.0f);
 	sg_scene_destroy(scene);
 }
 END_TEST
@@ -146,10 +146,11 @@ START_TEST(test_deep_chain_is_iterative)
 	}
 	sg_node m = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = quad, .texture = tex});
 	sg_node_add_child(scene, parent, m);
-	ck_assert_int_eq(sg_traverse(&traversal, scene), SG_OK);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
 	ck_assert_uint_eq(traversal.visited, 100002);
-	ck_assert_uint_eq(traversal.list.count, 1);
-	ck_assert_float_eq(traversal.list.draws[0].world[3][0], 100000.0f);
+	ck_assert_uint_eq(traversal.world_updates, 100002);
+	ck_assert_uint_eq(traversal.list->count, 1);
+	ck_assert_float_eq(scene->world[traversal.list->draws[0].node][3][0], 100000.0f);
 	sg_scene_destroy(scene);
 }
 END_TEST
@@ -158,9 +159,9 @@ START_TEST(test_destroyed_resource_names_the_model)
 {
 	struct sg_scene *scene = three_rects_build();
 	sg_node r2 = sg_node_find(scene, sg_scene_root(scene), "Rectangle 2");
-	sg_texture t = scene->model[r2.index].texture;
+	sg_texture t = sg_scene_model(scene, r2.index)->texture;
 	ck_assert_int_eq(sg_texture_destroy(scene, t), SG_OK);
-	ck_assert_int_eq(sg_traverse(&traversal, scene), SG_ERR_STALE_HANDLE);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_ERR_STALE_HANDLE);
 	ck_assert_msg(strstr(sg_last_error(), "model 'Rectangle 2' uses a destroyed texture"), "%s",
 	              sg_last_error());
 	sg_scene_destroy(scene);
@@ -184,6 +185,139 @@ START_TEST(test_camera_pixels)
 }
 END_TEST
 
+/* The world matrix of node n computed from scratch: the product of the local
+ * matrices of its ancestors, from the top down. */
+static void fresh_world(const struct sg_scene *scene, uint32_t n, mat4 out)
+{
+	glm_mat4_identity(out);
+	uint32_t chain[64];
+	int depth = 0;
+	for (uint32_t a = n; a && depth < 64; a = scene->links[a].parent)
+		chain[depth++] = a;
+	for (int i = depth - 1; i >= 0; i--)
+		glm_mat4_mul(out, scene->local[chain[i]], out);
+}
+
+static bool attached(const struct sg_scene *scene, uint32_t n)
+{
+	while (scene->links[n].parent)
+		n = scene->links[n].parent;
+	return n == SG_ROOT_INDEX;
+}
+
+static int compare_all_worlds(const struct sg_scene *scene)
+{
+	int bad = 0;
+	for (uint32_t n = 1; n < scene->node_used; n++) {
+		if (scene->kind[n] == SG_NODE_INVALID || !attached(scene, n))
+			continue;
+		mat4 expected;
+		fresh_world(scene, n, expected);
+		for (int i = 0; i < 16; i++) {
+			float want = ((float *)expected)[i], got = ((float *)scene->world[n])[i];
+			if (fabsf(want - got) > 1e-3f * (1.0f + fabsf(want))) {
+				bad++;
+				break;
+			}
+		}
+	}
+	return bad;
+}
+
+START_TEST(test_cached_worlds_equal_fresh_after_random_edits)
+{
+	struct sg_scene *scene = sg_scene_create();
+	sg_mesh quad = sg_mesh_create_quad(scene, 1, 1);
+	unsigned char px[4] = {0};
+	sg_texture tex = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	sg_node nodes[20000];
+	int count = 0;
+	srand(12345);
+	/* a random tree of transforms with models hanging off them */
+	nodes[count++] = sg_scene_root(scene);
+	while (count < 12000) {
+		sg_node parent = nodes[rand() % count];
+		if (sg_node_get_kind(scene, parent) == SG_NODE_MODEL)
+			continue;
+		sg_node n;
+		if (rand() % 4 == 0)
+			n = sg_node_new_model(scene, &(struct sg_model_desc){
+				.mesh = quad, .texture = tex, .position = {(float)(rand() % 9), 1, 0}});
+		else
+			n = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+		sg_transform_translate(scene, n, (float)(rand() % 7) - 3, (float)(rand() % 5), 0);
+		sg_transform_rotate(scene, n, (float)(rand() % 100) / 50.0f, 0, 0, 1);
+		sg_transform_scale(scene, n, 0.9f, 1.1f, 1);
+		ck_assert_int_eq(sg_node_add_child(scene, parent, n), SG_OK);
+		nodes[count++] = n;
+	}
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_int_eq(compare_all_worlds(scene), 0);
+	for (int round = 0; round < 40; round++) {
+		/* even rounds: only transform edits (the dirty-subtree path);
+		 * odd rounds: structural edits too */
+		for (int e = 0; e < 50; e++) {
+			sg_node n = nodes[1 + rand() % (count - 1)];
+			int op = round % 2 ? rand() % 5 : 0;
+			switch (op) {
+			case 0:
+				if (sg_node_get_kind(scene, n) == SG_NODE_MODEL)
+					sg_model_set_position(scene, n, (float)(rand() % 10), 2, 0);
+				else
+					sg_transform_rotate(scene, n, 0.3f, 0, 0, 1);
+				break;
+			case 1: sg_node_remove(scene, n); break;
+			case 2: sg_node_reparent(scene, n, nodes[rand() % count]); break; /* may be refused */
+			case 3: sg_node_destroy(scene, n); break;
+			case 4:
+				if (count < 20000) {
+					sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+					sg_transform_translate(scene, t, 1, 1, 0);
+					if (sg_node_add_child(scene, n, t) == SG_OK)
+						nodes[count++] = t;
+					else
+						sg_node_destroy(scene, t);
+				}
+				break;
+			}
+		}
+		/* a few detached nodes come back, under the root */
+		for (int i = 0; i < 5; i++) {
+			sg_node n = nodes[1 + rand() % (count - 1)];
+			if (sg_node_exists(scene, n) && !sg_node_get_parent(scene, n).generation)
+				sg_node_add_child(scene, sg_scene_root(scene), n);
+		}
+		ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+		ck_assert_msg(compare_all_worlds(scene) == 0, "round %d: cached world matrices differ",
+		              round);
+		if (round % 2 == 0) /* transform edits only: far fewer recomputed than there are nodes */
+			ck_assert_uint_lt(traversal.world_updates, sg_scene_node_count(scene));
+	}
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_sparse_edit_recomputes_only_its_subtree)
+{
+	struct sg_scene *scene = three_rects_build();
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_uint_eq(traversal.world_updates, 5);
+	ck_assert_uint_eq(traversal.visited, 5);
+	/* nothing changed: nothing recomputed, the draw list is reused */
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_uint_eq(traversal.world_updates, 0);
+	ck_assert_uint_eq(traversal.visited, 0);
+	/* the transform: it and its two models */
+	sg_node t = sg_node_find(scene, sg_scene_root(scene), "Transform");
+	sg_transform_scale(scene, t, 2, 2, 1);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_uint_eq(traversal.world_updates, 3);
+	ck_assert_uint_eq(traversal.visited, 0);
+	ck_assert_float_eq(scene->world[traversal.list->draws[1].node][3][0], 10.0f);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("traverse");
@@ -196,6 +330,8 @@ int main(void)
 	tcase_add_test(tc, test_deep_chain_is_iterative);
 	tcase_add_test(tc, test_destroyed_resource_names_the_model);
 	tcase_add_test(tc, test_camera_pixels);
+	tcase_add_test(tc, test_cached_worlds_equal_fresh_after_random_edits);
+	tcase_add_test(tc, test_sparse_edit_recomputes_only_its_subtree);
 	suite_add_tcase(suite, tc);
 	SRunner *runner = srunner_create(suite);
 	srunner_run_all(runner, CK_NORMAL);

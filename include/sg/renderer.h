@@ -7,6 +7,7 @@
 #ifndef SG_RENDERER_H
 #define SG_RENDERER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -55,9 +56,28 @@ SG_API sg_result sg_renderer_set_clear_color(struct sg_renderer *renderer, float
 
 /* Clears the output and draws the scene depth-first, left to right, each model
  * with the product of the matrices above it. camera NULL: sg_camera_init_pixels()
- * over the output size. Finishes the GPU work before returning. */
-SG_API sg_result sg_renderer_render(struct sg_renderer *renderer, const struct sg_scene *scene,
+ * over the output size. Finishes the GPU work before returning.
+ * The scene is not const: its cached world matrices are brought up to date
+ * (only the subtrees under edited transforms are recomputed). */
+SG_API sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scene,
                                     const struct sg_camera *camera);
+
+/* Frustum culling (default off): subtrees whose world-space bounding box is
+ * outside the view are skipped. Boxes are recomputed after any edit of the
+ * scene, so culling pays off for scenes seen from a moving camera, or much
+ * larger than the view. Models skipped this way are not checked for destroyed
+ * textures. */
+SG_API sg_result sg_renderer_set_culling(struct sg_renderer *renderer, bool enabled);
+
+/* What the last sg_renderer_render() did. */
+struct sg_render_stats {
+	size_t world_updates; /* world matrices recomputed */
+	size_t nodes_visited; /* nodes walked to build the draw list (0 when it was cached) */
+	size_t draws;         /* models drawn */
+	size_t batches;       /* draw calls: models of one texture and mesh go in one */
+};
+SG_API sg_result sg_renderer_get_stats(const struct sg_renderer *renderer,
+                                       struct sg_render_stats *stats);
 
 /* Copies the last render as RGBA8, top row first, stride bytes per row (0 means width * 4). */
 SG_API sg_result sg_renderer_read_pixels(struct sg_renderer *renderer, void *rgba, size_t stride);

@@ -21,7 +21,9 @@ struct sg_renderer {
 	bool gl_ready;
 	struct sg_traversal traversal;
 	float clear_color[4];
+	bool culling;
 	bool rendered;
+	struct sg_render_stats stats;
 	struct sg_renderer_info info;
 };
 
@@ -116,7 +118,24 @@ static bool camera_is_finite(const struct sg_camera *camera)
 	return true;
 }
 
-sg_result sg_renderer_render(struct sg_renderer *renderer, const struct sg_scene *scene,
+sg_result sg_renderer_set_culling(struct sg_renderer *renderer, bool enabled)
+{
+	if (!renderer)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_set_culling: renderer is NULL");
+	renderer->culling = enabled;
+	return SG_OK;
+}
+
+sg_result sg_renderer_get_stats(const struct sg_renderer *renderer, struct sg_render_stats *stats)
+{
+	if (!renderer || !stats)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_get_stats: %s is NULL",
+		               renderer ? "stats" : "renderer");
+	*stats = renderer->stats;
+	return SG_OK;
+}
+
+sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scene,
                              const struct sg_camera *camera)
 {
 	if (!renderer || !scene)
@@ -131,9 +150,6 @@ sg_result sg_renderer_render(struct sg_renderer *renderer, const struct sg_scene
 	}
 	if (!camera_is_finite(camera))
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "camera matrices have NaN or infinite entries");
-	sg_result result = sg_traverse(&renderer->traversal, scene);
-	if (result)
-		return result;
 
 	/* Flip y so that framebuffer row 0 is the image's top row: readback, PNG
 	 * files and scanout of the bo then all agree on memory order. */
@@ -141,15 +157,28 @@ sg_result sg_renderer_render(struct sg_renderer *renderer, const struct sg_scene
 	flip[1][1] = -1.0f;
 	glm_mat4_mulN((mat4 *[]){&flip, (mat4 *)camera->projection, (mat4 *)camera->view}, 3,
 	              view_projection);
+	/* Culling needs the view without the flip, which maps the view volume onto itself. */
+	mat4 culling_view;
+	glm_mat4_mul((vec4 *)camera->projection, (vec4 *)camera->view, culling_view);
 
+	struct sg_traversal *traversal = &renderer->traversal;
+	sg_result result = sg_traverse(traversal, scene, renderer->culling ? culling_view : NULL);
+	if (result)
+		return result;
 	if ((result = sg_target_bind(target)))
 		return result;
-	result = sg_gl_renderer_draw(&renderer->gl, scene, &renderer->traversal.list,
+	result = sg_gl_renderer_draw(&renderer->gl, scene, traversal->list,
 	                             view_projection, target->width, target->height,
 	                             renderer->clear_color);
 	glFinish();
 	sg_egl_release(&target->egl);
 	renderer->rendered = result == SG_OK;
+	renderer->stats = (struct sg_render_stats){
+		.world_updates = traversal->world_updates,
+		.nodes_visited = traversal->visited,
+		.draws = traversal->list->count,
+		.batches = renderer->gl.batches,
+	};
 	return result;
 }
 

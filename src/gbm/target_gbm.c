@@ -226,7 +226,7 @@ static sg_result import_bo(struct gbm_target *t)
 	egl->image_target_renderbuffer(GL_RENDERBUFFER, t->image);
 	char what[300];
 	snprintf(what, sizeof(what), "rendering into the gbm_bo on '%s'", base->device);
-	result = sg_gl_framebuffer_complete(&base->fb, what);
+	result = sg_gl_framebuffer_complete(&base->fb, base->width, base->height, what);
 done:
 	for (int i = 0; i < 4; i++) /* the EGLImage holds its own references */
 		if (fds[i] >= 0)

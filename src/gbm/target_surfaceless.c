@@ -50,7 +50,7 @@ sg_result sg_target_surfaceless_create(int width, int height, struct sg_target *
 		glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
 		char what[96];
 		snprintf(what, sizeof(what), "creating a %dx%d RGBA8 renderbuffer", width, height);
-		result = sg_gl_framebuffer_complete(&target->fb, what);
+		result = sg_gl_framebuffer_complete(&target->fb, width, height, what);
 	}
 	if (result) {
 		surfaceless_destroy(target);

@@ -24,15 +24,21 @@ static const char *status_name(GLenum status)
 	return "unknown status";
 }
 
-sg_result sg_gl_framebuffer_complete(struct sg_gl_framebuffer *fb, const char *what)
+sg_result sg_gl_framebuffer_complete(struct sg_gl_framebuffer *fb, int width, int height,
+                                     const char *what)
 {
 	sg_result result = sg_gl_check(what);
 	if (result)
 		return result;
+	/* 32-bit float depth: the painter's-order depths of a million draws stay distinct. */
+	glGenRenderbuffers(1, &fb->depth);
+	glBindRenderbuffer(GL_RENDERBUFFER, fb->depth);
+	glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT32F, width, height);
 	glGenFramebuffers(1, &fb->framebuffer);
 	glBindFramebuffer(GL_FRAMEBUFFER, fb->framebuffer);
 	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER,
 	                          fb->renderbuffer);
+	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, fb->depth);
 	GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
 	if (status != GL_FRAMEBUFFER_COMPLETE)
 		return sg_fail(SG_ERR_GL, "%s: framebuffer incomplete: %s (0x%04x)", what,
@@ -46,6 +52,8 @@ void sg_gl_framebuffer_finish(struct sg_gl_framebuffer *fb)
 		glDeleteFramebuffers(1, &fb->framebuffer);
 	if (fb->renderbuffer)
 		glDeleteRenderbuffers(1, &fb->renderbuffer);
+	if (fb->depth)
+		glDeleteRenderbuffers(1, &fb->depth);
 	*fb = (struct sg_gl_framebuffer){0};
 }
 

@@ -10,14 +10,17 @@
 #include <sg/error.h>
 
 struct sg_gl_framebuffer {
-	GLuint framebuffer, renderbuffer;
+	GLuint framebuffer, renderbuffer, depth;
 };
 
 /* Creates the renderbuffer and binds it; the caller then gives it storage and
  * calls sg_gl_framebuffer_complete(). */
 void sg_gl_framebuffer_begin(struct sg_gl_framebuffer *fb);
-/* Attaches the renderbuffer and checks completeness; SG_ERR_GL names the status. */
-sg_result sg_gl_framebuffer_complete(struct sg_gl_framebuffer *fb, const char *what);
+/* Attaches the renderbuffer and a depth buffer of the same size (the renderer
+ * uses depth to keep painter's order while batching), and checks completeness;
+ * SG_ERR_GL names the status. */
+sg_result sg_gl_framebuffer_complete(struct sg_gl_framebuffer *fb, int width, int height,
+                                     const char *what);
 void sg_gl_framebuffer_finish(struct sg_gl_framebuffer *fb);
 
 /* glReadPixels of the bound framebuffer as RGBA8 rows in memory order. */

@@ -1,7 +1,11 @@
-/* Draw submission: one program, state changed only when the draw list asks. */
+/* Draw submission: the list sorted into batches of one texture and one mesh,
+ * each batch one instanced draw call; a depth test on per-draw depths keeps
+ * the picture that traversal order gives. */
 #include "gl_renderer.h"
 
+#include "../graph/alloc.h"
 #include "../graph/error.h"
+#include "batch.h"
 #include "cache.h"
 #include "program.h"
 
@@ -12,11 +16,11 @@ sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl)
 	                                       &gl->program);
 	if (result)
 		return sg_fail_prefix(result, "building the embedded textured program: ");
-	gl->matrix_location = glGetUniformLocation(gl->program, "Matrix");
 	GLint texture_location = glGetUniformLocation(gl->program, "Tex");
 	glUseProgram(gl->program);
 	glUniform1i(texture_location, 0);
 	glGetIntegerv(GL_MAX_TEXTURE_SIZE, &gl->max_texture_size);
+	glGenBuffers(1, &gl->instance_buffer);
 	if ((result = sg_gl_check("setting up the textured program"))) {
 		sg_gl_renderer_finish(gl);
 		return result;
@@ -27,49 +31,67 @@ sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl)
 void sg_gl_renderer_finish(struct sg_gl_renderer *gl)
 {
 	sg_gl_cache_finish(&gl->textures, &gl->meshes);
+	if (gl->instance_buffer)
+		glDeleteBuffers(1, &gl->instance_buffer);
 	if (gl->program)
 		glDeleteProgram(gl->program);
+	sg_free(gl->order);
+	sg_free(gl->instances);
 	*gl = (struct sg_gl_renderer){0};
+}
+
+static void begin_frame(struct sg_gl_renderer *gl, int width, int height,
+                        const float clear_color[4])
+{
+	glViewport(0, 0, width, height);
+	glDisable(GL_BLEND);
+	glDisable(GL_CULL_FACE);
+	glClearColor(clear_color[0], clear_color[1], clear_color[2], clear_color[3]);
+	glClearDepthf(0.0f);
+	glDepthMask(GL_TRUE);
+	glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+	if (gl->reordered) {
+		glEnable(GL_DEPTH_TEST);
+		glDepthFunc(GL_GREATER);
+	} else {
+		glDisable(GL_DEPTH_TEST); /* drawn in traversal order as it is */
+	}
+	glUseProgram(gl->program);
+	glActiveTexture(GL_TEXTURE0);
 }
 
 sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                               const struct sg_draw_list *list, mat4 view_projection, int width,
                               int height, const float clear_color[4])
 {
-	glViewport(0, 0, width, height);
-	glDisable(GL_DEPTH_TEST); /* draw order is traversal order */
-	glDisable(GL_BLEND);
-	glDisable(GL_CULL_FACE);
-	glClearColor(clear_color[0], clear_color[1], clear_color[2], clear_color[3]);
-	glClear(GL_COLOR_BUFFER_BIT);
-	glUseProgram(gl->program);
-	glActiveTexture(GL_TEXTURE0);
-
-	GLuint bound_texture = 0, bound_mesh = 0;
-	sg_result result = SG_OK;
-	for (size_t i = 0; i < list->count; i++) {
-		const struct sg_draw *draw = &list->draws[i];
+	sg_result result;
+	gl->batches = 0;
+	if ((result = sg_gl_batch_order(gl, list)) ||
+	    (result = sg_gl_batch_instances(gl, scene, list, view_projection)))
+		return result;
+	begin_frame(gl, width, height, clear_color);
+	for (size_t first = 0, end; first < list->count; first = end) {
+		const struct sg_draw *head = &list->draws[gl->order[first]];
+		for (end = first + 1; end < list->count; end++) {
+			const struct sg_draw *d = &list->draws[gl->order[end]];
+			if (d->texture != head->texture || d->mesh != head->mesh)
+				break;
+		}
 		GLuint texture;
 		const struct sg_gl_object *mesh;
-		if ((result = sg_gl_cache_texture(&gl->textures, scene, draw->texture,
+		if ((result = sg_gl_cache_texture(&gl->textures, scene, head->texture,
 		                                  gl->max_texture_size, &texture)) ||
-		    (result = sg_gl_cache_mesh(&gl->meshes, scene, draw->mesh, &mesh)))
+		    (result = sg_gl_cache_mesh(&gl->meshes, scene, head->mesh, &mesh)))
 			break;
-		if (texture != bound_texture) {
-			glBindTexture(GL_TEXTURE_2D, texture);
-			bound_texture = texture;
-		}
-		if (mesh->name != bound_mesh) {
-			glBindVertexArray(mesh->name);
-			bound_mesh = mesh->name;
-		}
-		mat4 matrix;
-		glm_mat4_mul(view_projection, (vec4 *)draw->world, matrix);
-		glUniformMatrix4fv(gl->matrix_location, 1, GL_FALSE, (const GLfloat *)matrix);
+		glBindTexture(GL_TEXTURE_2D, texture);
+		glBindVertexArray(mesh->name);
+		sg_gl_batch_point_instances(gl, first);
+		GLsizei instances = (GLsizei)(end - first);
 		if (mesh->indexed)
-			glDrawElements(GL_TRIANGLES, mesh->count, GL_UNSIGNED_INT, NULL);
+			glDrawElementsInstanced(GL_TRIANGLES, mesh->count, GL_UNSIGNED_INT, NULL, instances);
 		else
-			glDrawArrays(GL_TRIANGLES, 0, mesh->count);
+			glDrawArraysInstanced(GL_TRIANGLES, 0, mesh->count, instances);
+		gl->batches++;
 	}
 	glBindVertexArray(0);
 	if (result)

@@ -19,11 +19,32 @@ struct sg_gl_cache {
 	size_t capacity;
 };
 
+/* Beyond this many draws the per-draw depths would no longer be distinct in a
+ * 32-bit float depth buffer: the list is then drawn in its own order. */
+#define SG_GL_MAX_REORDER (4u << 20)
+
 struct sg_gl_renderer {
 	GLuint program;
-	GLint matrix_location;
 	GLint max_texture_size;
 	struct sg_gl_cache textures, meshes;
+
+	/* The draw list sorted by texture and mesh, for the list of this serial. */
+	uint32_t *order;
+	size_t order_capacity;
+	uint64_t order_serial;
+	bool reordered;
+
+	/* Per-instance data in sorted order (projection * view * world, then the
+	 * painter's depth), and what it was computed from: reused while nothing changed. */
+	GLuint instance_buffer;
+	float *instances;
+	size_t instance_capacity;
+	uint64_t instance_serial, instance_transform;
+	uint32_t instance_scene;
+	mat4 instance_view_projection;
+	bool instances_valid;
+
+	size_t batches; /* instanced draw calls of the last draw */
 };
 
 /* Builds the embedded program. Needs a current GLES 3 context. */
@@ -31,8 +52,8 @@ sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl);
 /* Deletes every GL object; the context must be current. */
 void sg_gl_renderer_finish(struct sg_gl_renderer *gl);
 
-/* Clears to clear_color, then draws list with view_projection * world per draw,
- * uploading the textures and meshes it meets for the first time. */
+/* Clears to clear_color, then draws list (world matrices from scene->world)
+ * with view_projection, uploading textures and meshes met for the first time. */
 sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                               const struct sg_draw_list *list, mat4 view_projection, int width,
                               int height, const float clear_color[4]);

@@ -79,7 +79,7 @@ sg_node sg_node_new_model(struct sg_scene *scene, const struct sg_model_desc *de
 	sg_node node = new_node(scene, SG_NODE_MODEL, desc->name);
 	if (!node.generation)
 		return node;
-	scene->model[node.index] = (struct sg_model_data){desc->mesh, desc->texture};
+	*sg_scene_model(scene, node.index) = (struct sg_model_data){desc->mesh, desc->texture, 0};
 	glm_translate_make(scene->local[node.index], (float *)desc->position);
 	return node;
 }

@@ -123,7 +123,7 @@ sg_texture sg_texture_create(struct sg_scene *scene, const struct sg_texture_des
 		.filter = desc->filter,
 		.wrap = desc->wrap,
 	};
-	scene->version++;
+	/* nothing drawn uses it yet */
 	return (sg_texture){scene->id, (uint32_t)index, t->generation};
 }
 
@@ -137,7 +137,7 @@ sg_result sg_texture_destroy(struct sg_scene *scene, sg_texture texture)
 	t->pixels = NULL;
 	t->live = false;
 	t->generation++;
-	scene->version++;
+	scene->structure_version++; /* models using it must be refused */
 	return SG_OK;
 }
 
@@ -203,7 +203,13 @@ sg_mesh sg_mesh_create(struct sg_scene *scene, const struct sg_mesh_desc *desc)
 		.indices = indices,
 		.index_count = indices ? (uint32_t)desc->index_count : 0,
 	};
-	scene->version++;
+	glm_vec3_copy(vertices[0].position, m->bounds[0]);
+	glm_vec3_copy(vertices[0].position, m->bounds[1]);
+	for (size_t i = 1; i < desc->vertex_count; i++) {
+		glm_vec3_minv(m->bounds[0], vertices[i].position, m->bounds[0]);
+		glm_vec3_maxv(m->bounds[1], vertices[i].position, m->bounds[1]);
+	}
+	/* nothing drawn uses it yet */
 	return (sg_mesh){scene->id, (uint32_t)index, m->generation};
 }
 
@@ -229,7 +235,7 @@ sg_result sg_mesh_destroy(struct sg_scene *scene, sg_mesh mesh)
 	m->indices = NULL;
 	m->live = false;
 	m->generation++;
-	scene->version++;
+	scene->structure_version++; /* models using it must be refused */
 	return SG_OK;
 }
 

@@ -21,17 +21,67 @@ static bool grow_nodes(struct sg_scene *scene, uint32_t capacity)
 	scene->field = p;
 	GROW(generation)
 	GROW(kind)
+	GROW(flags)
 	GROW(links)
 	GROW(local)
-	GROW(model)
+	GROW(world)
+	GROW(payload)
 	GROW(name)
 #undef GROW
 	scene->node_capacity = capacity;
 	return true;
 }
 
+/* Model records live in their own pool, so that groups and transforms do not
+ * pay for them. */
+static bool alloc_model(struct sg_scene *scene, uint32_t *model)
+{
+	if (scene->free_model) {
+		*model = scene->free_model;
+		scene->free_model = scene->models[*model].next_free;
+		return true;
+	}
+	if (scene->model_count == 0)
+		scene->model_count = 1; /* record 0 is never used: 0 ends the free list */
+	if (scene->model_count >= scene->model_capacity) {
+		uint32_t capacity = scene->model_capacity ? scene->model_capacity * 2 : 64;
+		void *p = sg_realloc_array(scene->models, capacity, sizeof(*scene->models));
+		if (!p)
+			return false;
+		scene->models = p;
+		scene->model_capacity = capacity;
+	}
+	*model = scene->model_count++;
+	return true;
+}
+
+void sg_scene_mark_dirty(struct sg_scene *scene, uint32_t index)
+{
+	scene->transform_version++;
+	if (!scene->world_valid || (scene->flags[index] & SG_NODE_DIRTY))
+		return;
+	if (scene->dirty_count == scene->dirty_capacity) {
+		uint32_t capacity = scene->dirty_capacity ? scene->dirty_capacity * 2 : 64;
+		void *p = sg_realloc_array(scene->dirty, capacity, sizeof(*scene->dirty));
+		if (!p) {
+			/* No room to list it: recompute everything instead, which is always right. */
+			scene->world_valid = false;
+			return;
+		}
+		scene->dirty = p;
+		scene->dirty_capacity = capacity;
+	}
+	scene->flags[index] |= SG_NODE_DIRTY;
+	scene->dirty[scene->dirty_count++] = index;
+}
+
 uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
 {
+	uint32_t model = 0;
+	if (kind == SG_NODE_MODEL && !alloc_model(scene, &model)) {
+		sg_fail(SG_ERR_NO_MEMORY, "out of memory growing the model pool");
+		return 0;
+	}
 	uint32_t index = scene->free_node;
 	if (index) {
 		scene->free_node = scene->links[index].next_sibling;
@@ -46,6 +96,10 @@ uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
 			if (!grow_nodes(scene, capacity)) {
 				sg_fail(SG_ERR_NO_MEMORY, "out of memory growing the node pool to %u nodes",
 				        capacity);
+				if (model) {
+					scene->models[model].next_free = scene->free_model;
+					scene->free_model = model;
+				}
 				return 0;
 			}
 		}
@@ -56,12 +110,15 @@ uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
 	if (scene->generation[index] == 0) /* wrapped: 0 is reserved for "no handle" */
 		scene->generation[index] = 1;
 	scene->kind[index] = (uint8_t)kind;
+	scene->flags[index] = 0;
 	memset(&scene->links[index], 0, sizeof(scene->links[index]));
 	glm_mat4_identity(scene->local[index]);
-	memset(&scene->model[index], 0, sizeof(scene->model[index]));
+	glm_mat4_identity(scene->world[index]);
+	scene->payload[index] = model;
+	if (model)
+		memset(&scene->models[model], 0, sizeof(scene->models[model]));
 	scene->name[index] = NULL;
 	scene->node_live++;
-	scene->version++;
 	return index;
 }
 
@@ -69,12 +126,16 @@ void sg_scene_free_node(struct sg_scene *scene, uint32_t index)
 {
 	sg_free(scene->name[index]);
 	scene->name[index] = NULL;
+	if (scene->kind[index] == SG_NODE_MODEL) {
+		scene->models[scene->payload[index]].next_free = scene->free_model;
+		scene->free_model = scene->payload[index];
+	}
 	scene->kind[index] = SG_NODE_INVALID;
 	scene->generation[index]++; /* outstanding handles become stale */
 	scene->links[index] = (struct sg_node_links){.next_sibling = scene->free_node};
 	scene->free_node = index;
 	scene->node_live--;
-	scene->version++;
+	sg_scene_structure_changed(scene);
 }
 
 struct sg_scene *sg_scene_create(void)
@@ -105,10 +166,14 @@ void sg_scene_destroy(struct sg_scene *scene)
 			sg_free(scene->name[i]);
 	sg_free(scene->generation);
 	sg_free(scene->kind);
+	sg_free(scene->flags);
 	sg_free(scene->links);
 	sg_free(scene->local);
-	sg_free(scene->model);
+	sg_free(scene->world);
+	sg_free(scene->payload);
 	sg_free(scene->name);
+	sg_free(scene->models);
+	sg_free(scene->dirty);
 	for (uint32_t i = 0; i < scene->texture_count; i++)
 		sg_free(scene->textures[i].pixels);
 	sg_free(scene->textures);

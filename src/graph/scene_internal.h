@@ -22,7 +22,11 @@ struct sg_node_links {
 struct sg_model_data {
 	sg_mesh mesh;
 	sg_texture texture;
+	uint32_t next_free; /* free list of the model pool */
 };
+
+/* Per-node flags. */
+#define SG_NODE_DIRTY 1u /* local matrix changed since the last world update */
 
 struct sg_texture_data {
 	uint32_t generation;
@@ -40,6 +44,7 @@ struct sg_mesh_data {
 	uint32_t vertex_count;
 	uint32_t *indices; /* NULL: draw vertices in order */
 	uint32_t index_count;
+	vec3 bounds[2]; /* axis-aligned box of the vertices, for culling */
 };
 
 struct sg_scene {
@@ -49,21 +54,48 @@ struct sg_scene {
 	 * chained through links[].next_sibling from free_node. */
 	uint32_t node_capacity, node_used, node_live, free_node;
 	uint32_t *generation;
-	uint8_t *kind; /* enum sg_node_kind; SG_NODE_INVALID for a free slot */
+	uint8_t *kind;  /* enum sg_node_kind; SG_NODE_INVALID for a free slot */
+	uint8_t *flags; /* SG_NODE_DIRTY */
 	struct sg_node_links *links;
-	mat4 *local; /* transforms: their matrix; models: translate(position); groups: identity */
-	struct sg_model_data *model;
+	mat4 *local;       /* transforms: their matrix; models: translate(position); groups: identity */
+	mat4 *world;       /* cached products of local matrices from the top down (src/traverse/) */
+	uint32_t *payload; /* models: index into models */
 	char **name;
 
-	/* Bumped on every edit that can change what is drawn, so that caches above
-	 * (traversal, GL uploads) know when to look again. */
-	uint64_t version;
+	struct sg_model_data *models;
+	uint32_t model_count, model_capacity, free_model;
+
+	/* World matrices are kept up to date lazily by the traversal: a local edit
+	 * marks its node dirty (listed once in dirty), so that only dirty subtrees
+	 * are recomputed. A structural edit clears world_valid: everything is. */
+	bool world_valid;
+	uint32_t *dirty;
+	uint32_t dirty_count, dirty_capacity;
+
+	/* Bumped on edits of what is drawn (tree shape, models, resources), and on
+	 * local matrix edits, so that caches above know when to look again. */
+	uint64_t structure_version;
+	uint64_t transform_version;
 
 	struct sg_texture_data *textures;
 	uint32_t texture_count, texture_capacity;
 	struct sg_mesh_data *meshes;
 	uint32_t mesh_count, mesh_capacity;
 };
+
+/* Records a local matrix edit of node index. */
+void sg_scene_mark_dirty(struct sg_scene *scene, uint32_t index);
+/* Records an edit of the tree's shape or of what a model draws. */
+static inline void sg_scene_structure_changed(struct sg_scene *scene)
+{
+	scene->structure_version++;
+	scene->world_valid = false;
+}
+
+static inline struct sg_model_data *sg_scene_model(const struct sg_scene *scene, uint32_t index)
+{
+	return &scene->models[scene->payload[index]];
+}
 
 /* Pool slots: alloc returns 0 (with message) when the pool cannot grow. */
 uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind);

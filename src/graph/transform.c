@@ -48,7 +48,7 @@ static sg_result edit_transform(struct sg_scene *scene, sg_node node, const char
 	if (!sg_matrix_is_finite((float *)edited))
 		return refuse_nonfinite(scene, node, function);
 	glm_mat4_copy(edited, scene->local[node.index]);
-	scene->version++;
+	sg_scene_mark_dirty(scene, node.index);
 	return SG_OK;
 }
 
@@ -127,7 +127,7 @@ sg_result sg_model_set_position(struct sg_scene *scene, sg_node node, float x, f
 	if (!all_finite(3, position))
 		return refuse_nonfinite(scene, node, "sg_model_set_position");
 	glm_translate_make(scene->local[node.index], (float *)position);
-	scene->version++;
+	sg_scene_mark_dirty(scene, node.index);
 	return SG_OK;
 }
 
@@ -138,8 +138,8 @@ sg_result sg_model_set_texture(struct sg_scene *scene, sg_node node, sg_texture 
 		return result;
 	if ((result = sg_scene_check_texture(scene, texture, "sg_model_set_texture")))
 		return result;
-	scene->model[node.index].texture = texture;
-	scene->version++;
+	sg_scene_model(scene, node.index)->texture = texture;
+	sg_scene_structure_changed(scene);
 	return SG_OK;
 }
 
@@ -150,7 +150,7 @@ sg_result sg_model_set_mesh(struct sg_scene *scene, sg_node node, sg_mesh mesh)
 		return result;
 	if ((result = sg_scene_check_mesh(scene, mesh, "sg_model_set_mesh")))
 		return result;
-	scene->model[node.index].mesh = mesh;
-	scene->version++;
+	sg_scene_model(scene, node.index)->mesh = mesh;
+	sg_scene_structure_changed(scene);
 	return SG_OK;
 }

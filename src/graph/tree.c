@@ -20,7 +20,7 @@ static void unlink_node(struct sg_scene *scene, uint32_t index)
 	else
 		parent->last_child = l->prev_sibling;
 	l->parent = l->prev_sibling = l->next_sibling = 0;
-	scene->version++;
+	sg_scene_structure_changed(scene);
 }
 
 /* Links index as a child of parent, before `before` (0: at the end). */
@@ -39,7 +39,7 @@ static void link_node(struct sg_scene *scene, uint32_t parent, uint32_t before, 
 		scene->links[before].prev_sibling = index;
 	else
 		p->last_child = index;
-	scene->version++;
+	sg_scene_structure_changed(scene);
 }
 
 /* The checks shared by every attach: both handles live, parent can hold

@@ -1,0 +1,15 @@
+/* Internal: frustum culling with world-space bounding boxes of subtrees. */
+#ifndef SG_TRAVERSE_CULL_H
+#define SG_TRAVERSE_CULL_H
+
+#include "traverse.h"
+
+/* Fills traversal->visible with the models whose bounds are in view, walking
+ * only into subtrees whose bounds are. World matrices must be current. */
+sg_result sg_cull(struct sg_traversal *traversal, const struct sg_scene *scene,
+                  const mat4 view_projection);
+
+/* Appends model node n, refusing one whose mesh or texture was destroyed. */
+sg_result sg_draw_list_push(struct sg_draw_list *list, const struct sg_scene *scene, uint32_t n);
+
+#endif
