@@ -75,6 +75,10 @@ struct sg_render_stats {
 	size_t nodes_visited; /* nodes walked to build the draw list (0 when it was cached) */
 	size_t draws;         /* models drawn */
 	size_t batches;       /* draw calls: models of one texture and mesh go in one */
+	/* Wall-clock nanoseconds of the phases of the render (CLOCK_MONOTONIC). */
+	uint64_t traverse_ns; /* world matrices and draw list */
+	uint64_t submit_ns;   /* issuing GL work, uploads included */
+	uint64_t finish_ns;   /* glFinish: waiting for the GPU */
 };
 SG_API sg_result sg_renderer_get_stats(const struct sg_renderer *renderer,
                                        struct sg_render_stats *stats);

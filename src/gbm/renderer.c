@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include <sg/image.h>
 #include <sg/renderer.h>
@@ -110,6 +111,13 @@ sg_result sg_renderer_set_clear_color(struct sg_renderer *renderer, float r, flo
 	return SG_OK;
 }
 
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
 static bool camera_is_finite(const struct sg_camera *camera)
 {
 	for (int i = 0; i < 16; i++)
@@ -162,15 +170,19 @@ sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scen
 	glm_mat4_mul((vec4 *)camera->projection, (vec4 *)camera->view, culling_view);
 
 	struct sg_traversal *traversal = &renderer->traversal;
+	uint64_t start = now_ns();
 	sg_result result = sg_traverse(traversal, scene, renderer->culling ? culling_view : NULL);
 	if (result)
 		return result;
+	uint64_t traversed = now_ns();
 	if ((result = sg_target_bind(target)))
 		return result;
 	result = sg_gl_renderer_draw(&renderer->gl, scene, traversal->list,
 	                             view_projection, target->width, target->height,
 	                             renderer->clear_color);
+	uint64_t submitted = now_ns();
 	glFinish();
+	uint64_t finished = now_ns();
 	sg_egl_release(&target->egl);
 	renderer->rendered = result == SG_OK;
 	renderer->stats = (struct sg_render_stats){
@@ -178,6 +190,9 @@ sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scen
 		.nodes_visited = traversal->visited,
 		.draws = traversal->list->count,
 		.batches = renderer->gl.batches,
+		.traverse_ns = traversed - start,
+		.submit_ns = submitted - traversed,
+		.finish_ns = finished - submitted,
 	};
 	return result;
 }

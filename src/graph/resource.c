@@ -215,12 +215,17 @@ sg_mesh sg_mesh_create(struct sg_scene *scene, const struct sg_mesh_desc *desc)
 
 sg_mesh sg_mesh_create_quad(struct sg_scene *scene, float width, float height)
 {
-	/* Two triangles; (0,0) at the top-left corner in scene units (y grows down). */
-	const struct sg_vertex quad[6] = {
-		{{0, 0, 0}, {0, 0}},          {{0, height, 0}, {0, 1}}, {{width, 0, 0}, {1, 0}},
-		{{width, 0, 0}, {1, 0}},      {{0, height, 0}, {0, 1}}, {{width, height, 0}, {1, 1}},
+	/* Four corners and two indexed triangles: indexed draws let the driver
+	 * shade each corner once. (0,0) is the top-left corner (y grows down). */
+	const struct sg_vertex quad[4] = {
+		{{0, 0, 0}, {0, 0}},
+		{{0, height, 0}, {0, 1}},
+		{{width, 0, 0}, {1, 0}},
+		{{width, height, 0}, {1, 1}},
 	};
-	return sg_mesh_create(scene, &(struct sg_mesh_desc){.vertices = quad, .vertex_count = 6});
+	const uint32_t indices[6] = {0, 1, 2, 2, 1, 3};
+	return sg_mesh_create(scene, &(struct sg_mesh_desc){
+		.vertices = quad, .vertex_count = 4, .indices = indices, .index_count = 6});
 }
 
 sg_result sg_mesh_destroy(struct sg_scene *scene, sg_mesh mesh)
