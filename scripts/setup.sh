@@ -28,7 +28,7 @@ fi
 
 build=${SG_BUILD:-build}
 if [ -f "$build/build.ninja" ]; then
-	meson setup --reconfigure "$build" >/dev/null
+	meson setup --reconfigure "$build" "$@" >/dev/null
 else
 	meson setup "$build" "$@" >/dev/null
 fi

@@ -1,9 +1,43 @@
 #!/usr/bin/env bash
-# Sets everything up, builds, and runs the whole test suite: the per-layer
-# Check suites and golden images on the surfaceless target, and the drm suite
-# in a qemu guest with a real DRM device (skipped, with the reason, only where
-# qemu cannot start).
+# Sets everything up, builds, and runs the whole test suite three ways:
+#   normal    -Werror build; every suite, the drm suite in a qemu guest included
+#             (skipped, with the reason, only where qemu cannot start)
+#   asan      AddressSanitizer + UndefinedBehaviorSanitizer build (drm suite left out:
+#             the guest runs the normal build's binaries)
+#   valgrind  the normal build under valgrind memcheck, no leak of our own allowed
+# test.sh [normal|asan|valgrind]... runs only those; extra meson test args after --.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
-meson test -C "${SG_BUILD:-build}" --print-errorlogs "$@"
+
+modes=()
+while (($#)) && [ "$1" != "--" ]; do modes+=("$1"); shift; done
+[ "${1:-}" = "--" ] && shift
+((${#modes[@]})) || modes=(normal asan valgrind)
+
+SG_BUILD=build scripts/setup.sh -Dwerror=true
+for mode in "${modes[@]}"; do
+	echo "=== test mode: $mode"
+	case "$mode" in
+	normal)
+		meson test -C build --print-errorlogs "$@"
+		;;
+	asan)
+		SG_BUILD=build-asan scripts/setup.sh -Dwerror=true -Db_sanitize=address,undefined \
+			-Db_lundef=false -Dbuildtype=debug
+		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+		LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0 \
+		UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+			meson test -C build-asan --print-errorlogs --no-suite drm "$@"
+		;;
+	valgrind)
+		meson test -C build --print-errorlogs --no-suite drm --timeout-multiplier 10 \
+			--wrap="valgrind --quiet --error-exitcode=99 --leak-check=full \
+--errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect \
+--suppressions=$PWD/tests/valgrind.supp" "$@"
+		;;
+	*)
+		echo "test.sh: unknown mode '$mode' (normal, asan, valgrind)" >&2
+		exit 2
+		;;
+	esac
+done

@@ -10,6 +10,7 @@
 
 #include <sg/sg.h>
 
+#include "../src/graph/alloc.h"
 #include "golden.h"
 #include "three_rects_scene.h"
 
@@ -311,6 +312,54 @@ START_TEST(test_culling_skips_subtrees_and_keeps_pixels)
 }
 END_TEST
 
+/* One full run: build, create, render, read back, write. SG_OK or the first error. */
+static sg_result full_run(const char *path, uint8_t *pixels)
+{
+	sg_result result = SG_ERR_NO_MEMORY;
+	struct sg_scene *scene = three_rects_build();
+	struct sg_renderer *renderer = scene ? sg_renderer_create(&(struct sg_renderer_desc){
+		.width = 64, .height = 64, .target = SG_TARGET_SURFACELESS}) : NULL;
+	if (renderer && !(result = sg_renderer_render(renderer, scene, NULL)) &&
+	    !(result = sg_renderer_read_pixels(renderer, pixels, 0)))
+		result = sg_renderer_write_png(renderer, path);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+	return result;
+}
+
+START_TEST(test_allocation_failure_at_every_k)
+{
+	/* The k-th allocation of libsg and all after it fail, for every k in turn:
+	 * each run must fail with a message, leave no file, and (under valgrind or
+	 * ASan, see scripts/test.sh) leak nothing. */
+	char path[] = "/tmp/sg-oom-XXXXXX.png";
+	int fd = mkstemps(path, 4);
+	close(fd);
+	unlink(path);
+	uint8_t *pixels = malloc(64 * 64 * 4);
+	long k;
+	for (k = 1; k < 1000; k++) {
+		sg_alloc_fail_at(k);
+		sg_result result = full_run(path, pixels);
+		long made = sg_alloc_fail_at(0);
+		if (result == SG_OK) {
+			ck_assert_msg(made < k, "allocation %ld failed but the run succeeded", k);
+			break; /* k is past the run's last allocation */
+		}
+		ck_assert_msg(sg_last_error()[0] != '\0', "k=%ld: %s without a message", k,
+		              sg_result_name(result));
+		ck_assert_msg(access(path, F_OK) != 0, "k=%ld: a file was left behind", k);
+	}
+	ck_assert_int_gt(k, 10); /* the run does allocate: the loop tested something */
+	ck_assert_int_lt(k, 1000);
+	unlink(path);
+	/* and after all that, a normal run works */
+	ck_assert_int_eq(full_run(path, pixels), SG_OK);
+	free(pixels);
+	unlink(path);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("render");
@@ -325,6 +374,7 @@ int main(void)
 	tcase_add_test(tc, test_perspective_camera);
 	tcase_add_test(tc, test_painter_order_survives_batching);
 	tcase_add_test(tc, test_culling_skips_subtrees_and_keeps_pixels);
+	tcase_add_test(tc, test_allocation_failure_at_every_k);
 	suite_add_tcase(suite, tc);
 	SRunner *runner = srunner_create(suite);
 	srunner_run_all(runner, CK_NORMAL);
