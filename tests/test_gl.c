@@ -119,6 +119,18 @@ START_TEST(test_replaced_texture_is_uploaded_again)
 }
 END_TEST
 
+START_TEST(test_gl_errors_are_named_and_drained)
+{
+	/* The check behind every upload and draw: a GL error becomes SG_ERR_GL
+	 * naming the step and the error, and is not blamed on the next step. */
+	glBindTexture(0x1234, 0); /* an invalid target */
+	ck_assert_int_eq(sg_gl_check("binding the test texture"), SG_ERR_GL);
+	ck_assert_msg(strstr(sg_last_error(), "binding the test texture: GL_INVALID_ENUM"), "%s",
+	              sg_last_error());
+	ck_assert_int_eq(sg_gl_check("the next step"), SG_OK);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("gl");
@@ -130,6 +142,7 @@ int main(void)
 	tcase_add_test(tc, test_link_error_has_info_log);
 	tcase_add_test(tc, test_texture_beyond_max_size);
 	tcase_add_test(tc, test_replaced_texture_is_uploaded_again);
+	tcase_add_test(tc, test_gl_errors_are_named_and_drained);
 	suite_add_tcase(suite, tc);
 	SRunner *runner = srunner_create(suite);
 	srunner_run_all(runner, CK_NORMAL);

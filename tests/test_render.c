@@ -360,6 +360,49 @@ START_TEST(test_allocation_failure_at_every_k)
 }
 END_TEST
 
+START_TEST(test_full_disk_keeps_the_old_file)
+{
+	/* A 16 KiB tmpfs: an incompressible 512 x 512 image cannot fit. Needs root. */
+	if (geteuid() != 0) {
+		printf("test_full_disk_keeps_the_old_file: skipped, needs root to mount a tmpfs\n");
+		return;
+	}
+	char dir[] = "/tmp/sg-full-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char command[160];
+	snprintf(command, sizeof(command), "mount -t tmpfs -o size=16k sg-full %s", dir);
+	if (system(command) != 0) {
+		printf("test_full_disk_keeps_the_old_file: skipped, mount -t tmpfs failed\n");
+		rmdir(dir);
+		return;
+	}
+	char path[64];
+	snprintf(path, sizeof(path), "%s/out.png", dir);
+	uint8_t small[4] = {1, 2, 3, 255};
+	ck_assert_int_eq(sg_image_write_png(path, 1, 1, small, 0), SG_OK);
+	struct stat before;
+	ck_assert_int_eq(stat(path, &before), 0);
+	uint8_t *noise = malloc(512 * 512 * 4);
+	uint32_t x = 2463534242u;
+	for (int i = 0; i < 512 * 512 * 4; i++) {
+		x ^= x << 13, x ^= x >> 17, x ^= x << 5; /* xorshift: incompressible */
+		noise[i] = (uint8_t)x;
+	}
+	ck_assert_int_eq(sg_image_write_png(path, 512, 512, noise, 0), SG_ERR_IO);
+	ck_assert_msg(strstr(sg_last_error(), path) && strstr(sg_last_error(), "No space left"),
+	              "%s", sg_last_error());
+	struct stat after;
+	ck_assert_int_eq(stat(path, &after), 0);
+	ck_assert_int_eq(after.st_size, before.st_size); /* the old file, intact */
+	snprintf(command, sizeof(command), "test $(ls -A %s | wc -l) -eq 1", dir);
+	ck_assert_int_eq(system(command), 0); /* and no temporary file left */
+	free(noise);
+	snprintf(command, sizeof(command), "umount %s", dir);
+	ck_assert_int_eq(system(command), 0);
+	rmdir(dir);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("render");
@@ -375,6 +418,7 @@ int main(void)
 	tcase_add_test(tc, test_painter_order_survives_batching);
 	tcase_add_test(tc, test_culling_skips_subtrees_and_keeps_pixels);
 	tcase_add_test(tc, test_allocation_failure_at_every_k);
+	tcase_add_test(tc, test_full_disk_keeps_the_old_file);
 	suite_add_tcase(suite, tc);
 	SRunner *runner = srunner_create(suite);
 	srunner_run_all(runner, CK_NORMAL);

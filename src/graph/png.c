@@ -21,11 +21,13 @@
 struct png_context {
 	const char *path;
 	char message[256];
+	int error; /* errno when libpng gave up: its own message says only "Write Error" */
 };
 
 static void on_png_error(png_structp png, png_const_charp message)
 {
 	struct png_context *context = png_get_error_ptr(png);
+	context->error = errno;
 	snprintf(context->message, sizeof(context->message), "%s", message);
 	png_longjmp(png, 1);
 }
@@ -153,9 +155,11 @@ sg_result sg_image_write_png(const char *path, int width, int height, const void
 		goto done;
 	}
 	if (setjmp(png_jmpbuf(png))) {
-		result = sg_fail(SG_ERR_IO, "writing '%s' failed: %s", path, context.message);
+		result = sg_fail(SG_ERR_IO, "writing '%s' failed: %s (%s)", path, context.message,
+		                 context.error ? strerror(context.error) : "no system error");
 		goto done;
 	}
+	errno = 0;
 	png_init_io(png, file);
 	png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGBA,
 	             PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
