@@ -334,6 +334,21 @@ START_TEST(test_png_load_errors)
 }
 END_TEST
 
+START_TEST(test_png_too_large_refused)
+{
+	/* a valid PNG 20000 pixels wide: over the 16384 side limit */
+	unsigned char *row = calloc(20000, 4);
+	char path[] = "/tmp/sg-wide-XXXXXX.png";
+	close(mkstemps(path, 4));
+	ck_assert_int_eq(sg_image_write_png(path, 20000, 1, row, 0), SG_OK);
+	sg_texture t = sg_texture_load_png(scene, path, SG_FILTER_NEAREST, SG_WRAP_CLAMP);
+	ck_assert(!t.generation);
+	ck_assert_msg(strstr(sg_last_error(), "is 20000x1: more than 16384 pixels on a side"), "%s", sg_last_error());
+	unlink(path);
+	free(row);
+}
+END_TEST
+
 START_TEST(test_png_roundtrip)
 {
 	unsigned char pixels[3 * 2 * 4];
@@ -434,6 +449,7 @@ int main(void)
 	tcase_add_test(tc, test_resources);
 	tcase_add_test(tc, test_png_load_errors);
 	tcase_add_test(tc, test_png_roundtrip);
+	tcase_add_test(tc, test_png_too_large_refused);
 	tcase_add_test(tc, test_write_png_unwritable);
 	tcase_add_test(tc, test_deep_chain_destroy);
 	tcase_add_test(tc, test_allocation_failures_are_clean);

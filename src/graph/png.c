@@ -76,10 +76,16 @@ sg_texture sg_texture_load_png(struct sg_scene *scene, const char *path, enum sg
 	}
 	png_init_io(png, file);
 	png_set_sig_bytes(png, 8);
-	png_set_user_limits(png, PNG_MAX_SIDE, PNG_MAX_SIDE);
 	png_read_info(png, info);
+	/* Checked here, after the header and before any allocation, so that the
+	 * message says what is wrong (libpng's own limit says "Invalid IHDR data"). */
 	png_uint_32 width = png_get_image_width(png, info);
 	png_uint_32 height = png_get_image_height(png, info);
+	if (width > PNG_MAX_SIDE || height > PNG_MAX_SIDE) {
+		sg_fail(SG_ERR_FORMAT, "'%s' is %ux%u: more than %d pixels on a side", path, width,
+		        height, PNG_MAX_SIDE);
+		goto done;
+	}
 	if ((uint64_t)width * height > PNG_MAX_PIXELS) {
 		sg_fail(SG_ERR_FORMAT, "'%s' is %ux%u: more than the %u pixels allowed", path, width,
 		        height, PNG_MAX_PIXELS);
