@@ -9,6 +9,7 @@
 
 #include <sg/sg.h>
 
+#include "check_run.h"
 #include "golden.h"
 #include "three_rects_scene.h"
 
@@ -203,9 +204,5 @@ int main(void)
 	tcase_add_test(tc, test_two_threads);
 	tcase_add_test(tc, test_destroying_one_renderer_keeps_the_other);
 	suite_add_tcase(suite, tc);
-	SRunner *runner = srunner_create(suite);
-	srunner_run_all(runner, CK_NORMAL);
-	int failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(suite);
 }

@@ -6,6 +6,7 @@
 
 #include <sg/sg.h>
 
+#include "check_run.h"
 #include "../src/gbm/target.h"
 #include "../src/gl/cache.h"
 #include "../src/gl/program.h"
@@ -144,9 +145,5 @@ int main(void)
 	tcase_add_test(tc, test_replaced_texture_is_uploaded_again);
 	tcase_add_test(tc, test_gl_errors_are_named_and_drained);
 	suite_add_tcase(suite, tc);
-	SRunner *runner = srunner_create(suite);
-	srunner_run_all(runner, CK_NORMAL);
-	int failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(suite);
 }

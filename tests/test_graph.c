@@ -7,6 +7,7 @@
 
 #include <sg/sg.h>
 
+#include "check_run.h"
 #include "../src/graph/alloc.h"
 #include "../src/graph/scene_internal.h"
 
@@ -454,9 +455,5 @@ int main(void)
 	tcase_add_test(tc, test_deep_chain_destroy);
 	tcase_add_test(tc, test_allocation_failures_are_clean);
 	suite_add_tcase(suite, tc);
-	SRunner *runner = srunner_create(suite);
-	srunner_run_all(runner, CK_NORMAL);
-	int failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(suite);
 }

@@ -10,6 +10,7 @@
 
 #include <sg/sg.h>
 
+#include "check_run.h"
 #include "../src/graph/alloc.h"
 #include "golden.h"
 #include "three_rects_scene.h"
@@ -420,9 +421,5 @@ int main(void)
 	tcase_add_test(tc, test_allocation_failure_at_every_k);
 	tcase_add_test(tc, test_full_disk_keeps_the_old_file);
 	suite_add_tcase(suite, tc);
-	SRunner *runner = srunner_create(suite);
-	srunner_run_all(runner, CK_NORMAL);
-	int failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(suite);
 }

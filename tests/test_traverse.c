@@ -7,6 +7,7 @@
 
 #include <sg/sg.h>
 
+#include "check_run.h"
 #include "../src/graph/scene_internal.h"
 #include "../src/traverse/traverse.h"
 #include "three_rects_scene.h"
@@ -28,6 +29,17 @@ static void apply(const mat4 m, float x, float y, float z, float out[3])
 {
 	for (int r = 0; r < 3; r++)
 		out[r] = m[0][r] * x + m[1][r] * y + m[2][r] * z + m[3][r];
+}
+
+/* A scene with a 1 x 1 quad and a 1 x 1 texture for its models. */
+static struct sg_scene *scene_with_quad(sg_mesh *quad, sg_texture *texture)
+{
+	struct sg_scene *scene = sg_scene_create();
+	unsigned char px[4] = {0};
+	*quad = sg_mesh_create_quad(scene, 1, 1);
+	*texture = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	ck_assert(sg_mesh_exists(scene, *quad) && sg_texture_exists(scene, *texture));
+	return scene;
 }
 
 static const char *draw_name(const struct sg_scene *scene, size_t i)
@@ -64,10 +76,9 @@ END_TEST
 
 START_TEST(test_nested_matrices_compose_in_order)
 {
-	struct sg_scene *scene = sg_scene_create();
-	sg_mesh quad = sg_mesh_create_quad(scene, 1, 1);
-	unsigned char px[4] = {0};
-	sg_texture tex = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	sg_mesh quad;
+	sg_texture tex;
+	struct sg_scene *scene = scene_with_quad(&quad, &tex);
 	/* root -> A: translate(10, 0) -> B: rotate 90 deg about z -> C: scale 2 -> model at (1, 0) */
 	sg_node a = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "A"});
 	sg_node b = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "B"});
@@ -101,10 +112,9 @@ END_TEST
 
 START_TEST(test_detached_and_siblings)
 {
-	struct sg_scene *scene = sg_scene_create();
-	sg_mesh quad = sg_mesh_create_quad(scene, 1, 1);
-	unsigned char px[4] = {0};
-	sg_texture tex = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	sg_mesh quad;
+	sg_texture tex;
+	struct sg_scene *scene = scene_with_quad(&quad, &tex);
 	sg_node g = sg_node_new_group(scene, "g");
 	sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "t"});
 	sg_transform_translate(scene, t, 100, 0, 0);
@@ -133,10 +143,9 @@ END_TEST
 
 START_TEST(test_deep_chain_is_iterative)
 {
-	struct sg_scene *scene = sg_scene_create();
-	sg_mesh quad = sg_mesh_create_quad(scene, 1, 1);
-	unsigned char px[4] = {0};
-	sg_texture tex = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	sg_mesh quad;
+	sg_texture tex;
+	struct sg_scene *scene = scene_with_quad(&quad, &tex);
 	sg_node parent = sg_scene_root(scene);
 	for (int i = 0; i < 100000; i++) {
 		sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
@@ -226,10 +235,9 @@ static int compare_all_worlds(const struct sg_scene *scene)
 
 START_TEST(test_cached_worlds_equal_fresh_after_random_edits)
 {
-	struct sg_scene *scene = sg_scene_create();
-	sg_mesh quad = sg_mesh_create_quad(scene, 1, 1);
-	unsigned char px[4] = {0};
-	sg_texture tex = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	sg_mesh quad;
+	sg_texture tex;
+	struct sg_scene *scene = scene_with_quad(&quad, &tex);
 	sg_node nodes[20000];
 	int count = 0;
 	srand(12345);
@@ -333,9 +341,5 @@ int main(void)
 	tcase_add_test(tc, test_cached_worlds_equal_fresh_after_random_edits);
 	tcase_add_test(tc, test_sparse_edit_recomputes_only_its_subtree);
 	suite_add_tcase(suite, tc);
-	SRunner *runner = srunner_create(suite);
-	srunner_run_all(runner, CK_NORMAL);
-	int failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return check_run(suite);
 }

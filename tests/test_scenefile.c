@@ -1,0 +1,442 @@
+/* The scene-file layer: example scenes, the reference image, animation, and
+ * every error path of sg_scene_file_load(). Runs from the source root. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sg/sg.h>
+
+#include "three_rects_scene.h"
+
+/* Internal test hook of src/graph/alloc.h: the suite links the static core. */
+long sg_alloc_fail_at(long k);
+
+static const char *const example_scenes[] = {
+	"scenes/three-rects.json",
+	"scenes/solar.json",
+	"scenes/mesh.json",
+};
+
+static char temp_dir[256];
+
+static void make_temp_dir(void)
+{
+	snprintf(temp_dir, sizeof(temp_dir), "/tmp/sg-scenefile-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(temp_dir));
+}
+
+static void remove_temp_dir(void)
+{
+	char command[300];
+	snprintf(command, sizeof(command), "rm -rf '%s'", temp_dir);
+	if (system(command) != 0)
+		fprintf(stderr, "could not remove %s\n", temp_dir);
+}
+
+/* Writes content to name in the temporary folder; returns its path (static). */
+static const char *write_file(const char *name, const char *content)
+{
+	static char path[512];
+	snprintf(path, sizeof(path), "%s/%s", temp_dir, name);
+	FILE *file = fopen(path, "wb");
+	ck_assert_ptr_nonnull(file);
+	fputs(content, file);
+	fclose(file);
+	return path;
+}
+
+static struct sg_renderer *surfaceless_renderer(int width, int height)
+{
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = width, .height = height, .target = SG_TARGET_SURFACELESS});
+	ck_assert_msg(renderer, "sg_renderer_create: %s", sg_last_error());
+	return renderer;
+}
+
+/* Renders the file's frame into a new buffer of width * height RGBA8 pixels. */
+static unsigned char *render_file(struct sg_scene_file *file, int frame)
+{
+	int width, height;
+	sg_scene_file_get_size(file, &width, &height);
+	struct sg_renderer *renderer = surfaceless_renderer(width, height);
+	struct sg_camera camera;
+	float background[4];
+	sg_scene_file_get_camera(file, 0, 0, &camera);
+	sg_scene_file_get_background(file, background);
+	ck_assert_int_eq(sg_renderer_set_clear_color(renderer, background[0], background[1],
+	                                             background[2], background[3]),
+	                 SG_OK);
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, frame), SG_OK);
+	ck_assert_msg(sg_renderer_render(renderer, sg_scene_file_get_scene(file), &camera) == SG_OK,
+	              "render: %s", sg_last_error());
+	unsigned char *pixels = malloc((size_t)width * height * 4);
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+	sg_renderer_destroy(renderer);
+	return pixels;
+}
+
+static size_t count_differing(const unsigned char *a, const unsigned char *b, size_t pixels)
+{
+	size_t count = 0;
+	for (size_t i = 0; i < pixels; i++)
+		count += memcmp(a + i * 4, b + i * 4, 4) != 0;
+	return count;
+}
+
+START_TEST(test_example_loads_and_renders)
+{
+	const char *path = example_scenes[_i];
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(path, &file) == SG_OK, "%s", sg_last_error());
+	int width, height;
+	sg_scene_file_get_size(file, &width, &height);
+	ck_assert_int_gt(width, 0);
+	ck_assert_int_gt(sg_scene_file_get_frame_count(file), 0);
+	int last = sg_scene_file_get_frame_count(file) - 1;
+	unsigned char *first = render_file(file, 0);
+	unsigned char *final = render_file(file, last);
+	/* Something was drawn: not every pixel is the background. */
+	float background[4];
+	sg_scene_file_get_background(file, background);
+	size_t drawn = 0;
+	for (size_t i = 0; i < (size_t)width * height; i++)
+		drawn += first[i * 4] != (unsigned char)lroundf(background[0] * 255);
+	ck_assert_uint_gt(drawn, 100);
+	if (last > 0) /* an animated scene moves */
+		ck_assert_uint_gt(count_differing(first, final, (size_t)width * height), 0);
+	free(first);
+	free(final);
+	sg_scene_file_destroy(file);
+}
+END_TEST
+
+START_TEST(test_three_rects_matches_the_demo)
+{
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load("scenes/three-rects.json", &file) == SG_OK, "%s",
+	              sg_last_error());
+	unsigned char *from_file = render_file(file, 0);
+
+	struct sg_scene *scene = three_rects_build();
+	ck_assert_ptr_nonnull(scene);
+	struct sg_renderer *renderer = surfaceless_renderer(THREE_RECTS_SIZE, THREE_RECTS_SIZE);
+	struct sg_camera camera;
+	sg_camera_init_pixels(&camera, THREE_RECTS_SIZE, THREE_RECTS_SIZE);
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, &camera), SG_OK);
+	unsigned char *from_api = malloc(THREE_RECTS_SIZE * THREE_RECTS_SIZE * 4);
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, from_api, 0), SG_OK);
+
+	/* Same geometry, textures and camera: the same pixels, edges included. */
+	ck_assert_uint_eq(count_differing(from_file, from_api, THREE_RECTS_SIZE * THREE_RECTS_SIZE),
+	                  0);
+	free(from_api);
+	free(from_file);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+	sg_scene_file_destroy(file);
+}
+END_TEST
+
+static void assert_matrix_near(const float *actual, const float *expected)
+{
+	for (int i = 0; i < 16; i++)
+		ck_assert_msg(fabsf(actual[i] - expected[i]) < 1e-4f, "m[%d] = %g, expected %g", i,
+		              actual[i], expected[i]);
+}
+
+/* Sun spin of solar.json: rotate 0 -> 90 degrees over frames 0 .. 48, scale
+ * [1, 1, 1] -> [1.25, 1.25, 1] (frame 24) -> [1, 1, 1]. */
+static void expected_sun_spin(float degrees, float scale, float m[16])
+{
+	float c = cosf(degrees * (float)M_PI / 180.0f) * scale;
+	float s = sinf(degrees * (float)M_PI / 180.0f) * scale;
+	const float matrix[16] = {c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+	memcpy(m, matrix, sizeof(matrix));
+}
+
+START_TEST(test_animation_interpolates_keyframes)
+{
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load("scenes/solar.json", &file) == SG_OK, "%s",
+	              sg_last_error());
+	ck_assert_int_eq(sg_scene_file_get_frame_count(file), 48);
+	struct sg_scene *scene = sg_scene_file_get_scene(file);
+	sg_node spin = sg_node_find(scene, sg_scene_root(scene), "Sun spin");
+	ck_assert(sg_node_exists(scene, spin));
+	float actual[16], expected[16];
+
+	sg_transform_get_matrix(scene, spin, actual); /* a load leaves frame 0 */
+	expected_sun_spin(0, 1, expected);
+	assert_matrix_near(actual, expected);
+
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 24), SG_OK);
+	sg_transform_get_matrix(scene, spin, actual);
+	expected_sun_spin(45, 1.25f, expected);
+	assert_matrix_near(actual, expected);
+
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 12), SG_OK);
+	sg_transform_get_matrix(scene, spin, actual);
+	expected_sun_spin(22.5f, 1.125f, expected);
+	assert_matrix_near(actual, expected);
+
+	/* After the last keyframe its value holds. */
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 1000), SG_OK);
+	sg_transform_get_matrix(scene, spin, actual);
+	expected_sun_spin(90, 1, expected);
+	assert_matrix_near(actual, expected);
+
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, -1), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_int_eq(sg_scene_file_apply_frame(NULL, 0), SG_ERR_INVALID_ARGUMENT);
+	sg_scene_file_destroy(file);
+}
+END_TEST
+
+START_TEST(test_camera_keeps_the_scene_units)
+{
+	struct sg_scene_file *file = NULL;
+	ck_assert_int_eq(sg_scene_file_load("scenes/three-rects.json", &file), SG_OK);
+	struct sg_camera actual, expected;
+	/* A larger output scales the scene, as the demo's --size does. */
+	sg_scene_file_get_camera(file, 1024, 512, &actual);
+	sg_camera_init_pixels(&expected, 256, 256);
+	assert_matrix_near(actual.projection, expected.projection);
+	assert_matrix_near(actual.view, expected.view);
+	sg_scene_file_destroy(file);
+
+	file = NULL;
+	ck_assert_int_eq(sg_scene_file_load("scenes/mesh.json", &file), SG_OK);
+	sg_scene_file_get_camera(file, 640, 480, &actual);
+	sg_camera_init_perspective(&expected, 50 * (float)M_PI / 180, 640.0f / 480, 0.1f, 100);
+	assert_matrix_near(actual.projection, expected.projection);
+	sg_scene_file_destroy(file);
+}
+END_TEST
+
+START_TEST(test_missing_file_is_io)
+{
+	struct sg_scene_file *file = (struct sg_scene_file *)1;
+	ck_assert_int_eq(sg_scene_file_load("scenes/does-not-exist.json", &file), SG_ERR_IO);
+	ck_assert_ptr_null(file);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "does-not-exist.json"));
+	ck_assert_int_eq(sg_scene_file_load(NULL, &file), SG_ERR_INVALID_ARGUMENT);
+	sg_scene_file_destroy(NULL);
+}
+END_TEST
+
+struct bad_case {
+	const char *content;
+	sg_result result;
+	const char *fragment; /* expected in the message, right after the file's path */
+	const char *also;     /* optional: expected anywhere in the message */
+};
+
+#define NODE_QUAD "\"mesh\": {\"type\": \"quad\", \"width\": 1, \"height\": 1}"
+#define CHECKER "\"t\": {\"type\": \"checkerboard\""
+
+static const struct bad_case bad_cases[] = {
+	/* JSON syntax: line and column of the offending character */
+	{"{\n  \"nodes\": [\n    {\"type\": \"group\",,}\n  ]\n}\n", SG_ERR_FORMAT, ":3:22: ", NULL},
+	{"{\"nodes\": [", SG_ERR_FORMAT, ":1:12: unexpected end of file", NULL},
+	{"", SG_ERR_FORMAT, ":1:1: unexpected end of file", NULL},
+	{"{}\n{}", SG_ERR_FORMAT, ":2:1: ", NULL},
+	{"{\"frames\": 2, /* no comments */}", SG_ERR_FORMAT, ":1:15: ", NULL},
+	{"[1, 2]", SG_ERR_FORMAT, ":1:1: the scene must be a JSON object", NULL},
+	/* wrong types, with the JSON path of the value */
+	{"{\"nodes\": [{\"type\": \"group\"}, {\"type\": \"group\"}, {\"type\": \"transform\", "
+	 "\"transform\": {\"scale\": [1, 2]}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[2].transform.scale: expected an array of 3 numbers", NULL},
+	{"{\"frames\": \"ten\"}", SG_ERR_FORMAT, ": $.frames: expected an integer", NULL},
+	{"{\"frames\": 2.5}", SG_ERR_FORMAT, ": $.frames: expected an integer", NULL},
+	{"{\"nodes\": {}}", SG_ERR_FORMAT, ": $.nodes: expected an array of nodes", NULL},
+	{"{\"output\": {\"width\": \"wide\"}}", SG_ERR_FORMAT, ": $.output.width: expected an integer", NULL},
+	{"{\"output\": {\"background\": \"#12345\"}}", SG_ERR_FORMAT, ": $.output.background: ", NULL},
+	{"{\"output\": {\"background\": [1, 2, 300]}}", SG_ERR_FORMAT,
+	 ": $.output.background[2]: 300 is outside 0 .. 255", NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"texture\": 7}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].texture: expected a string", NULL},
+	{"{\"nodes\": [{\"type\": \"transform\", \"transform\": {\"translate\": [1, 2, 1e999]}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].transform.translate[2]: inf is outside", NULL},
+	/* unknown kinds, keys and names */
+	{"{\"nodes\": [{\"type\": \"sphere\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].type: unknown value \"sphere\"", NULL},
+	{"{\"nodes\": [{\"name\": \"no type\"}]}", SG_ERR_FORMAT, ": $.nodes[0]: missing \"type\"", NULL},
+	{"{\"nodes\": [{\"type\": \"group\", \"postion\": [0, 0, 0]}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].postion: unknown key", NULL},
+	{"{\"colour\": 1}", SG_ERR_FORMAT, ": $.colour: unknown key", NULL},
+	{"{\"nodes\": [{\"type\": \"group\", \"children\": [{\"type\": \"model\", " NODE_QUAD
+	 ", \"texture\": \"nope\"}]}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].children[0].texture: unknown texture \"nope\"", NULL},
+	{"{\"textures\": {\"t\": {\"type\": \"solid\"}}, \"nodes\": [{\"type\": \"model\", "
+	 "\"mesh\": \"square\", \"texture\": \"t\"}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].mesh: unknown mesh \"square\"", NULL},
+	{"{\"textures\": {\"t\": {\"type\": \"gradient\"}}}", SG_ERR_FORMAT,
+	 ": $.textures.t.type: unknown value \"gradient\"", NULL},
+	{"{\"camera\": {\"type\": \"fisheye\"}}", SG_ERR_FORMAT, ": $.camera.type: unknown value", NULL},
+	/* texture files */
+	{"{\"textures\": {\"photo\": {\"type\": \"png\", \"path\": \"missing.png\"}}}", SG_ERR_IO,
+	 ": $.textures.photo.path: cannot read the texture file '", "missing.png"},
+	{"{\"textures\": {\"photo\": {\"type\": \"png\", \"path\": \"text.png\"}}}", SG_ERR_FORMAT,
+	 ": $.textures.photo.path: '", "text.png' is not a PNG file"},
+	/* absurd and negative sizes */
+	{"{\"output\": {\"width\": 100000, \"height\": 10}}", SG_ERR_FORMAT,
+	 ": $.output.width: 100000 is outside 1 .. 16384", NULL},
+	{"{\"output\": {\"width\": 10, \"height\": -5}}", SG_ERR_FORMAT,
+	 ": $.output.height: -5 is outside 1 .. 16384", NULL},
+	{"{\"output\": {\"width\": 0}}", SG_ERR_FORMAT, ": $.output.width: 0 is outside", NULL},
+	{"{\"frames\": 0}", SG_ERR_FORMAT, ": $.frames: 0 is outside 1 .. ", NULL},
+	{"{\"textures\": {" CHECKER ", \"cell\": 0}}}", SG_ERR_FORMAT,
+	 ": $.textures.t.cell: 0 is outside", NULL},
+	{"{\"textures\": {" CHECKER ", \"width\": 1000000}}}", SG_ERR_FORMAT,
+	 ": $.textures.t.width: 1000000 is outside 1 .. 4096", NULL},
+	{"{\"textures\": {" CHECKER ", \"colors\": [[0, 0, 0]]}}}", SG_ERR_FORMAT,
+	 ": $.textures.t.colors: expected an array of 2 colours", NULL},
+	{"{\"meshes\": {\"q\": {\"type\": \"quad\", \"width\": -1, \"height\": 1}}}", SG_ERR_FORMAT,
+	 ": $.meshes.q.width: -1 is outside", NULL},
+	{"{\"camera\": {\"type\": \"perspective\", \"near\": 10, \"far\": 1}}", SG_ERR_FORMAT,
+	 ": $.camera: far (1) must be greater than near (10)", NULL},
+	/* meshes */
+	{"{\"meshes\": {\"m\": {\"type\": \"triangles\", \"vertices\": [[0, 0, 0, 0, 0], "
+	 "[1, 0, 0, 1, 0]]}}}",
+	 SG_ERR_FORMAT, ": $.meshes.m.vertices: 2 vertices", NULL},
+	{"{\"meshes\": {\"m\": {\"type\": \"triangles\", \"vertices\": [[0, 0, 0, 0, 0], "
+	 "[1, 0, 0, 1, 0], [0, 1, 0]], \"indices\": [0, 1, 2]}}}",
+	 SG_ERR_FORMAT, ": $.meshes.m.vertices[2]: expected an array of 5 numbers", NULL},
+	{"{\"meshes\": {\"m\": {\"type\": \"triangles\", \"vertices\": [[0, 0, 0, 0, 0]], "
+	 "\"indices\": [0, 0, 3]}}}",
+	 SG_ERR_FORMAT, ": $.meshes.m.indices[2]: 3 is outside 0 .. 0", NULL},
+	/* transforms and animation */
+	{"{\"nodes\": [{\"type\": \"transform\", \"transform\": {\"matrix\": [1, 0, 0, 0, 0, 1, 0, 0, "
+	 "0, 0, 1, 0, 0, 0, 0, 1], \"scale\": [1, 1, 1]}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].transform: \"matrix\" cannot be combined", NULL},
+	{"{\"nodes\": [{\"type\": \"transform\", \"transform\": {\"matrix\": [1, 0]}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].transform.matrix: expected an array of 16 numbers", NULL},
+	{"{\"nodes\": [{\"type\": \"transform\", \"transform\": {\"rotate\": {\"angle\": 10, "
+	 "\"axis\": [0, 0, 0]}}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].transform.rotate: the axis is [0, 0, 0]", NULL},
+	{"{\"nodes\": [{\"type\": \"transform\", \"transform\": {\"translate\": {\"keyframes\": "
+	 "[{\"frame\": 5, \"value\": [0, 0, 0]}, {\"frame\": 5, \"value\": [1, 0, 0]}]}}}]}",
+	 SG_ERR_FORMAT,
+	 ": $.nodes[0].transform.translate.keyframes[1].frame: frame 5 does not come after frame 5", NULL},
+	{"{\"nodes\": [{\"type\": \"transform\", \"transform\": {\"scale\": {\"keyframes\": "
+	 "[{\"frame\": 0, \"value\": 2}]}}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].transform.scale.keyframes[0].value: expected an array of 3", NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"texture\": \"t\", \"children\": []}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0]: a model cannot have children", NULL},
+};
+
+START_TEST(test_bad_input_is_refused)
+{
+	const struct bad_case *c = &bad_cases[_i];
+	make_temp_dir();
+	write_file("text.png", "this is not a PNG file\n");
+	const char *path = write_file("bad.json", c->content);
+	char expected[1024];
+	snprintf(expected, sizeof(expected), "%s%s", path, c->fragment);
+	struct sg_scene_file *file = (struct sg_scene_file *)1;
+	sg_result result = sg_scene_file_load(path, &file);
+	ck_assert_msg(result == c->result, "case %d: %s instead of %s (%s)", _i,
+	              sg_result_name(result), sg_result_name(c->result), sg_last_error());
+	ck_assert_ptr_null(file);
+	ck_assert_msg(strstr(sg_last_error(), expected), "case %d: message '%s' lacks '%s'", _i,
+	              sg_last_error(), expected);
+	ck_assert_msg(!c->also || strstr(sg_last_error(), c->also), "case %d: message '%s' lacks '%s'",
+	              _i, sg_last_error(), c->also);
+	remove_temp_dir();
+}
+END_TEST
+
+START_TEST(test_nesting_too_deep)
+{
+	make_temp_dir();
+	char content[2048] = "{\"nodes\": ";
+	for (int i = 0; i < 300; i++)
+		strcat(content, "[");
+	const char *path = write_file("deep.json", content);
+	struct sg_scene_file *file = NULL;
+	ck_assert_int_eq(sg_scene_file_load(path, &file), SG_ERR_FORMAT);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "deep.json:1:"));
+	remove_temp_dir();
+}
+END_TEST
+
+START_TEST(test_png_paths_are_relative_to_the_scene)
+{
+	/* Loaded from another working folder, mesh.json still finds its texture. */
+	char cwd[4096];
+	ck_assert_ptr_nonnull(getcwd(cwd, sizeof(cwd)));
+	char path[4200];
+	snprintf(path, sizeof(path), "%s/scenes/mesh.json", cwd);
+	ck_assert_int_eq(chdir("/"), 0);
+	struct sg_scene_file *file = NULL;
+	sg_result result = sg_scene_file_load(path, &file);
+	ck_assert_int_eq(chdir(cwd), 0);
+	ck_assert_msg(result == SG_OK, "%s", sg_last_error());
+	sg_scene_file_destroy(file);
+}
+END_TEST
+
+/* Every allocation of a load may fail: each failure must be SG_ERR_NO_MEMORY
+ * with a message, and leave nothing behind (valgrind checks the last part). */
+START_TEST(test_allocation_failures)
+{
+	const char *path = example_scenes[_i];
+	for (long k = 1;; k++) {
+		ck_assert_int_lt(k, 100000);
+		sg_alloc_fail_at(k);
+		struct sg_scene_file *file = NULL;
+		sg_result result = sg_scene_file_load(path, &file);
+		sg_alloc_fail_at(0);
+		if (result == SG_OK) {
+			ck_assert_int_gt(k, 1);
+			sg_scene_file_destroy(file);
+			break;
+		}
+		ck_assert_msg(result == SG_ERR_NO_MEMORY, "%s, allocation %ld: %s (%s)", path, k,
+		              sg_result_name(result), sg_last_error());
+		ck_assert_ptr_null(file);
+		ck_assert_str_ne(sg_last_error(), "");
+	}
+}
+END_TEST
+
+static Suite *scenefile_suite(void)
+{
+	Suite *suite = suite_create("scenefile");
+	TCase *render = tcase_create("render");
+	tcase_set_timeout(render, 60);
+	int examples = (int)(sizeof(example_scenes) / sizeof(example_scenes[0]));
+	tcase_add_loop_test(render, test_example_loads_and_renders, 0, examples);
+	tcase_add_test(render, test_three_rects_matches_the_demo);
+	suite_add_tcase(suite, render);
+
+	TCase *load = tcase_create("load");
+	tcase_add_test(load, test_animation_interpolates_keyframes);
+	tcase_add_test(load, test_camera_keeps_the_scene_units);
+	tcase_add_test(load, test_png_paths_are_relative_to_the_scene);
+	suite_add_tcase(suite, load);
+
+	TCase *errors = tcase_create("errors");
+	tcase_add_test(errors, test_missing_file_is_io);
+	tcase_add_loop_test(errors, test_bad_input_is_refused, 0,
+	                    (int)(sizeof(bad_cases) / sizeof(bad_cases[0])));
+	tcase_add_test(errors, test_nesting_too_deep);
+	suite_add_tcase(suite, errors);
+
+	TCase *memory = tcase_create("memory");
+	tcase_set_timeout(memory, 120);
+	tcase_add_loop_test(memory, test_allocation_failures, 0, examples);
+	suite_add_tcase(suite, memory);
+	return suite;
+}
+
+int main(void)
+{
+	SRunner *runner = srunner_create(scenefile_suite());
+	srunner_run_all(runner, CK_NORMAL);
+	int failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
