@@ -1,0 +1,69 @@
+#!/bin/bash
+# Runs the drm suite (test_drm) in qemu guests: once on vgem, once on
+# virtio-gpu with the KMS tests. Meson's test('drm') calls it.
+#   tests/drm/run-in-vm.sh [--build-root DIR] [--devices "vgem virtio-gpu"]
+#                          [--kms-demo KMS_THREE_RECTS] TEST_DRM
+# With --kms-demo, the virtio-gpu guest also runs the demo with --frames 10.
+# Exit status: 0 all passed, 1 a test failed, 77 (skip) when no guest can be
+# started here (setup.sh failed: no qemu and no network for apt, ...), 99 when
+# the harness failed after a guest could be started.
+set -uo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+build_root='' kms_demo='' devices=${SG_DRM_DEVICES:-vgem virtio-gpu}
+while [ $# -gt 1 ]; do
+    case $1 in
+        --build-root) build_root=$(cd "$2" && pwd); shift 2 ;;
+        --devices) devices=$2; shift 2 ;;
+        --kms-demo) kms_demo=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2 ;;
+        *) break ;;
+    esac
+done
+[ $# = 1 ] || { echo "usage: $0 [--build-root DIR] [--devices LIST] [--kms-demo PATH] TEST_DRM" >&2; exit 99; }
+test_drm=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+[ -n "$build_root" ] || build_root=$(dirname "$test_drm")
+
+since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'; }
+skip() { echo "run-in-vm.sh: SKIP: $*"; exit 77; }
+
+# setup.sh is idempotent: about half a second when everything is cached.
+start=$EPOCHREALTIME
+if ! setup_log=$("$ROOT/tests/vm/setup.sh" 2>&1); then
+    printf '%s\n' "$setup_log"
+    skip "tests/vm/setup.sh failed, so no guest can be started here (see above)"
+fi
+qemu-system-x86_64 --version >/dev/null 2>&1 || skip "qemu-system-x86_64 does not run here"
+echo "setup.sh: $(since "$start") s"
+
+# The guest sees the host's / read-only anyway; the read-write share is the
+# project root when the build folder is inside it (the usual build/), else the
+# build folder itself.
+case $build_root/ in
+    "$ROOT"/*) share=$ROOT ;;
+    *) share=$build_root ;;
+esac
+
+status=0
+for device in $devices; do
+    envs=(--env CK_VERBOSITY=verbose) cmd=("$test_drm")
+    if [ "$device" = virtio-gpu ]; then
+        envs+=(--env SG_DRM_KMS=1)
+        # One boot for both: the demo's exit status joins the tests'.
+        [ -n "$kms_demo" ] && cmd=(sh -c 'status=0; "$0" || status=$?
+            echo "--- kms-three-rects --frames 10 ---"; "$1" --frames 10 || status=1; exit $status' \
+            "$test_drm" "$kms_demo")
+    fi
+    echo "=== test_drm on $device ==="
+    start=$EPOCHREALTIME
+    (cd "$share" && "$ROOT/tests/vm/run.sh" --device "$device" --timeout 270 --share "$share" \
+        "${envs[@]}" -- "${cmd[@]}") 2>&1
+    rc=$?
+    echo "=== test_drm on $device: exit $rc, $(since "$start") s (boot + tests + power-off) ==="
+    case $rc in
+        0) ;;
+        125) [ "$status" = 0 ] && status=99 ;;
+        *) status=1 ;;
+    esac
+done
+exit "$status"

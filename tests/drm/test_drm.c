@@ -1,0 +1,181 @@
+/* The drm suite's main, and the target tests: discovery with drmGetDevices2,
+ * the automatic choice of GBM, the renderD128 -> card0 fallback of kms_swrast
+ * and GBM against surfaceless pixel for pixel. Runs inside the qemu guest
+ * (run-in-vm.sh); on a machine without /dev/dri it skips (exit 77). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <xf86drm.h>
+
+#include "../../src/gbm/device.h"
+#include "../../src/gbm/target.h"
+#include "drm_test.h"
+
+START_TEST(test_discovery)
+{
+	drmDevicePtr devices[16];
+	int count = drmGetDevices2(0, devices, 16);
+	ck_assert_msg(count >= 1, "drmGetDevices2 returned %d", count);
+	const drmDevicePtr first = devices[0];
+	printf("drmGetDevices2: %d device(s); device 0: bus type %d, primary %s, render %s\n", count,
+	       first->bustype,
+	       first->available_nodes & (1 << DRM_NODE_PRIMARY) ? first->nodes[DRM_NODE_PRIMARY] : "-",
+	       first->available_nodes & (1 << DRM_NODE_RENDER) ? first->nodes[DRM_NODE_RENDER] : "-");
+	drmFreeDevices(devices, count);
+
+	struct drm_nodes nodes;
+	find_drm_nodes(&nodes);
+	/* The guest has exactly one DRM device, so the names are the first ones. */
+	ck_assert_str_eq(nodes.primary, "/dev/dri/card0");
+	ck_assert_str_eq(nodes.render, "/dev/dri/renderD128");
+
+	char found[256];
+	sg_result result = sg_find_render_node(found, sizeof(found));
+	ck_assert_msg(result == SG_OK, "sg_find_render_node: %s", sg_last_error());
+	ck_assert_str_eq(found, nodes.render);
+}
+END_TEST
+
+START_TEST(test_auto_chooses_gbm)
+{
+	struct drm_nodes nodes;
+	find_drm_nodes(&nodes);
+	static uint8_t rgba[IMAGE_BYTES];
+	struct sg_renderer *renderer = render_three_rects(
+		&(struct sg_renderer_desc){.width = IMAGE_SIZE, .height = IMAGE_SIZE}, rgba);
+	const struct sg_renderer_info *info = sg_renderer_get_info(renderer);
+	printf("auto: target %s on %s (%s); EGL driver %s, vendor %s; GL_RENDERER %s; %s\n",
+	       info->target_name, info->device, info->reason, info->egl_driver, info->egl_vendor,
+	       info->gl_renderer, info->gl_version);
+	ck_assert_int_eq(info->target, SG_TARGET_GBM);
+	ck_assert_str_eq(info->target_name, "gbm");
+	/* Mesa has no vgem_dri.so (nor virgl without 3D): kms_swrast on llvmpipe. */
+	ck_assert_str_eq(info->egl_driver, "kms_swrast");
+	ck_assert_msg(strlen(info->gl_renderer) > 0, "GL_RENDERER is empty");
+	ck_assert_msg(strstr(info->gl_renderer, "llvmpipe"), "GL_RENDERER '%s' is not llvmpipe",
+	              info->gl_renderer);
+	ck_assert_msg(strncmp(info->gl_version, "OpenGL ES 3", 11) == 0, "GL_VERSION '%s'",
+	              info->gl_version);
+	/* kms_swrast cannot allocate on the render node, so auto ends on the primary one. */
+	ck_assert_str_eq(info->device, nodes.primary);
+	check_three_rects_content(rgba, IMAGE_SIZE, IMAGE_SIZE, opaque_black, "auto (gbm)");
+	sg_renderer_destroy(renderer);
+}
+END_TEST
+
+/* First half of the fallback: asked for the render node, kms_swrast's dumb
+ * buffer allocation fails there, and the renderer moves to the primary node of
+ * the same device and says why. */
+START_TEST(test_render_node_falls_back_to_primary)
+{
+	struct drm_nodes nodes;
+	find_drm_nodes(&nodes);
+	static uint8_t rgba[IMAGE_BYTES];
+	struct sg_renderer *renderer = render_three_rects(
+		&(struct sg_renderer_desc){.width = IMAGE_SIZE, .height = IMAGE_SIZE,
+	                                   .target = SG_TARGET_GBM, .device = nodes.render},
+		rgba);
+	const struct sg_renderer_info *info = sg_renderer_get_info(renderer);
+	printf("%s: device %s, reason: %s\n", nodes.render, info->device, info->reason);
+	ck_assert_int_eq(info->target, SG_TARGET_GBM);
+	ck_assert_str_eq(info->device, nodes.primary);
+	ck_assert_msg(strstr(info->reason, sg_node_basename(nodes.render)),
+	              "reason '%s' does not name %s", info->reason, nodes.render);
+	ck_assert_msg(strstr(info->reason, sg_node_basename(nodes.primary)),
+	              "reason '%s' does not name %s", info->reason, nodes.primary);
+	ck_assert_msg(strstr(info->reason, "kms_swrast"), "reason '%s' does not name kms_swrast",
+	              info->reason);
+	check_three_rects_content(rgba, IMAGE_SIZE, IMAGE_SIZE, opaque_black, "gbm via fallback");
+	sg_renderer_destroy(renderer);
+}
+END_TEST
+
+/* Second half: the primary node itself works directly, with no fallback. */
+START_TEST(test_primary_node_needs_no_fallback)
+{
+	struct drm_nodes nodes;
+	find_drm_nodes(&nodes);
+	static uint8_t rgba[IMAGE_BYTES];
+	struct sg_renderer *renderer = render_three_rects(
+		&(struct sg_renderer_desc){.width = IMAGE_SIZE, .height = IMAGE_SIZE,
+	                                   .target = SG_TARGET_GBM, .device = nodes.primary},
+		rgba);
+	const struct sg_renderer_info *info = sg_renderer_get_info(renderer);
+	printf("%s: device %s, reason: %s\n", nodes.primary, info->device, info->reason);
+	ck_assert_str_eq(info->device, nodes.primary);
+	ck_assert_str_eq(info->egl_driver, "kms_swrast");
+	ck_assert_msg(!strstr(info->reason, sg_node_basename(nodes.render)),
+	              "reason '%s' mentions a fallback from %s", info->reason, nodes.render);
+	check_three_rects_content(rgba, IMAGE_SIZE, IMAGE_SIZE, opaque_black, "gbm on card0");
+	sg_renderer_destroy(renderer);
+}
+END_TEST
+
+START_TEST(test_gbm_matches_surfaceless)
+{
+	static uint8_t gbm_rgba[IMAGE_BYTES], surfaceless_rgba[IMAGE_BYTES];
+	struct sg_renderer *gbm = render_three_rects(
+		&(struct sg_renderer_desc){.width = IMAGE_SIZE, .height = IMAGE_SIZE,
+	                                   .target = SG_TARGET_GBM},
+		gbm_rgba);
+	struct sg_renderer *surfaceless = render_three_rects(
+		&(struct sg_renderer_desc){.width = IMAGE_SIZE, .height = IMAGE_SIZE,
+	                                   .target = SG_TARGET_SURFACELESS},
+		surfaceless_rgba);
+	ck_assert_int_eq(sg_renderer_get_info(surfaceless)->target, SG_TARGET_SURFACELESS);
+	int differing = count_differing_pixels(gbm_rgba, IMAGE_SIZE * 4, surfaceless_rgba,
+	                                       IMAGE_SIZE * 4, IMAGE_SIZE, IMAGE_SIZE);
+	printf("gbm (%s) vs surfaceless: %d of %d pixels differ\n", sg_renderer_get_info(gbm)->device,
+	       differing, IMAGE_SIZE * IMAGE_SIZE);
+	check_three_rects_content(gbm_rgba, IMAGE_SIZE, IMAGE_SIZE, opaque_black, "gbm");
+	check_three_rects_content(surfaceless_rgba, IMAGE_SIZE, IMAGE_SIZE, opaque_black,
+	                          "surfaceless");
+	ck_assert_int_eq(differing, 0);
+	sg_renderer_destroy(surfaceless);
+	sg_renderer_destroy(gbm);
+}
+END_TEST
+
+Suite *target_suite(void)
+{
+	Suite *suite = suite_create("target");
+	TCase *tc = tcase_create("target");
+	tcase_add_test(tc, test_discovery);
+	tcase_add_test(tc, test_auto_chooses_gbm);
+	tcase_add_test(tc, test_render_node_falls_back_to_primary);
+	tcase_add_test(tc, test_primary_node_needs_no_fallback);
+	tcase_add_test(tc, test_gbm_matches_surfaceless);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
+
+int main(void)
+{
+	struct stat st;
+	if (stat("/dev/dri/card0", &st) != 0) {
+		printf("test_drm: no /dev/dri/card0: run it in the guest (tests/drm/run-in-vm.sh); "
+		       "skipping\n");
+		return 77;
+	}
+	/* Forked test processes write here too: line buffering keeps their lines
+	 * whole and never duplicated by a fork. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	/* The tests choose targets themselves. */
+	unsetenv("SG_TARGET");
+	unsetenv("SG_DEVICE");
+	/* llvmpipe under TCG is slow: Check's default 4 s is far too short. Read by tcase_create. */
+	setenv("CK_DEFAULT_TIMEOUT", "120", 0);
+
+	SRunner *runner = srunner_create(target_suite());
+	srunner_add_suite(runner, dmabuf_suite());
+	srunner_add_suite(runner, errors_suite());
+	/* run-in-vm.sh sets SG_DRM_KMS=1 on a device with KMS (virtio-gpu): there
+	 * a missing connector is a failure, not a reason to skip. */
+	const char *kms = getenv("SG_DRM_KMS");
+	srunner_add_suite(runner, kms_suite(kms && strcmp(kms, "1") == 0));
+	srunner_run_all(runner, CK_ENV); /* CK_VERBOSITY, default normal */
+	int failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
