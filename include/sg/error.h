@@ -30,6 +30,10 @@ typedef enum sg_result {
  * failed yet. Valid until the next failing libsg call on this thread. */
 SG_API const char *sg_last_error(void);
 
+/* Result of the last failure on the calling thread (SG_OK when none yet): what
+ * a constructor that returned NULL or an invalid handle failed with. */
+SG_API sg_result sg_last_result(void);
+
 /* Short constant name of a result, e.g. "SG_ERR_CYCLE". */
 SG_API const char *sg_result_name(sg_result result);
 

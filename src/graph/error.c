@@ -6,10 +6,16 @@
 
 /* Per thread, so that two renderers on two threads keep their own messages. */
 static _Thread_local char last_error[1024];
+static _Thread_local sg_result last_result;
 
 const char *sg_last_error(void)
 {
 	return last_error;
+}
+
+sg_result sg_last_result(void)
+{
+	return last_result;
 }
 
 sg_result sg_fail(sg_result result, const char *format, ...)
@@ -18,6 +24,7 @@ sg_result sg_fail(sg_result result, const char *format, ...)
 	va_start(args, format);
 	vsnprintf(last_error, sizeof(last_error), format, args);
 	va_end(args);
+	last_result = result;
 	return result;
 }
 
@@ -32,6 +39,7 @@ sg_result sg_fail_prefix(sg_result result, const char *format, ...)
 	va_end(args);
 	if (n >= 0 && (size_t)n < sizeof(last_error))
 		snprintf(last_error + n, sizeof(last_error) - (size_t)n, "%s", previous);
+	last_result = result;
 	return result;
 }
 

@@ -116,7 +116,7 @@ sg_texture sg_texture_load_png(struct sg_scene *scene, const char *path, enum sg
 		.width = (int)width, .height = (int)height, .pixels = pixels,
 		.filter = filter, .wrap = wrap});
 	if (!texture.generation)
-		sg_fail_prefix(SG_ERR_INVALID_ARGUMENT, "loading '%s': ", path);
+		sg_fail_prefix(sg_last_result(), "loading '%s': ", path);
 done:
 	png_destroy_read_struct(png ? &png : NULL, info ? &info : NULL, NULL);
 	sg_free(rows);
