@@ -8,5 +8,6 @@
 #include <sg/image.h>
 #include <sg/renderer.h>
 #include <sg/scene.h>
+#include <sg/scene_file.h>
 
 #endif

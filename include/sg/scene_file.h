@@ -1,0 +1,46 @@
+/* libsg: scene files, JSON descriptions of a scene, its output and its camera.
+ *
+ * The format is documented in docs/scene-format.md. A loaded file owns the scene
+ * it built; the scene may be rendered and edited like any other, but destroying
+ * the file destroys it. */
+#ifndef SG_SCENE_FILE_H
+#define SG_SCENE_FILE_H
+
+#include <sg/camera.h>
+#include <sg/error.h>
+#include <sg/export.h>
+#include <sg/scene.h>
+
+struct sg_scene_file;
+
+/* Reads and builds the scene file at path; texture files are found relative to
+ * its folder. On success *out owns the new file. Errors (with *out set to NULL):
+ * SG_ERR_IO when path or a texture file cannot be read, SG_ERR_FORMAT when the
+ * content is wrong, with a message "PATH:LINE:COL: ..." for bad JSON and
+ * "PATH: $.json.path: ..." for a bad value, SG_ERR_NO_MEMORY. */
+SG_API sg_result sg_scene_file_load(const char *path, struct sg_scene_file **out);
+/* Accepts NULL. Destroys the scene too. */
+SG_API void sg_scene_file_destroy(struct sg_scene_file *file);
+
+/* The scene, owned by the file, set up for frame 0 after a load. */
+SG_API struct sg_scene *sg_scene_file_get_scene(const struct sg_scene_file *file);
+/* The output size the file asks for ("output": width, height). */
+SG_API void sg_scene_file_get_size(const struct sg_scene_file *file, int *width, int *height);
+/* The clear colour, components in [0, 1]. */
+SG_API void sg_scene_file_get_background(const struct sg_scene_file *file, float rgba[4]);
+/* Number of frames the file asks for ("frames"), at least 1. */
+SG_API int sg_scene_file_get_frame_count(const struct sg_scene_file *file);
+
+/* The file's camera for an output of width x height pixels (0 or less: the
+ * file's own size). A "pixels" camera keeps the file's units, so a larger
+ * output scales the scene; a perspective camera without an aspect takes the
+ * output's. A NULL file gives a pixel camera over width x height. */
+SG_API void sg_scene_file_get_camera(const struct sg_scene_file *file, int width, int height,
+                                     struct sg_camera *camera);
+
+/* Sets every animated transform to its value at frame (0-based, linear between
+ * keyframes, held before the first and after the last). frame may exceed the
+ * frame count; a negative one is SG_ERR_INVALID_ARGUMENT. */
+SG_API sg_result sg_scene_file_apply_frame(struct sg_scene_file *file, int frame);
+
+#endif

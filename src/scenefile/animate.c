@@ -1,0 +1,244 @@
+/* Transforms as translate / rotate / scale tracks, constant or keyframed, and
+ * their linear interpolation for a frame. */
+#include <math.h>
+#include <string.h>
+
+#include "../graph/alloc.h"
+#include "../graph/error.h"
+#include "read.h"
+
+void sg_track_finish(struct sg_track *track)
+{
+	sg_free(track->frames);
+	sg_free(track->values);
+	track->frames = NULL;
+	track->values = NULL;
+	track->key_count = 0;
+}
+
+void sg_track_value(const struct sg_track *track, int frame, float *value)
+{
+	size_t n = (size_t)track->components;
+	size_t last = track->key_count - 1;
+	if (!track->frames || frame <= track->frames[0]) {
+		memcpy(value, track->values, n * sizeof(float));
+		return;
+	}
+	if (frame >= track->frames[last]) {
+		memcpy(value, track->values + last * n, n * sizeof(float));
+		return;
+	}
+	size_t i = 0;
+	while (frame >= track->frames[i + 1])
+		i++;
+	int span = track->frames[i + 1] - track->frames[i];
+	float t = (float)(frame - track->frames[i]) / (float)span;
+	const float *a = track->values + i * n, *b = a + n;
+	for (size_t c = 0; c < n; c++)
+		value[c] = a[c] + (b[c] - a[c]) * t;
+}
+
+static sg_result read_value(struct sg_parse *p, struct json_object *json, int components,
+                            float *out)
+{
+	if (components == 1)
+		return sg_read_number_value(p, json, -1e9, 1e9, out);
+	return sg_read_vector_value(p, json, components, out);
+}
+
+static sg_result read_key(struct sg_parse *p, struct json_object *key, struct sg_track *track,
+                          size_t i)
+{
+	static const char *const keys[] = {"frame", "value", NULL};
+	int *frame = &track->frames[i];
+	sg_result result = sg_read_object(p, key);
+	if (!result)
+		result = sg_read_keys(p, key, keys);
+	if (!result)
+		result = sg_read_int(p, key, "frame", true, 0, SG_SCENE_FILE_MAX_FRAMES, frame);
+	if (!result && i > 0 && *frame <= track->frames[i - 1]) {
+		size_t mark = sg_json_path_push_key(&p->path, "frame");
+		result = sg_parse_fail(p, "frame %d does not come after frame %d", *frame,
+		                       track->frames[i - 1]);
+		sg_json_path_pop(&p->path, mark);
+	}
+	if (!result && !sg_read_field(key, "value")) {
+		size_t mark = sg_json_path_push_key(&p->path, "value");
+		result = sg_parse_fail(p, "missing");
+		sg_json_path_pop(&p->path, mark);
+	}
+	if (!result) {
+		size_t mark = sg_json_path_push_key(&p->path, "value");
+		result = read_value(p, sg_read_field(key, "value"), track->components,
+		                    track->values + i * (size_t)track->components);
+		sg_json_path_pop(&p->path, mark);
+	}
+	return result;
+}
+
+static sg_result read_keyframes(struct sg_parse *p, struct json_object *json,
+                                struct sg_track *track)
+{
+	static const char *const keys[] = {"keyframes", NULL};
+	struct json_object *list = sg_read_field(json, "keyframes");
+	sg_result result = sg_read_keys(p, json, keys);
+	if (result)
+		return result;
+	size_t mark = sg_json_path_push_key(&p->path, "keyframes");
+	size_t count =
+		json_object_is_type(list, json_type_array) ? json_object_array_length(list) : 0;
+	if (count == 0) {
+		result = sg_parse_fail(p, "expected an array of keyframes "
+		                          "{\"frame\": F, \"value\": V}");
+	} else {
+		track->key_count = count;
+		track->frames = sg_realloc_array(NULL, count, sizeof(*track->frames));
+		track->values =
+			sg_realloc_array(NULL, count * (size_t)track->components, sizeof(float));
+		if (!track->frames || !track->values)
+			result =
+				sg_parse_fail_prefix(p, sg_fail(SG_ERR_NO_MEMORY, "out of memory"));
+	}
+	for (size_t i = 0; !result && i < count; i++) {
+		size_t index_mark = sg_json_path_push_index(&p->path, i);
+		result = read_key(p, json_object_array_get_idx(list, i), track, i);
+		sg_json_path_pop(&p->path, index_mark);
+	}
+	sg_json_path_pop(&p->path, mark);
+	return result;
+}
+
+/* object[key]: a constant value or {"keyframes": [...]}. */
+static sg_result read_track(struct sg_parse *p, struct json_object *object, const char *key,
+                            struct sg_track *track, bool *present)
+{
+	struct json_object *json = sg_read_field(object, key);
+	*present = json != NULL;
+	if (!json)
+		return SG_OK;
+	size_t mark = sg_json_path_push_key(&p->path, key);
+	sg_result result;
+	if (json_object_is_type(json, json_type_object)) {
+		result = read_keyframes(p, json, track);
+	} else {
+		track->key_count = 1;
+		track->values = sg_realloc_array(NULL, (size_t)track->components, sizeof(float));
+		result = track->values
+		             ? read_value(p, json, track->components, track->values)
+		             : sg_parse_fail_prefix(p, sg_fail(SG_ERR_NO_MEMORY, "out of memory"));
+	}
+	sg_json_path_pop(&p->path, mark);
+	return result;
+}
+
+static sg_result read_rotate(struct sg_parse *p, struct json_object *transform,
+                             struct sg_trs_transform *trs)
+{
+	static const char *const keys[] = {"angle", "axis", NULL};
+	struct json_object *rotate = sg_read_field(transform, "rotate");
+	trs->has_rotate = rotate != NULL;
+	if (!rotate)
+		return SG_OK;
+	size_t mark = sg_json_path_push_key(&p->path, "rotate");
+	sg_result result = sg_read_object(p, rotate);
+	if (!result)
+		result = sg_read_keys(p, rotate, keys);
+	bool has_angle = false;
+	if (!result)
+		result = read_track(p, rotate, "angle", &trs->angle, &has_angle);
+	if (!result && !has_angle)
+		result = sg_parse_fail(p, "missing \"angle\" (degrees)");
+	if (!result)
+		result = sg_read_vector(p, rotate, "axis", false, 3, trs->axis);
+	if (!result && trs->axis[0] == 0 && trs->axis[1] == 0 && trs->axis[2] == 0)
+		result = sg_parse_fail(p, "the axis is [0, 0, 0]");
+	sg_json_path_pop(&p->path, mark);
+	return result;
+}
+
+sg_result sg_trs_apply(struct sg_scene *scene, const struct sg_trs_transform *trs, int frame)
+{
+	float translate[3], angle, scale[3];
+	sg_result result = sg_transform_set_identity(scene, trs->node);
+	if (!result && trs->has_translate) {
+		sg_track_value(&trs->translate, frame, translate);
+		result = sg_transform_translate(scene, trs->node, translate[0], translate[1],
+		                                translate[2]);
+	}
+	if (!result && trs->has_rotate) {
+		sg_track_value(&trs->angle, frame, &angle);
+		result = sg_transform_rotate(scene, trs->node, angle * (float)M_PI / 180.0f,
+		                             trs->axis[0], trs->axis[1], trs->axis[2]);
+	}
+	if (!result && trs->has_scale) {
+		sg_track_value(&trs->scale, frame, scale);
+		result = sg_transform_scale(scene, trs->node, scale[0], scale[1], scale[2]);
+	}
+	return result;
+}
+
+static bool is_animated(const struct sg_trs_transform *trs)
+{
+	return trs->translate.key_count > 1 || trs->angle.key_count > 1 || trs->scale.key_count > 1;
+}
+
+static sg_result read_trs(struct sg_parse *p, struct json_object *transform,
+                          struct sg_trs_transform *trs)
+{
+	sg_result result =
+		read_track(p, transform, "translate", &trs->translate, &trs->has_translate);
+	if (!result)
+		result = read_rotate(p, transform, trs);
+	if (!result)
+		result = read_track(p, transform, "scale", &trs->scale, &trs->has_scale);
+	if (!result && sg_trs_apply(p->out->scene, trs, 0))
+		result = sg_parse_fail(p, "%s", sg_last_error());
+	return result;
+}
+
+sg_result sg_parse_trs(struct sg_parse *p, struct json_object *transform, sg_node node)
+{
+	struct sg_scene_file *file = p->out;
+	struct sg_trs_transform trs = {
+		.node = node,
+	    .translate = {.components = 3},
+	    .angle = {.components = 1},
+	    .scale = {.components = 3},
+	    .axis = {0, 0, 1},
+	};
+	sg_result result = read_trs(p, transform, &trs);
+	/* Only animated transforms change after the load: keep just those. */
+	if (!result && is_animated(&trs) && file->transform_count == file->transform_capacity) {
+		size_t capacity = file->transform_capacity ? file->transform_capacity * 2 : 8;
+		struct sg_trs_transform *grown =
+			sg_realloc_array(file->transforms, capacity, sizeof(*grown));
+		if (grown) {
+			file->transforms = grown;
+			file->transform_capacity = capacity;
+		} else {
+			result =
+				sg_parse_fail_prefix(p, sg_fail(SG_ERR_NO_MEMORY, "out of memory"));
+		}
+	}
+	if (!result && is_animated(&trs)) {
+		file->transforms[file->transform_count++] = trs;
+		return SG_OK;
+	}
+	sg_track_finish(&trs.translate);
+	sg_track_finish(&trs.angle);
+	sg_track_finish(&trs.scale);
+	return result;
+}
+
+sg_result sg_scene_file_apply_frame(struct sg_scene_file *file, int frame)
+{
+	if (!file || frame < 0)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_scene_file_apply_frame: %s",
+		               file ? "negative frame" : "file is NULL");
+	for (size_t i = 0; i < file->transform_count; i++) {
+		sg_result result = sg_trs_apply(file->scene, &file->transforms[i], frame);
+		if (result)
+			return result;
+	}
+	return SG_OK;
+}

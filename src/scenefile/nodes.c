@@ -1,0 +1,163 @@
+/* $.nodes: the tree of groups, transforms and models under the scene's root. */
+#include <string.h>
+
+#include "../graph/error.h"
+#include "read.h"
+
+static sg_result parse_node_list(struct sg_parse *p, struct json_object *list, sg_node parent);
+
+static sg_result parse_children(struct sg_parse *p, struct json_object *desc, sg_node node)
+{
+	struct json_object *children = sg_read_field(desc, "children");
+	if (!children)
+		return SG_OK;
+	size_t mark = sg_json_path_push_key(&p->path, "children");
+	sg_result result = parse_node_list(p, children, node);
+	sg_json_path_pop(&p->path, mark);
+	return result;
+}
+
+static sg_result find_texture(struct sg_parse *p, struct json_object *desc, sg_texture *texture)
+{
+	const char *name = NULL;
+	sg_result result = sg_read_string(p, desc, "texture", true, &name);
+	if (result)
+		return result;
+	for (size_t i = 0; i < p->texture_count; i++) {
+		if (strcmp(p->textures[i].name, name) == 0) {
+			*texture = p->textures[i].texture;
+			return SG_OK;
+		}
+	}
+	size_t mark = sg_json_path_push_key(&p->path, "texture");
+	result = sg_parse_fail(p, "unknown texture \"%s\" (not in $.textures)", name);
+	sg_json_path_pop(&p->path, mark);
+	return result;
+}
+
+static sg_result make_model(struct sg_parse *p, struct json_object *desc, const char *name,
+                            sg_node *node)
+{
+	static const char *const keys[] = {"type", "name", "mesh", "texture", "position", NULL};
+	struct sg_model_desc model = {.name = name};
+	if (sg_read_field(desc, "children"))
+		return sg_parse_fail(p, "a model cannot have children (put both in a group)");
+	sg_result result = sg_read_keys(p, desc, keys);
+	if (!result)
+		result = sg_parse_mesh_ref(p, desc, &model.mesh);
+	if (!result)
+		result = find_texture(p, desc, &model.texture);
+	if (!result)
+		result = sg_read_vector(p, desc, "position", false, 3, model.position);
+	if (result)
+		return result;
+	*node = sg_node_new_model(p->out->scene, &model);
+	return node->generation ? SG_OK : sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
+}
+
+static sg_result parse_local(struct sg_parse *p, struct json_object *transform, sg_node node)
+{
+	static const char *const keys[] = {"translate", "rotate", "scale", "matrix", NULL};
+	sg_result result = sg_read_object(p, transform);
+	if (!result)
+		result = sg_read_keys(p, transform, keys);
+	if (result)
+		return result;
+	if (!sg_read_field(transform, "matrix"))
+		return sg_parse_trs(p, transform, node);
+	if (sg_read_field(transform, "translate") || sg_read_field(transform, "rotate") ||
+	    sg_read_field(transform, "scale"))
+		return sg_parse_fail(
+			p, "\"matrix\" cannot be combined with translate, rotate or scale");
+	float matrix[16];
+	result = sg_read_vector(p, transform, "matrix", true, 16, matrix);
+	if (!result && sg_transform_set_matrix(p->out->scene, node, matrix)) {
+		size_t mark = sg_json_path_push_key(&p->path, "matrix");
+		result = sg_parse_fail(p, "the matrix is not usable: %s", sg_last_error());
+		sg_json_path_pop(&p->path, mark);
+	}
+	return result;
+}
+
+static sg_result make_transform(struct sg_parse *p, struct json_object *desc, const char *name,
+                                sg_node *node)
+{
+	static const char *const keys[] = {"type", "name", "transform", "children", NULL};
+	sg_result result = sg_read_keys(p, desc, keys);
+	if (result)
+		return result;
+	*node = sg_node_new_transform(p->out->scene, &(struct sg_transform_desc){.name = name});
+	if (!node->generation)
+		return sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
+	struct json_object *transform = sg_read_field(desc, "transform");
+	if (!transform)
+		return SG_OK;
+	size_t mark = sg_json_path_push_key(&p->path, "transform");
+	result = parse_local(p, transform, *node);
+	sg_json_path_pop(&p->path, mark);
+	return result;
+}
+
+static sg_result make_group(struct sg_parse *p, struct json_object *desc, const char *name,
+                            sg_node *node)
+{
+	static const char *const keys[] = {"type", "name", "children", NULL};
+	sg_result result = sg_read_keys(p, desc, keys);
+	if (result)
+		return result;
+	*node = sg_node_new_group(p->out->scene, name);
+	return node->generation ? SG_OK : sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
+}
+
+static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_node parent)
+{
+	static const char *const types[] = {"group", "transform", "model", NULL};
+	static sg_result (*const makers[])(struct sg_parse *, struct json_object *, const char *,
+	                                   sg_node *) = {make_group, make_transform, make_model};
+	int type = -1;
+	const char *name = NULL;
+	sg_result result = sg_read_object(p, desc);
+	if (!result && !sg_read_field(desc, "type"))
+		result = sg_parse_fail(p, "missing \"type\" "
+		                          "(\"group\", \"transform\" or \"model\")");
+	if (!result)
+		result = sg_read_choice(p, desc, "type", types, &type);
+	if (!result)
+		result = sg_read_string(p, desc, "name", false, &name);
+	if (result)
+		return result;
+	sg_node node = SG_NODE_NONE;
+	result = makers[type](p, desc, name, &node);
+	/* Attached at once: a failure further down leaves no detached node behind. */
+	if (node.generation && sg_node_add_child(p->out->scene, parent, node))
+		return sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
+	if (!result)
+		result = parse_children(p, desc, node);
+	return result;
+}
+
+static sg_result parse_node_list(struct sg_parse *p, struct json_object *list, sg_node parent)
+{
+	if (!json_object_is_type(list, json_type_array))
+		return sg_parse_fail(p, "expected an array of nodes");
+	size_t count = json_object_array_length(list);
+	for (size_t i = 0; i < count; i++) {
+		size_t mark = sg_json_path_push_index(&p->path, i);
+		sg_result result = parse_node(p, json_object_array_get_idx(list, i), parent);
+		sg_json_path_pop(&p->path, mark);
+		if (result)
+			return result;
+	}
+	return SG_OK;
+}
+
+sg_result sg_parse_nodes(struct sg_parse *p, struct json_object *root)
+{
+	struct json_object *nodes = sg_read_field(root, "nodes");
+	if (!nodes)
+		return SG_OK;
+	size_t mark = sg_json_path_push_key(&p->path, "nodes");
+	sg_result result = parse_node_list(p, nodes, sg_scene_root(p->out->scene));
+	sg_json_path_pop(&p->path, mark);
+	return result;
+}

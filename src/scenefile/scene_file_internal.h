@@ -1,0 +1,103 @@
+/* Internal: what a loaded scene file keeps (the built scene, output, camera and
+ * the animated transforms), and the parsing context shared by the readers. */
+#ifndef SG_SCENEFILE_INTERNAL_H
+#define SG_SCENEFILE_INTERNAL_H
+
+#include <json-c/json.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <sg/scene_file.h>
+
+#include "json_path.h"
+
+/* Limits against absurd files; docs/scene-format.md lists them. */
+#define SG_SCENE_FILE_MAX_BYTES (64 * 1024 * 1024)
+#define SG_SCENE_FILE_MAX_DEPTH 200 /* JSON nesting, about 100 node levels */
+#define SG_SCENE_FILE_MAX_SIDE 16384
+#define SG_SCENE_FILE_MAX_TEXTURE_SIDE 4096
+#define SG_SCENE_FILE_MAX_FRAMES 1000000
+#define SG_SCENE_FILE_MAX_VERTICES 1000000
+
+/* One value of 1 or 3 components: a constant (one key, no frames) or keyframes. */
+struct sg_track {
+	int components;
+	size_t key_count;
+	int *frames;   /* key_count strictly increasing frames; NULL for a constant */
+	float *values; /* key_count * components */
+};
+
+/* A transform given as translate / rotate / scale: its matrix is rebuilt from
+ * the tracks for each frame. */
+struct sg_trs_transform {
+	sg_node node;
+	bool has_translate, has_rotate, has_scale;
+	struct sg_track translate, angle, scale; /* angle in degrees */
+	float axis[3];
+};
+
+enum sg_camera_file_kind {
+	SG_CAMERA_FILE_PIXELS,
+	SG_CAMERA_FILE_ORTHO,
+	SG_CAMERA_FILE_PERSPECTIVE
+};
+
+struct sg_camera_file {
+	enum sg_camera_file_kind kind;
+	float width, height;            /* pixels: the units; 0 means the output size */
+	float left, right, bottom, top; /* ortho */
+	float fovy, aspect;             /* perspective: degrees; aspect 0 means the output's */
+	float near_z, far_z;
+	bool look_at;
+	float eye[3], center[3], up[3];
+};
+
+struct sg_scene_file {
+	struct sg_scene *scene;
+	int width, height;
+	float background[4];
+	int frame_count;
+	struct sg_camera_file camera;
+	struct sg_trs_transform *transforms;
+	size_t transform_count, transform_capacity;
+};
+
+/* A name of $.textures or $.meshes and what it made. The name points into the
+ * JSON tree, which lives as long as the parse. */
+struct sg_named_texture {
+	const char *name;
+	sg_texture texture;
+};
+struct sg_named_mesh {
+	const char *name;
+	sg_mesh mesh;
+};
+
+struct sg_parse {
+	const char *file_name; /* the path as given, first in every message */
+	const char *folder;    /* where texture paths start: "" or "dir/" */
+	struct sg_json_path path;
+	struct sg_scene_file *out;
+	struct sg_named_texture *textures;
+	size_t texture_count;
+	struct sg_named_mesh *meshes;
+	size_t mesh_count;
+};
+
+/* Sections of the file, each in its own source file. */
+sg_result sg_parse_output(struct sg_parse *p, struct json_object *root);
+sg_result sg_parse_camera(struct sg_parse *p, struct json_object *root);
+sg_result sg_parse_textures(struct sg_parse *p, struct json_object *root);
+sg_result sg_parse_meshes(struct sg_parse *p, struct json_object *root);
+/* A model's "mesh": a name of $.meshes or an inline mesh object. */
+sg_result sg_parse_mesh_ref(struct sg_parse *p, struct json_object *model, sg_mesh *mesh);
+sg_result sg_parse_nodes(struct sg_parse *p, struct json_object *root);
+/* A transform's translate / rotate / scale, kept in p->out->transforms. */
+sg_result sg_parse_trs(struct sg_parse *p, struct json_object *transform, sg_node node);
+
+/* Animation. */
+void sg_track_finish(struct sg_track *track);
+void sg_track_value(const struct sg_track *track, int frame, float *value);
+sg_result sg_trs_apply(struct sg_scene *scene, const struct sg_trs_transform *trs, int frame);
+
+#endif
