@@ -9,7 +9,7 @@ packages=(
 	gcc meson ninja-build pkg-config python3
 	libegl-dev libgles-dev libgbm-dev libdrm-dev libcglm-dev libpng-dev libjson-c-dev check
 	libegl-mesa0 libgl1-mesa-dri # Mesa: EGL surfaceless and llvmpipe
-	valgrind
+	valgrind clang libclang-rt-14-dev # the memcheck and fuzzing test modes
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -5,14 +5,16 @@
 #   asan      AddressSanitizer + UndefinedBehaviorSanitizer build (drm suite left out:
 #             the guest runs the normal build's binaries)
 #   valgrind  the normal build under valgrind memcheck, no leak of our own allowed
-# test.sh [normal|asan|valgrind]... runs only those; extra meson test args after --.
+#   fuzz      the libFuzzer targets of tests/fuzz/ (PNG and scene-file loaders),
+#             SG_FUZZ_SECONDS (default 45) each on the seed corpus
+# test.sh [normal|asan|valgrind|fuzz]... runs only those; extra meson test args after --.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 modes=()
 while (($#)) && [ "$1" != "--" ]; do modes+=("$1"); shift; done
 [ "${1:-}" = "--" ] && shift
-((${#modes[@]})) || modes=(normal asan valgrind)
+((${#modes[@]})) || modes=(normal asan valgrind fuzz)
 
 SG_BUILD=build scripts/setup.sh -Dwerror=true
 for mode in "${modes[@]}"; do
@@ -35,8 +37,11 @@ for mode in "${modes[@]}"; do
 --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect \
 --suppressions=$PWD/tests/valgrind.supp" "$@"
 		;;
+	fuzz)
+		SG_FUZZ_SECONDS=${SG_FUZZ_SECONDS:-45} tests/fuzz/build-and-run.sh
+		;;
 	*)
-		echo "test.sh: unknown mode '$mode' (normal, asan, valgrind)" >&2
+		echo "test.sh: unknown mode '$mode' (normal, asan, valgrind, fuzz)" >&2
 		exit 2
 		;;
 	esac

@@ -18,6 +18,13 @@
 #define PNG_MAX_SIDE 16384
 #define PNG_MAX_PIXELS (64u * 1024 * 1024)
 
+/* Ancillary chunks a texture does not use, skipped unread: libpng 1.6.39 reads
+ * some of them (pCAL, sCAL, ...) whole into a buffer of the length the file
+ * claims, so a 46-byte file could make it allocate and clear 1 GiB (found by
+ * tests/fuzz/). tRNS stays: it is the alpha of palette and grey images. */
+static const png_byte unused_chunks[] = "bKGD\0cHRM\0eXIf\0gAMA\0hIST\0iCCP\0iTXt\0oFFs\0"
+                                        "pCAL\0pHYs\0sBIT\0sCAL\0sPLT\0sRGB\0tEXt\0tIME\0zTXt";
+
 struct png_context {
 	const char *path;
 	char message[256];
@@ -76,6 +83,8 @@ sg_texture sg_texture_load_png(struct sg_scene *scene, const char *path, enum sg
 	}
 	png_init_io(png, file);
 	png_set_sig_bytes(png, 8);
+	png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, unused_chunks,
+	                            (int)(sizeof(unused_chunks) / 5));
 	png_read_info(png, info);
 	/* Checked here, after the header and before any allocation, so that the
 	 * message says what is wrong (libpng's own limit says "Invalid IHDR data"). */
@@ -135,6 +144,9 @@ sg_result sg_image_write_png(const char *path, int width, int height, const void
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_image_write_png: bad arguments (%s, %dx%d)",
 		               path ? path : "NULL path", width, height);
 	const size_t row_stride = stride ? stride : (size_t)width * 4;
+	if (row_stride < (size_t)width * 4)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_image_write_png: stride %zu is less than width * 4 = %zu",
+		               row_stride, (size_t)width * 4);
 	size_t length = strlen(path);
 	char *temporary = sg_malloc(length + 16);
 	if (!temporary)
