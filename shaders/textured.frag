@@ -1,7 +1,7 @@
 #version 300 es
 precision mediump float;
 uniform sampler2D Tex;
-in vec2 vsTexCoord;
+in highp vec2 vsTexCoord; // mediump (fp16 on many GPUs) misses texels past ~1024
 in highp vec2 vsClipZW;
 out vec4 Color;
 

@@ -1,5 +1,7 @@
 /* The gbm layer: choosing a target, and the errors of devices that are not
  * there. Real DRM devices are tested in the drm suite (tests/drm/, in qemu). */
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
 #include <check.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -190,6 +192,34 @@ START_TEST(test_destroying_one_renderer_keeps_the_other)
 }
 END_TEST
 
+START_TEST(test_callers_context_is_given_back)
+{
+	/* An application with its own EGL context current keeps it across libsg calls. */
+	EGLDisplay display = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY,
+	                                           NULL);
+	ck_assert(eglInitialize(display, NULL, NULL));
+	ck_assert(eglBindAPI(EGL_OPENGL_API));
+	EGLContext mine = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, NULL);
+	ck_assert_ptr_ne(mine, EGL_NO_CONTEXT);
+	ck_assert(eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, mine));
+	struct sg_scene *scene = three_rects_build();
+	struct sg_renderer *r = create(SG_TARGET_SURFACELESS, NULL);
+	ck_assert_msg(r, "%s", sg_last_error());
+	ck_assert_ptr_eq(eglGetCurrentContext(), mine);
+	ck_assert_int_eq(sg_renderer_render(r, scene, NULL), SG_OK);
+	ck_assert_ptr_eq(eglGetCurrentContext(), mine);
+	ck_assert_int_eq(eglQueryAPI(), EGL_OPENGL_API);
+	uint8_t pixels[32 * 32 * 4];
+	ck_assert_int_eq(sg_renderer_read_pixels(r, pixels, 0), SG_OK);
+	ck_assert_ptr_eq(eglGetCurrentContext(), mine);
+	sg_renderer_destroy(r);
+	ck_assert_ptr_eq(eglGetCurrentContext(), mine);
+	sg_scene_destroy(scene);
+	eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+	eglDestroyContext(display, mine);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("gbm");
@@ -203,6 +233,7 @@ int main(void)
 	tcase_add_test(tc, test_bad_descs);
 	tcase_add_test(tc, test_two_threads);
 	tcase_add_test(tc, test_destroying_one_renderer_keeps_the_other);
+	tcase_add_test(tc, test_callers_context_is_given_back);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

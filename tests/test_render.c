@@ -216,6 +216,34 @@ START_TEST(test_perspective_camera)
 }
 END_TEST
 
+START_TEST(test_later_triangles_of_one_model_win)
+{
+	/* One mesh: two triangles covering the square in red, then two in green.
+	 * Painter's order within the one draw: green on top. */
+	struct sg_scene *scene = sg_scene_create();
+	unsigned char pixels[2 * 4] = {255, 0, 0, 255, 0, 255, 0, 255};
+	sg_texture two = sg_texture_create(scene, &(struct sg_texture_desc){2, 1, pixels, 0, 0, 0});
+	struct sg_vertex v[12];
+	const float corners[6][2] = {{0, 0}, {0, 8}, {8, 0}, {8, 0}, {0, 8}, {8, 8}};
+	for (int i = 0; i < 12; i++)
+		v[i] = (struct sg_vertex){{corners[i % 6][0], corners[i % 6][1], 0},
+		                          {i < 6 ? 0.25f : 0.75f, 0.5f}};
+	sg_mesh mesh = sg_mesh_create(scene, &(struct sg_mesh_desc){.vertices = v, .vertex_count = 12});
+	sg_node m = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = mesh, .texture = two});
+	sg_node_add_child(scene, sg_scene_root(scene), m);
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = 8, .height = 8, .target = SG_TARGET_SURFACELESS});
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, NULL), SG_OK);
+	uint8_t out[8 * 8 * 4];
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, out, 0), SG_OK);
+	for (int i = 0; i < 64; i++)
+		ck_assert_msg(out[i * 4] == 0 && out[i * 4 + 1] == 255, "pixel %d is %d,%d,%d", i,
+		              out[i * 4], out[i * 4 + 1], out[i * 4 + 2]);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 START_TEST(test_painter_order_survives_batching)
 {
 	/* Textures made in reverse (blue first): sorting batches by texture now
@@ -417,6 +445,7 @@ int main(void)
 	tcase_add_test(tc, test_render_errors);
 	tcase_add_test(tc, test_perspective_camera);
 	tcase_add_test(tc, test_painter_order_survives_batching);
+	tcase_add_test(tc, test_later_triangles_of_one_model_win);
 	tcase_add_test(tc, test_culling_skips_subtrees_and_keeps_pixels);
 	tcase_add_test(tc, test_allocation_failure_at_every_k);
 	tcase_add_test(tc, test_full_disk_keeps_the_old_file);

@@ -191,6 +191,17 @@ START_TEST(test_camera_pixels)
 	ck_assert_float_eq_tol(p[1], -1.0f, 1e-6f);
 	for (int i = 0; i < 16; i++)
 		ck_assert_float_eq(camera.view[i], i % 5 == 0 ? 1.0f : 0.0f);
+	/* A camera inside an application's struct has only float alignment: cglm's
+	 * SIMD code must never touch it in place. */
+	struct {
+		int frame;
+		struct sg_camera camera;
+	} app;
+	ck_assert_uint_eq((uintptr_t)&app.camera % 16, 4);
+	sg_camera_init_perspective(&app.camera, 1.0f, 1.0f, 0.1f, 10.0f);
+	sg_camera_look_at(&app.camera, (float[]){0, 0, 5}, (float[]){0, 0, 0}, (float[]){0, 1, 0});
+	sg_camera_init_pixels(&app.camera, 256, 256);
+	ck_assert_float_eq(app.camera.projection[0], camera.projection[0]);
 }
 END_TEST
 

@@ -22,17 +22,16 @@ sg_result sg_find_render_node(char *path, size_t size)
 		return sg_fail(SG_ERR_NOT_FOUND, "no render node under /dev/dri (drmGetDevices2 found %s)",
 		               count < 0 ? strerror(-count) : "no DRM device");
 	}
-	sg_result result = sg_fail(SG_ERR_NOT_FOUND,
-	                           "no render node under /dev/dri (%d DRM devices, none with one)",
-	                           count);
-	for (int i = 0; i < count; i++) {
+	sg_result result = SG_ERR_NOT_FOUND;
+	for (int i = 0; i < count && result; i++) {
 		if (devices[i]->available_nodes & (1 << DRM_NODE_RENDER)) {
 			snprintf(path, size, "%s", devices[i]->nodes[DRM_NODE_RENDER]);
 			result = SG_OK;
-			break;
 		}
 	}
 	drmFreeDevices(devices, count);
+	if (result)
+		sg_fail(result, "no render node under /dev/dri (%d DRM devices, none with one)", count);
 	return result;
 }
 

@@ -48,15 +48,21 @@ static struct {
 	int users;
 } displays[64];
 
-static void display_ref(EGLDisplay display)
+/* eglInitialize under the lock: else a last user's eglTerminate could fall
+ * between another thread's (no-op) initialize and its reference. */
+static bool display_initialize_ref(EGLDisplay display)
 {
 	pthread_mutex_lock(&displays_lock);
+	if (!eglInitialize(display, NULL, NULL)) {
+		pthread_mutex_unlock(&displays_lock);
+		return false;
+	}
 	int free_slot = -1;
 	for (int i = 0; i < 64; i++) {
 		if (displays[i].display == display) {
 			displays[i].users++;
 			pthread_mutex_unlock(&displays_lock);
-			return;
+			return true;
 		}
 		if (!displays[i].display && free_slot < 0)
 			free_slot = i;
@@ -64,6 +70,7 @@ static void display_ref(EGLDisplay display)
 	if (free_slot >= 0) /* with no slot left the display is simply never terminated */
 		displays[free_slot].display = display, displays[free_slot].users = 1;
 	pthread_mutex_unlock(&displays_lock);
+	return true;
 }
 
 static void display_unref(EGLDisplay display)
@@ -90,11 +97,25 @@ static void copy_string(char *out, size_t size, const char *value)
 	snprintf(out, size, "%s", value ? value : "");
 }
 
+/* An application embedding libsg may have its own context current: it gets
+ * it back, and its bound API, in sg_egl_release(). */
+static void save_binding(struct sg_egl *egl)
+{
+	egl->saved = (struct sg_egl_binding){
+		.api = eglQueryAPI(),
+		.display = eglGetCurrentDisplay(),
+		.context = eglGetCurrentContext(),
+		.draw = eglGetCurrentSurface(EGL_DRAW),
+		.read = eglGetCurrentSurface(EGL_READ),
+	};
+}
+
 static sg_result create_context(struct sg_egl *egl, const char *where)
 {
 	const char *extensions = eglQueryString(egl->display, EGL_EXTENSIONS);
 	if (!sg_has_extension(extensions, "EGL_KHR_surfaceless_context"))
 		return sg_fail(SG_ERR_EGL, "EGL on %s lacks EGL_KHR_surfaceless_context", where);
+	save_binding(egl);
 	if (!eglBindAPI(EGL_OPENGL_ES_API))
 		return egl_fail("eglBindAPI(EGL_OPENGL_ES_API)", where);
 
@@ -142,13 +163,11 @@ sg_result sg_egl_init(struct sg_egl *egl, EGLenum platform, void *native, const 
 	egl->display = eglGetPlatformDisplay(platform, native, NULL);
 	if (egl->display == EGL_NO_DISPLAY)
 		return egl_fail("eglGetPlatformDisplay", where);
-	EGLint major, minor;
-	if (!eglInitialize(egl->display, &major, &minor)) {
+	if (!display_initialize_ref(egl->display)) {
 		sg_result result = egl_fail("eglInitialize", where);
 		egl->display = EGL_NO_DISPLAY; /* a failed initialize needs no terminate */
 		return result;
 	}
-	display_ref(egl->display);
 	sg_result result = create_context(egl, where);
 	if (result)
 		sg_egl_finish(egl);
@@ -160,8 +179,7 @@ void sg_egl_finish(struct sg_egl *egl)
 	if (egl->display == EGL_NO_DISPLAY)
 		return;
 	if (egl->context != EGL_NO_CONTEXT) {
-		if (eglGetCurrentContext() == egl->context)
-			eglMakeCurrent(egl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+		sg_egl_release(egl);
 		eglDestroyContext(egl->display, egl->context);
 	}
 	display_unref(egl->display);
@@ -172,13 +190,30 @@ sg_result sg_egl_make_current(struct sg_egl *egl)
 {
 	if (eglGetCurrentContext() == egl->context)
 		return SG_OK;
-	if (!eglMakeCurrent(egl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, egl->context))
-		return egl_fail("eglMakeCurrent", "the renderer's display");
+	save_binding(egl);
+	if (egl->saved.api != EGL_OPENGL_ES_API)
+		eglBindAPI(EGL_OPENGL_ES_API);
+	if (!eglMakeCurrent(egl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, egl->context)) {
+		sg_result result = egl_fail("eglMakeCurrent", "the renderer's display");
+		if (egl->saved.api)
+			eglBindAPI(egl->saved.api);
+		return result;
+	}
 	return SG_OK;
 }
 
 void sg_egl_release(struct sg_egl *egl)
 {
-	if (eglGetCurrentContext() == egl->context)
+	if (eglGetCurrentContext() != egl->context)
+		return;
+	const struct sg_egl_binding *saved = &egl->saved;
+	if (saved->context != EGL_NO_CONTEXT && saved->display != EGL_NO_DISPLAY) {
+		eglBindAPI(saved->api);
+		eglMakeCurrent(saved->display, saved->draw, saved->read, saved->context);
+	} else {
 		eglMakeCurrent(egl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+		if (saved->api)
+			eglBindAPI(saved->api);
+	}
+	egl->saved = (struct sg_egl_binding){0};
 }

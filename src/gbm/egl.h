@@ -11,9 +11,18 @@
 
 #include <sg/error.h>
 
+/* What was current on the calling thread before the renderer took over. */
+struct sg_egl_binding {
+	EGLenum api;
+	EGLDisplay display;
+	EGLContext context;
+	EGLSurface draw, read;
+};
+
 struct sg_egl {
 	EGLDisplay display;
 	EGLContext context;
+	struct sg_egl_binding saved;
 	char vendor[64], driver[64], gl_renderer[128], gl_version[128];
 	/* Extensions the GBM target needs; looked up once. */
 	PFNEGLCREATEIMAGEKHRPROC create_image;
@@ -29,8 +38,10 @@ struct sg_egl {
 sg_result sg_egl_init(struct sg_egl *egl, EGLenum platform, void *native, const char *where);
 void sg_egl_finish(struct sg_egl *egl);
 
+/* Makes the renderer's context current, remembering the caller's. */
 sg_result sg_egl_make_current(struct sg_egl *egl);
-/* Unbinds the context from this thread, so that another thread may take it. */
+/* Gives the thread back what was current before (or nothing), so that
+ * another thread may take the renderer's context. */
 void sg_egl_release(struct sg_egl *egl);
 
 const char *sg_egl_error_name(EGLint error);

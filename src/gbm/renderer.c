@@ -53,8 +53,9 @@ struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
 	sg_traversal_init(&renderer->traversal);
 	if (sg_target_select(desc, &renderer->target) || sg_target_bind(renderer->target))
 		goto fail;
-	if (sg_gl_renderer_init(&renderer->gl)) {
-		sg_fail_prefix(SG_ERR_GL, "on %s: ", renderer->target->impl->name);
+	sg_result gl_result = sg_gl_renderer_init(&renderer->gl);
+	if (gl_result) {
+		sg_fail_prefix(gl_result, "on %s: ", renderer->target->impl->name);
 		goto fail;
 	}
 	renderer->gl_ready = true;
@@ -161,13 +162,14 @@ sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scen
 
 	/* Flip y so that framebuffer row 0 is the image's top row: readback, PNG
 	 * files and scanout of the bo then all agree on memory order. */
-	mat4 flip = GLM_MAT4_IDENTITY_INIT, view_projection;
+	/* Copies: the public camera has only float alignment, cglm wants 16 bytes. */
+	mat4 projection, view, flip = GLM_MAT4_IDENTITY_INIT, view_projection, culling_view;
+	memcpy(projection, camera->projection, sizeof(mat4));
+	memcpy(view, camera->view, sizeof(mat4));
 	flip[1][1] = -1.0f;
-	glm_mat4_mulN((mat4 *[]){&flip, (mat4 *)camera->projection, (mat4 *)camera->view}, 3,
-	              view_projection);
 	/* Culling needs the view without the flip, which maps the view volume onto itself. */
-	mat4 culling_view;
-	glm_mat4_mul((vec4 *)camera->projection, (vec4 *)camera->view, culling_view);
+	glm_mat4_mul(projection, view, culling_view);
+	glm_mat4_mul(flip, culling_view, view_projection);
 
 	struct sg_traversal *traversal = &renderer->traversal;
 	uint64_t start = now_ns();

@@ -21,7 +21,8 @@ static int by_state(const void *a, const void *b)
 	if (x->mesh != y->mesh)
 		return x->mesh < y->mesh ? -1 : 1;
 	/* then traversal order, so equal states keep it (qsort is not stable) */
-	return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
+	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+	return i < j ? -1 : i > j;
 }
 
 sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_draw_list *list)
@@ -62,7 +63,8 @@ sg_result sg_gl_batch_instances(struct sg_gl_renderer *gl, const struct sg_scene
 		gl->instances = instances;
 		gl->instance_capacity = floats;
 	}
-	/* Later draws get larger depths; the depth test is GL_GREATER. */
+	/* Later draws get larger depths; the depth test is GL_GEQUAL, so that within
+	 * one draw (one depth) later triangles win too, as in painter's order. */
 	float step = 2.0f / (float)(list->count + 1);
 	for (size_t k = 0; k < list->count; k++) {
 		uint32_t i = gl->order[k];

@@ -28,8 +28,10 @@ sg_result sg_gl_check(const char *what)
 	GLenum error = glGetError();
 	if (error == GL_NO_ERROR)
 		return SG_OK;
-	while (glGetError() != GL_NO_ERROR)
-		; /* drain: later checks must not blame the next call */
+	/* drain (boundedly: a lost context may keep answering), so that later
+	 * checks do not blame the next call */
+	for (int i = 0; i < 16 && glGetError() != GL_NO_ERROR; i++)
+		;
 	return sg_fail(SG_ERR_GL, "%s: %s (0x%04x)", what, gl_error_name(error), error);
 }
 

@@ -52,7 +52,7 @@ static void begin_frame(struct sg_gl_renderer *gl, int width, int height,
 	glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 	if (gl->reordered) {
 		glEnable(GL_DEPTH_TEST);
-		glDepthFunc(GL_GREATER);
+		glDepthFunc(GL_GEQUAL);
 	} else {
 		glDisable(GL_DEPTH_TEST); /* drawn in traversal order as it is */
 	}

@@ -4,12 +4,13 @@
 
 #include "../graph/error.h"
 
-static GLuint compile(GLenum stage, const char *source, const char *stage_name)
+static GLuint compile(GLenum stage, const char *source, const char *stage_name,
+                      sg_result *result)
 {
 	GLuint shader = glCreateShader(stage);
 	if (!shader) {
-		sg_fail(SG_ERR_GL, "glCreateShader(%s) failed (GL error 0x%04x)", stage_name,
-		        glGetError());
+		*result = sg_fail(SG_ERR_GL, "glCreateShader(%s) failed (GL error 0x%04x)", stage_name,
+		                  glGetError());
 		return 0;
 	}
 	glShaderSource(shader, 1, &source, NULL);
@@ -19,8 +20,8 @@ static GLuint compile(GLenum stage, const char *source, const char *stage_name)
 	if (!ok) {
 		char log[768] = "";
 		glGetShaderInfoLog(shader, sizeof(log), NULL, log);
-		sg_fail(SG_ERR_SHADER, "%s shader failed to compile: %s", stage_name,
-		        log[0] ? log : "(empty info log)");
+		*result = sg_fail(SG_ERR_SHADER, "%s shader failed to compile: %s", stage_name,
+		                  log[0] ? log : "(empty info log)");
 		glDeleteShader(shader);
 		return 0;
 	}
@@ -33,13 +34,14 @@ sg_result sg_gl_program_build(const char *vertex_source, const char *fragment_so
 	*program = 0;
 	if (!vertex_source || !fragment_source)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_gl_program_build: a shader source is NULL");
-	GLuint vertex = compile(GL_VERTEX_SHADER, vertex_source, "vertex");
+	sg_result result = SG_OK;
+	GLuint vertex = compile(GL_VERTEX_SHADER, vertex_source, "vertex", &result);
 	if (!vertex)
-		return SG_ERR_SHADER;
-	GLuint fragment = compile(GL_FRAGMENT_SHADER, fragment_source, "fragment");
+		return result;
+	GLuint fragment = compile(GL_FRAGMENT_SHADER, fragment_source, "fragment", &result);
 	if (!fragment) {
 		glDeleteShader(vertex);
-		return SG_ERR_SHADER;
+		return result;
 	}
 	GLuint linked = glCreateProgram();
 	glAttachShader(linked, vertex);
