@@ -132,6 +132,40 @@ START_TEST(test_gl_errors_are_named_and_drained)
 }
 END_TEST
 
+START_TEST(test_destroyed_resources_free_their_gl_copies)
+{
+	struct sg_scene *scene = sg_scene_create();
+	uint8_t px[4] = {1, 2, 3, 4};
+	sg_texture a = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	sg_mesh quad = sg_mesh_create_quad(scene, 1, 1);
+	struct sg_gl_cache textures = {0}, meshes = {0};
+	GLuint name;
+	const struct sg_gl_object *mesh;
+	ck_assert_int_eq(sg_gl_cache_texture(&textures, scene, a.index, 4096, &name), SG_OK);
+	ck_assert_int_eq(sg_gl_cache_mesh(&meshes, scene, quad.index, &mesh), SG_OK);
+	GLuint vertex_array = mesh->name;
+	sg_gl_cache_prune(&textures, &meshes, scene); /* nothing destroyed: nothing freed */
+	ck_assert(glIsTexture(name) && glIsVertexArray(vertex_array));
+	sg_texture_destroy(scene, a);
+	sg_mesh_destroy(scene, quad);
+	sg_gl_cache_prune(&textures, &meshes, scene);
+	ck_assert(!glIsTexture(name));
+	ck_assert(!glIsVertexArray(vertex_array));
+	/* the scene reuses the slots for new resources, with new generations */
+	sg_texture b = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	ck_assert_uint_eq(b.index, a.index);
+	ck_assert_uint_ne(b.generation, a.generation);
+	ck_assert(!sg_texture_exists(scene, a));
+	for (int i = 0; i < 1000; i++) {
+		sg_texture t = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+		sg_texture_destroy(scene, t);
+	}
+	ck_assert_uint_le(scene->texture_count, 2);
+	sg_gl_cache_finish(&textures, &meshes);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("gl");
@@ -144,6 +178,7 @@ int main(void)
 	tcase_add_test(tc, test_texture_beyond_max_size);
 	tcase_add_test(tc, test_replaced_texture_is_uploaded_again);
 	tcase_add_test(tc, test_gl_errors_are_named_and_drained);
+	tcase_add_test(tc, test_destroyed_resources_free_their_gl_copies);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

@@ -85,6 +85,8 @@ expect 2 "two scenes" -- scenes/three-rects.json scenes/solar.json -o "$WORK/u.p
 expect 2 "bad pattern" -- scenes/three-rects.json -o "$WORK/u%s.png"
 expect 2 "--device and --surfaceless" -- scenes/three-rects.json -o "$WORK/u.png" \
 	--device /dev/dri/renderD128 --surfaceless
+expect 2 "--surfaceless and --device, that order" -- scenes/three-rects.json -o "$WORK/u.png" \
+	--surfaceless --device /dev/dri/renderD128
 no_output "$WORK/u.png"
 
 # 3: bad input, and nothing written

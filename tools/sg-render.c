@@ -124,6 +124,7 @@ static void frame_path(const char *output, bool pattern, int frame_count, int fr
 
 static int parse_options(int argc, char **argv, struct options *o)
 {
+	bool surfaceless = false;
 	static const struct option long_options[] = {
 		{"output", required_argument, NULL, 'o'},
 	    {"size", required_argument, NULL, 's'},
@@ -158,17 +159,20 @@ static int parse_options(int argc, char **argv, struct options *o)
 			o->desc.device = optarg;
 			o->desc.target = SG_TARGET_GBM;
 			break;
-		case 'S': o->desc.target = SG_TARGET_SURFACELESS; break;
+		case 'S': surfaceless = true; break;
 		case 'q': o->quiet = true; break;
 		case 'i': o->info = true; break;
 		case 'h': usage(stdout); exit(EXIT_OK);
 		default: usage(stderr); return EXIT_USAGE;
 		}
 	}
-	if (o->desc.device && o->desc.target == SG_TARGET_SURFACELESS) {
+	/* checked after the loop, so that the order of the two does not matter */
+	if (o->desc.device && surfaceless) {
 		fprintf(stderr, "sg-render: --device and --surfaceless exclude each other\n");
 		return EXIT_USAGE;
 	}
+	if (surfaceless)
+		o->desc.target = SG_TARGET_SURFACELESS;
 	if (optind < argc)
 		o->scene = argv[optind++];
 	if (optind < argc) {

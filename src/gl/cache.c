@@ -72,6 +72,23 @@ static void delete_mesh(struct sg_gl_object *object)
 	*object = (struct sg_gl_object){0};
 }
 
+void sg_gl_cache_prune(struct sg_gl_cache *textures, struct sg_gl_cache *meshes,
+                       const struct sg_scene *scene)
+{
+	for (size_t i = 0; i < textures->capacity; i++) {
+		struct sg_gl_object *o = &textures->objects[i];
+		if (o->name && o->scene == scene->id &&
+		    !sg_scene_texture(scene, (sg_texture){scene->id, (uint32_t)i, o->generation}))
+			delete_texture(o);
+	}
+	for (size_t i = 0; i < meshes->capacity; i++) {
+		struct sg_gl_object *o = &meshes->objects[i];
+		if (o->name && o->scene == scene->id &&
+		    !sg_scene_mesh(scene, (sg_mesh){scene->id, (uint32_t)i, o->generation}))
+			delete_mesh(o);
+	}
+}
+
 void sg_gl_cache_finish(struct sg_gl_cache *textures, struct sg_gl_cache *meshes)
 {
 	for (size_t i = 0; i < textures->capacity; i++)

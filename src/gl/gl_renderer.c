@@ -5,6 +5,7 @@
 
 #include "../graph/alloc.h"
 #include "../graph/error.h"
+#include "../graph/scene_internal.h"
 #include "batch.h"
 #include "cache.h"
 #include "program.h"
@@ -66,6 +67,11 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
 {
 	sg_result result;
 	gl->batches = 0;
+	if (gl->pruned_scene != scene->id || gl->pruned_structure != scene->structure_version) {
+		sg_gl_cache_prune(&gl->textures, &gl->meshes, scene);
+		gl->pruned_scene = scene->id;
+		gl->pruned_structure = scene->structure_version;
+	}
 	if ((result = sg_gl_batch_order(gl, list)) ||
 	    (result = sg_gl_batch_instances(gl, scene, list, view_projection)))
 		return result;

@@ -27,6 +27,10 @@ struct sg_gl_renderer {
 	GLuint program;
 	GLint max_texture_size;
 	struct sg_gl_cache textures, meshes;
+	/* The scene structure the caches were last pruned against: resources are
+	 * destroyed only by structural edits, so pruning follows those. */
+	uint32_t pruned_scene;
+	uint64_t pruned_structure;
 
 	/* The draw list sorted by texture and mesh, for the list of this serial. */
 	uint32_t *order;

@@ -1,6 +1,7 @@
 /* Textures and meshes: CPU-side data owned by the scene. The renderer uploads
  * them on first use, so that this layer needs no GL. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "alloc.h"
@@ -10,7 +11,8 @@
 #define SG_MAX_TEXTURE_SIDE 16384
 
 /* Both resource pools are arrays of records whose first fields are generation
- * and live; slots are never reused, only their generation bumps on destroy. */
+ * and live. A destroyed slot bumps its generation and goes on a free list, so
+ * that creating and destroying resources in a loop does not grow the pool. */
 #define FIND_RESOURCE(pool, count, handle)                                               \
 	((scene) && (handle).generation && (handle).scene == (scene)->id &&               \
 	         (handle).index < (scene)->count &&                                       \
@@ -56,11 +58,22 @@ sg_result sg_scene_check_mesh(const struct sg_scene *scene, sg_mesh mesh, const 
 	                    "mesh", what);
 }
 
-/* Grows a pool by one slot; returns its index or -1 (message set). */
-static long add_slot(void **pool, uint32_t *count, uint32_t *capacity, size_t size,
-                     const char *kind)
+/* A slot for a new resource: a destroyed one from the free list (its
+ * generation already moved on), else a new zeroed one at the end. Returns its
+ * index or -1 (message set). next_free locates the free-list link in a record. */
+static long take_slot(void **pool, uint32_t *count, uint32_t *capacity, uint32_t *free_head,
+                      size_t size, size_t next_free, const char *kind)
 {
+	if (*free_head) {
+		long index = (long)*free_head - 1;
+		memcpy(free_head, (char *)*pool + (size_t)index * size + next_free, sizeof(*free_head));
+		return index;
+	}
 	if (*count == *capacity) {
+		if (*capacity > UINT32_MAX / 2) {
+			sg_fail(SG_ERR_NO_MEMORY, "the %s pool is full", kind);
+			return -1;
+		}
 		uint32_t grown = *capacity ? *capacity * 2 : 16;
 		void *p = sg_realloc_array(*pool, grown, size);
 		if (!p) {
@@ -105,8 +118,9 @@ sg_texture sg_texture_create(struct sg_scene *scene, const struct sg_texture_des
 		sg_fail(SG_ERR_NO_MEMORY, "out of memory for a %dx%d texture", desc->width, desc->height);
 		return none;
 	}
-	long index = add_slot((void **)&scene->textures, &scene->texture_count,
-	                      &scene->texture_capacity, sizeof(*scene->textures), "texture");
+	long index = take_slot((void **)&scene->textures, &scene->texture_count,
+	                       &scene->texture_capacity, &scene->free_texture, sizeof(*scene->textures),
+	                       offsetof(struct sg_texture_data, next_free), "texture");
 	if (index < 0) {
 		sg_free(pixels);
 		return none;
@@ -115,7 +129,7 @@ sg_texture sg_texture_create(struct sg_scene *scene, const struct sg_texture_des
 		memcpy(pixels + row * (size_t)y, (const uint8_t *)desc->pixels + stride * (size_t)y, row);
 	struct sg_texture_data *t = &scene->textures[index];
 	*t = (struct sg_texture_data){
-		.generation = 1,
+		.generation = t->generation ? t->generation : 1,
 		.live = true,
 		.width = desc->width,
 		.height = desc->height,
@@ -136,7 +150,10 @@ sg_result sg_texture_destroy(struct sg_scene *scene, sg_texture texture)
 	sg_free(t->pixels);
 	t->pixels = NULL;
 	t->live = false;
-	t->generation++;
+	if (++t->generation == 0) /* 0 is never a valid generation */
+		t->generation = 1;
+	t->next_free = scene->free_texture;
+	scene->free_texture = texture.index + 1;
 	scene->structure_version++; /* models using it must be refused */
 	return SG_OK;
 }
@@ -182,8 +199,9 @@ sg_mesh sg_mesh_create(struct sg_scene *scene, const struct sg_mesh_desc *desc)
 		desc->indices ? sg_realloc_array(NULL, desc->index_count, sizeof(*indices)) : NULL;
 	long index = -1;
 	if (vertices && (indices || !desc->indices))
-		index = add_slot((void **)&scene->meshes, &scene->mesh_count, &scene->mesh_capacity,
-		                 sizeof(*scene->meshes), "mesh");
+		index = take_slot((void **)&scene->meshes, &scene->mesh_count, &scene->mesh_capacity,
+		                  &scene->free_mesh, sizeof(*scene->meshes),
+		                  offsetof(struct sg_mesh_data, next_free), "mesh");
 	else
 		sg_fail(SG_ERR_NO_MEMORY, "out of memory for a mesh of %zu vertices", desc->vertex_count);
 	if (index < 0) {
@@ -196,7 +214,7 @@ sg_mesh sg_mesh_create(struct sg_scene *scene, const struct sg_mesh_desc *desc)
 		memcpy(indices, desc->indices, desc->index_count * sizeof(*indices));
 	struct sg_mesh_data *m = &scene->meshes[index];
 	*m = (struct sg_mesh_data){
-		.generation = 1,
+		.generation = m->generation ? m->generation : 1,
 		.live = true,
 		.vertices = vertices,
 		.vertex_count = (uint32_t)desc->vertex_count,
@@ -239,7 +257,10 @@ sg_result sg_mesh_destroy(struct sg_scene *scene, sg_mesh mesh)
 	m->vertices = NULL;
 	m->indices = NULL;
 	m->live = false;
-	m->generation++;
+	if (++m->generation == 0)
+		m->generation = 1;
+	m->next_free = scene->free_mesh;
+	scene->free_mesh = mesh.index + 1;
 	scene->structure_version++; /* models using it must be refused */
 	return SG_OK;
 }

@@ -86,22 +86,20 @@ uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
 	if (index) {
 		scene->free_node = scene->links[index].next_sibling;
 	} else {
-		if (scene->node_used == UINT32_MAX) {
-			sg_fail(SG_ERR_NO_MEMORY, "scene %u: node pool exhausted", scene->id);
-			return 0;
-		}
-		if (scene->node_used == scene->node_capacity) {
-			uint32_t capacity = scene->node_capacity < UINT32_MAX / 2 ? scene->node_capacity * 2
-			                                                          : UINT32_MAX;
-			if (!grow_nodes(scene, capacity)) {
+		bool full = scene->node_used == UINT32_MAX;
+		uint32_t capacity = scene->node_capacity < UINT32_MAX / 2 ? scene->node_capacity * 2
+		                                                          : UINT32_MAX;
+		if (full || (scene->node_used == scene->node_capacity && !grow_nodes(scene, capacity))) {
+			if (full)
+				sg_fail(SG_ERR_NO_MEMORY, "scene %u: node pool exhausted", scene->id);
+			else
 				sg_fail(SG_ERR_NO_MEMORY, "out of memory growing the node pool to %u nodes",
 				        capacity);
-				if (model) {
-					scene->models[model].next_free = scene->free_model;
-					scene->free_model = model;
-				}
-				return 0;
+			if (model) { /* give back the model record taken above */
+				scene->models[model].next_free = scene->free_model;
+				scene->free_model = model;
 			}
+			return 0;
 		}
 		index = scene->node_used++;
 		scene->generation[index] = 0;

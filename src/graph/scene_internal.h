@@ -29,8 +29,9 @@ struct sg_model_data {
 #define SG_NODE_DIRTY 1u /* local matrix changed since the last world update */
 
 struct sg_texture_data {
-	uint32_t generation;
+	uint32_t generation; /* bumped on destroy: old handles stay stale when the slot is reused */
 	bool live;
+	uint32_t next_free;  /* free list of destroyed slots: index + 1, 0 ends it */
 	int width, height;
 	uint8_t *pixels; /* RGBA8, tight rows, top row first */
 	enum sg_filter filter;
@@ -40,6 +41,7 @@ struct sg_texture_data {
 struct sg_mesh_data {
 	uint32_t generation;
 	bool live;
+	uint32_t next_free;
 	struct sg_vertex *vertices;
 	uint32_t vertex_count;
 	uint32_t *indices; /* NULL: draw vertices in order */
@@ -78,9 +80,9 @@ struct sg_scene {
 	uint64_t transform_version;
 
 	struct sg_texture_data *textures;
-	uint32_t texture_count, texture_capacity;
+	uint32_t texture_count, texture_capacity, free_texture;
 	struct sg_mesh_data *meshes;
-	uint32_t mesh_count, mesh_capacity;
+	uint32_t mesh_count, mesh_capacity, free_mesh;
 };
 
 /* Records a local matrix edit of node index. */

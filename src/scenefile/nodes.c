@@ -129,8 +129,9 @@ static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_nod
 	sg_node node = SG_NODE_NONE;
 	result = makers[type](p, desc, name, &node);
 	/* Attached at once: a failure further down leaves no detached node behind. */
-	if (node.generation && sg_node_add_child(p->out->scene, parent, node))
-		return sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
+	sg_result attached;
+	if (node.generation && (attached = sg_node_add_child(p->out->scene, parent, node)))
+		return sg_parse_fail_prefix(p, attached);
 	if (!result)
 		result = parse_children(p, desc, node);
 	return result;
