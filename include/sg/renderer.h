@@ -19,7 +19,8 @@
 struct sg_renderer;
 
 enum sg_target_kind {
-	SG_TARGET_AUTO = 0,    /* GBM on a render node when one works, else surfaceless */
+	SG_TARGET_AUTO = 0,    /* GBM on the first render node drmGetDevices2 lists if it
+	                          works there, else surfaceless */
 	SG_TARGET_GBM,         /* EGL_PLATFORM_GBM_KHR, output in a gbm_bo */
 	SG_TARGET_SURFACELESS, /* EGL_MESA_platform_surfaceless, output in a renderbuffer */
 };
@@ -66,7 +67,7 @@ SG_API sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scen
  * outside the view are skipped. Boxes are recomputed after any edit of the
  * scene, so culling pays off for scenes seen from a moving camera, or much
  * larger than the view. Models skipped this way are not checked for destroyed
- * textures. */
+ * textures or meshes. */
 SG_API sg_result sg_renderer_set_culling(struct sg_renderer *renderer, bool enabled);
 
 /* What the last sg_renderer_render() did. */

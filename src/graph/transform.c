@@ -33,7 +33,8 @@ static sg_result refuse_nonfinite(const struct sg_scene *scene, sg_node node, co
 }
 
 /* Applies op to the local matrix, refusing a result that is not finite (an
- * overflowing scale, say) so that no NaN ever reaches the traversal. */
+ * overflowing scale, say). Products of finite local matrices down a deep tree
+ * can still overflow: the renderer draws what they give. */
 static sg_result edit_transform(struct sg_scene *scene, sg_node node, const char *function,
                                 const float *args, int arg_count, void (*op)(mat4, const float *))
 {
