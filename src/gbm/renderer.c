@@ -11,6 +11,7 @@
 #include "../gl/gl_renderer.h"
 #include "../graph/alloc.h"
 #include "../graph/error.h"
+#include "../graph/scene_internal.h"
 #include "../traverse/traverse.h"
 #include "target.h"
 
@@ -119,14 +120,6 @@ static uint64_t now_ns(void)
 	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-static bool camera_is_finite(const struct sg_camera *camera)
-{
-	for (int i = 0; i < 16; i++)
-		if (!isfinite(camera->projection[i]) || !isfinite(camera->view[i]))
-			return false;
-	return true;
-}
-
 sg_result sg_renderer_set_culling(struct sg_renderer *renderer, bool enabled)
 {
 	if (!renderer)
@@ -157,7 +150,7 @@ sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scen
 		sg_camera_init_pixels(&pixels, (float)target->width, (float)target->height);
 		camera = &pixels;
 	}
-	if (!camera_is_finite(camera))
+	if (!sg_floats_finite(camera->projection, 16) || !sg_floats_finite(camera->view, 16))
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "camera matrices have NaN or infinite entries");
 
 	/* Flip y so that framebuffer row 0 is the image's top row: readback, PNG

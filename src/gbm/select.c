@@ -1,5 +1,6 @@
 /* Choosing a target: explicit request, then SG_TARGET / SG_DEVICE, then
  * discovery. The choice and its reason are kept for sg_renderer_get_info(). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,12 +22,15 @@ static sg_result parse_target(const char *value, enum sg_target_kind *kind)
 	return SG_OK;
 }
 
-static sg_result surfaceless(const struct sg_renderer_desc *desc, const char *why,
+/* why: the reason for surfaceless; fallback: whether GBM was wanted first. */
+static sg_result surfaceless(const struct sg_renderer_desc *desc, const char *why, bool fallback,
                              struct sg_target **target)
 {
 	sg_result result = sg_target_surfaceless_create(desc->width, desc->height, target);
-	if (result)
+	if (result && fallback)
 		return sg_fail_prefix(result, "%s; but the surfaceless target failed too: ", why);
+	if (result)
+		return result;
 	snprintf((*target)->reason, sizeof((*target)->reason), "%s: using surfaceless (%s)", why,
 	         (*target)->egl.gl_renderer);
 	return SG_OK;
@@ -48,15 +52,8 @@ sg_result sg_target_select(const struct sg_renderer_desc *desc, struct sg_target
 	if (!device && getenv("SG_DEVICE") && getenv("SG_DEVICE")[0])
 		device = getenv("SG_DEVICE");
 
-	if (kind == SG_TARGET_SURFACELESS) {
-		char why[96];
-		snprintf(why, sizeof(why), "surfaceless %s", forced_by);
-		sg_result result = sg_target_surfaceless_create(desc->width, desc->height, target);
-		if (!result)
-			snprintf((*target)->reason, sizeof((*target)->reason), "%s (%s)", why,
-			         (*target)->egl.gl_renderer);
-		return result;
-	}
+	if (kind == SG_TARGET_SURFACELESS)
+		return surfaceless(desc, forced_by, false, target);
 
 	/* A device named by the caller is a request, never silently replaced. */
 	char found[256];
@@ -68,13 +65,13 @@ sg_result sg_target_select(const struct sg_renderer_desc *desc, struct sg_target
 			return sg_fail_prefix(result, "GBM target %s: ", forced_by);
 		char why[300];
 		snprintf(why, sizeof(why), "%s", sg_last_error());
-		return surfaceless(desc, why, target);
+		return surfaceless(desc, why, true, target);
 	}
 	result = sg_target_gbm_create(found, desc->width, desc->height, target);
 	if (result && kind == SG_TARGET_AUTO) {
 		char why[600];
 		snprintf(why, sizeof(why), "GBM on %s failed (%s)", found, sg_last_error());
-		return surfaceless(desc, why, target);
+		return surfaceless(desc, why, true, target);
 	}
 	return result;
 }

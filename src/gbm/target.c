@@ -14,3 +14,9 @@ void sg_target_destroy(struct sg_target *target)
 	if (target)
 		target->impl->destroy(target);
 }
+
+void sg_target_finish_framebuffer(struct sg_target *target)
+{
+	if (target->egl.context != EGL_NO_CONTEXT && sg_egl_make_current(&target->egl) == SG_OK)
+		sg_gl_framebuffer_finish(&target->fb);
+}

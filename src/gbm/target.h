@@ -41,6 +41,8 @@ sg_result sg_target_select(const struct sg_renderer_desc *desc, struct sg_target
 /* Makes the context current and binds the target's framebuffer. */
 sg_result sg_target_bind(struct sg_target *target);
 void sg_target_destroy(struct sg_target *target);
+/* For the implementations' destroy: deletes the framebuffer in its context. */
+void sg_target_finish_framebuffer(struct sg_target *target);
 
 /* Render node discovery with drmGetDevices2: SG_OK and the first render node's
  * path, or SG_ERR_NOT_FOUND with a message saying what was found. */

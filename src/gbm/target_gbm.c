@@ -31,8 +31,7 @@ static const uint32_t formats[] = {GBM_FORMAT_ABGR8888, GBM_FORMAT_ARGB8888, GBM
 static void gbm_destroy(struct sg_target *base)
 {
 	struct gbm_target *t = (struct gbm_target *)base;
-	if (base->egl.context != EGL_NO_CONTEXT && sg_egl_make_current(&base->egl) == SG_OK)
-		sg_gl_framebuffer_finish(&base->fb);
+	sg_target_finish_framebuffer(base);
 	if (t->image != EGL_NO_IMAGE_KHR && base->egl.destroy_image)
 		base->egl.destroy_image(base->egl.display, t->image);
 	sg_egl_finish(&base->egl);

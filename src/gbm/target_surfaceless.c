@@ -14,8 +14,7 @@ static sg_result surfaceless_read_pixels(struct sg_target *target, void *rgba, s
 
 static void surfaceless_destroy(struct sg_target *target)
 {
-	if (target->egl.context != EGL_NO_CONTEXT && sg_egl_make_current(&target->egl) == SG_OK)
-		sg_gl_framebuffer_finish(&target->fb);
+	sg_target_finish_framebuffer(target);
 	sg_egl_finish(&target->egl);
 	sg_free(target);
 }

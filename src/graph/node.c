@@ -31,10 +31,10 @@ sg_node sg_node_new_group(struct sg_scene *scene, const char *name)
 	return new_node(scene, SG_NODE_GROUP, name);
 }
 
-bool sg_matrix_is_finite(const float m[16])
+bool sg_floats_finite(const float *values, size_t count)
 {
-	for (int i = 0; i < 16; i++)
-		if (!isfinite(m[i]))
+	for (size_t i = 0; i < count; i++)
+		if (!isfinite(values[i]))
 			return false;
 	return true;
 }
@@ -46,7 +46,7 @@ sg_node sg_node_new_transform(struct sg_scene *scene, const struct sg_transform_
 		        scene ? "desc" : "scene");
 		return SG_NODE_NONE;
 	}
-	if (desc->matrix && !sg_matrix_is_finite(desc->matrix)) {
+	if (desc->matrix && !sg_floats_finite(desc->matrix, 16)) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "transform '%.100s': matrix has NaN or infinite entries",
 		        desc->name ? desc->name : "");
 		return SG_NODE_NONE;
@@ -70,11 +70,9 @@ sg_node sg_node_new_model(struct sg_scene *scene, const struct sg_model_desc *de
 		sg_fail_prefix(result, "model '%.100s': ", label);
 		return SG_NODE_NONE;
 	}
-	for (int i = 0; i < 3; i++) {
-		if (!isfinite(desc->position[i])) {
-			sg_fail(SG_ERR_INVALID_ARGUMENT, "model '%.100s': position is not finite", label);
-			return SG_NODE_NONE;
-		}
+	if (!sg_floats_finite(desc->position, 3)) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "model '%.100s': position is not finite", label);
+		return SG_NODE_NONE;
 	}
 	sg_node node = new_node(scene, SG_NODE_MODEL, desc->name);
 	if (!node.generation)

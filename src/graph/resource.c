@@ -188,8 +188,7 @@ sg_mesh sg_mesh_create(struct sg_scene *scene, const struct sg_mesh_desc *desc)
 	}
 	for (size_t i = 0; i < desc->vertex_count; i++) {
 		const struct sg_vertex *v = &desc->vertices[i];
-		if (!isfinite(v->position[0]) || !isfinite(v->position[1]) || !isfinite(v->position[2]) ||
-		    !isfinite(v->uv[0]) || !isfinite(v->uv[1])) {
+		if (!sg_floats_finite(v->position, 3) || !sg_floats_finite(v->uv, 2)) {
 			sg_fail(SG_ERR_INVALID_ARGUMENT, "mesh vertex %zu has a NaN or infinite value", i);
 			return none;
 		}

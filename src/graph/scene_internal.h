@@ -117,7 +117,8 @@ sg_result sg_scene_check_texture(const struct sg_scene *scene, sg_texture textur
 sg_result sg_scene_check_mesh(const struct sg_scene *scene, sg_mesh mesh, const char *what);
 
 
-bool sg_matrix_is_finite(const float m[16]);
+/* True when none of the count floats is NaN or infinite. */
+bool sg_floats_finite(const float *values, size_t count);
 
 static inline sg_node sg_scene_handle(const struct sg_scene *scene, uint32_t index)
 {

@@ -18,14 +18,6 @@ static sg_result check_kind(const struct sg_scene *scene, sg_node node, enum sg_
 	return SG_OK;
 }
 
-static bool all_finite(int count, const float *values)
-{
-	for (int i = 0; i < count; i++)
-		if (!isfinite(values[i]))
-			return false;
-	return true;
-}
-
 static sg_result refuse_nonfinite(const struct sg_scene *scene, sg_node node, const char *function)
 {
 	return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: NaN or infinite value for node %s", function,
@@ -41,12 +33,12 @@ static sg_result edit_transform(struct sg_scene *scene, sg_node node, const char
 	sg_result result = check_kind(scene, node, SG_NODE_TRANSFORM, function);
 	if (result)
 		return result;
-	if (!all_finite(arg_count, args))
+	if (!sg_floats_finite(args, (size_t)arg_count))
 		return refuse_nonfinite(scene, node, function);
 	mat4 edited;
 	glm_mat4_copy(scene->local[node.index], edited);
 	op(edited, args);
-	if (!sg_matrix_is_finite((float *)edited))
+	if (!sg_floats_finite((const float *)edited, 16))
 		return refuse_nonfinite(scene, node, function);
 	glm_mat4_copy(edited, scene->local[node.index]);
 	sg_scene_mark_dirty(scene, node.index);
@@ -125,7 +117,7 @@ sg_result sg_model_set_position(struct sg_scene *scene, sg_node node, float x, f
 	if (result)
 		return result;
 	const float position[] = {x, y, z};
-	if (!all_finite(3, position))
+	if (!sg_floats_finite(position, 3))
 		return refuse_nonfinite(scene, node, "sg_model_set_position");
 	glm_translate_make(scene->local[node.index], (float *)position);
 	sg_scene_mark_dirty(scene, node.index);
