@@ -2,6 +2,7 @@
  * against the image the spec's rules give. */
 #include <check.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,19 +217,26 @@ START_TEST(test_perspective_camera)
 }
 END_TEST
 
+/* Loop tests run twice: _i == 0 with small meshes (drawn from one expanded
+ * vertex buffer), _i == 1 with meshes over SG_GL_EXPAND_MAX_VERTICES (drawn
+ * instanced), so that both submission paths are checked. */
+#define BIG_MESH_REPEAT 12 /* 12 copies of a 6-vertex square: 72 vertices */
+
 START_TEST(test_later_triangles_of_one_model_win)
 {
-	/* One mesh: two triangles covering the square in red, then two in green.
+	/* One mesh: triangles covering the square in red, then as many in green.
 	 * Painter's order within the one draw: green on top. */
 	struct sg_scene *scene = sg_scene_create();
 	unsigned char pixels[2 * 4] = {255, 0, 0, 255, 0, 255, 0, 255};
 	sg_texture two = sg_texture_create(scene, &(struct sg_texture_desc){2, 1, pixels, 0, 0, 0});
-	struct sg_vertex v[12];
+	int copies = _i ? BIG_MESH_REPEAT / 2 : 1, count = copies * 12;
+	struct sg_vertex v[BIG_MESH_REPEAT * 6];
 	const float corners[6][2] = {{0, 0}, {0, 8}, {8, 0}, {8, 0}, {0, 8}, {8, 8}};
-	for (int i = 0; i < 12; i++)
+	for (int i = 0; i < count; i++)
 		v[i] = (struct sg_vertex){{corners[i % 6][0], corners[i % 6][1], 0},
-		                          {i < 6 ? 0.25f : 0.75f, 0.5f}};
-	sg_mesh mesh = sg_mesh_create(scene, &(struct sg_mesh_desc){.vertices = v, .vertex_count = 12});
+		                          {i < count / 2 ? 0.25f : 0.75f, 0.5f}};
+	sg_mesh mesh = sg_mesh_create(scene, &(struct sg_mesh_desc){.vertices = v,
+	                                                            .vertex_count = (size_t)count});
 	sg_node m = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = mesh, .texture = two});
 	sg_node_add_child(scene, sg_scene_root(scene), m);
 	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
@@ -244,6 +252,21 @@ START_TEST(test_later_triangles_of_one_model_win)
 }
 END_TEST
 
+/* A w x h quad from the top-left origin: 2 triangles, or (big) the same
+ * square covered by 12 copies of them, over the expand limit. */
+static sg_mesh test_quad(struct sg_scene *scene, float w, float h, bool big)
+{
+	if (!big)
+		return sg_mesh_create_quad(scene, w, h);
+	const struct sg_vertex corners[6] = {{{0, 0, 0}, {0, 0}}, {{0, h, 0}, {0, 1}}, {{w, 0, 0}, {1, 0}},
+	                                     {{w, 0, 0}, {1, 0}}, {{0, h, 0}, {0, 1}}, {{w, h, 0}, {1, 1}}};
+	struct sg_vertex v[BIG_MESH_REPEAT * 6];
+	for (int i = 0; i < BIG_MESH_REPEAT * 6; i++)
+		v[i] = corners[i % 6];
+	return sg_mesh_create(scene, &(struct sg_mesh_desc){.vertices = v,
+	                                                    .vertex_count = BIG_MESH_REPEAT * 6});
+}
+
 START_TEST(test_painter_order_survives_batching)
 {
 	/* Textures made in reverse (blue first): sorting batches by texture now
@@ -256,7 +279,7 @@ START_TEST(test_painter_order_survives_batching)
 	sg_texture textures[3];
 	for (int i = 0; i < 3; i++)
 		textures[i] = sg_texture_create(scene, &(struct sg_texture_desc){64, 64, pixels[i], 0, 0, 0});
-	sg_mesh quad = sg_mesh_create_quad(scene, 100, 100);
+	sg_mesh quad = test_quad(scene, 100, 100, _i == 1);
 	sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "Transform"});
 	sg_transform_scale(scene, t, 0.5f, 0.5f, 1);
 	sg_node root = sg_scene_root(scene);
@@ -444,8 +467,8 @@ int main(void)
 	tcase_add_test(tc, test_clear_color_and_empty_scene);
 	tcase_add_test(tc, test_render_errors);
 	tcase_add_test(tc, test_perspective_camera);
-	tcase_add_test(tc, test_painter_order_survives_batching);
-	tcase_add_test(tc, test_later_triangles_of_one_model_win);
+	tcase_add_loop_test(tc, test_painter_order_survives_batching, 0, 2);
+	tcase_add_loop_test(tc, test_later_triangles_of_one_model_win, 0, 2);
 	tcase_add_test(tc, test_culling_skips_subtrees_and_keeps_pixels);
 	tcase_add_test(tc, test_allocation_failure_at_every_k);
 	tcase_add_test(tc, test_full_disk_keeps_the_old_file);

@@ -8,6 +8,7 @@
 #include "../graph/scene_internal.h"
 #include "batch.h"
 #include "cache.h"
+#include "expand.h"
 #include "program.h"
 
 sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl)
@@ -36,6 +37,7 @@ void sg_gl_renderer_finish(struct sg_gl_renderer *gl)
 		glDeleteBuffers(1, &gl->instance_buffer);
 	if (gl->program)
 		glDeleteProgram(gl->program);
+	sg_gl_expand_finish(&gl->expanded);
 	sg_free(gl->order);
 	sg_free(gl->instances);
 	*gl = (struct sg_gl_renderer){0};
@@ -61,6 +63,36 @@ static void begin_frame(struct sg_gl_renderer *gl, int width, int height,
 	glActiveTexture(GL_TEXTURE0);
 }
 
+static sg_result draw_expanded(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                               const struct sg_draw_list *list, mat4 view_projection, int width,
+                               int height, const float clear_color[4])
+{
+	sg_result result = sg_gl_expand(gl, scene, list, view_projection);
+	if (result)
+		return result;
+	begin_frame(gl, width, height, clear_color);
+	glBindVertexArray(gl->expanded.vertex_array);
+	/* Matrix (locations 2 to 5) is not an array here: an identity, the vertices
+	 * being in clip space already. Generic values are context state. */
+	for (GLuint column = 0; column < 4; column++)
+		glVertexAttrib4f(2 + column, column == 0, column == 1, column == 2, column == 3);
+	for (size_t r = 0; r < gl->expanded.run_count; r++) {
+		const struct sg_gl_run *run = &gl->expanded.runs[r];
+		GLuint texture;
+		if ((result = sg_gl_cache_texture(&gl->textures, scene, run->texture,
+		                                  gl->max_texture_size, &texture)))
+			break;
+		glBindTexture(GL_TEXTURE_2D, texture);
+		glDrawElements(GL_TRIANGLES, (GLsizei)run->count, GL_UNSIGNED_INT,
+		               (const void *)(run->first * sizeof(uint32_t)));
+		gl->batches++;
+	}
+	glBindVertexArray(0);
+	if (result)
+		return result;
+	return sg_gl_check("drawing the scene");
+}
+
 sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                               const struct sg_draw_list *list, mat4 view_projection, int width,
                               int height, const float clear_color[4])
@@ -72,8 +104,11 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
 		gl->pruned_scene = scene->id;
 		gl->pruned_structure = scene->structure_version;
 	}
-	if ((result = sg_gl_batch_order(gl, list)) ||
-	    (result = sg_gl_batch_instances(gl, scene, list, view_projection)))
+	if ((result = sg_gl_batch_order(gl, list)))
+		return result;
+	if (sg_gl_expand_fits(scene, list))
+		return draw_expanded(gl, scene, list, view_projection, width, height, clear_color);
+	if ((result = sg_gl_batch_instances(gl, scene, list, view_projection)))
 		return result;
 	begin_frame(gl, width, height, clear_color);
 	for (size_t first = 0, end; first < list->count; first = end) {

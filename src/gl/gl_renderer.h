@@ -23,6 +23,24 @@ struct sg_gl_cache {
  * 32-bit float depth buffer: the list is then drawn in its own order. */
 #define SG_GL_MAX_REORDER (4u << 20)
 
+/* A run of expanded draws sharing one texture: one draw call. */
+struct sg_gl_run {
+	uint32_t texture;
+	size_t first, count; /* in indices */
+};
+
+struct sg_gl_expanded {
+	GLuint vertex_array, vertex_buffer, index_buffer;
+	float *vertices;
+	uint32_t *indices;
+	struct sg_gl_run *runs;
+	size_t vertex_capacity, index_capacity, run_capacity, run_count;
+	uint64_t serial, transform;
+	uint32_t scene;
+	mat4 view_projection;
+	bool valid;
+};
+
 struct sg_gl_renderer {
 	GLuint program;
 	GLint max_texture_size;
@@ -48,7 +66,9 @@ struct sg_gl_renderer {
 	mat4 instance_view_projection;
 	bool instances_valid;
 
-	size_t batches; /* instanced draw calls of the last draw */
+	struct sg_gl_expanded expanded;
+
+	size_t batches; /* draw calls of the last draw */
 };
 
 /* Builds the embedded program. Needs a current GLES 3 context. */

@@ -1,0 +1,134 @@
+/* Expanded batches: every model's vertices transformed on the CPU into one
+ * vertex buffer, so that a batch of one texture is one plain indexed draw
+ * call. For small meshes on llvmpipe this beats instancing, whose per-instance
+ * set-up in the draw module dominates. The vertex shader is the same: its
+ * Matrix attribute is left disabled, at an identity set as generic values. */
+#include "expand.h"
+
+#include <string.h>
+
+#include "../graph/alloc.h"
+#include "../graph/error.h"
+#include "../graph/scene_internal.h"
+
+#define FLOATS_PER_VERTEX 7 /* clip-space position 4, uv 2, depth 1 */
+
+static bool grow(void **array, size_t *capacity, size_t needed, size_t size)
+{
+	if (*capacity >= needed)
+		return true;
+	size_t grown = *capacity ? *capacity : 1024;
+	while (grown < needed)
+		grown *= 2;
+	void *p = sg_realloc_array(*array, grown, size);
+	if (!p)
+		return false;
+	*array = p;
+	*capacity = grown;
+	return true;
+}
+
+bool sg_gl_expand_fits(const struct sg_scene *scene, const struct sg_draw_list *list)
+{
+	for (size_t i = 0; i < list->count; i++)
+		if (scene->meshes[list->draws[i].mesh].vertex_count > SG_GL_EXPAND_MAX_VERTICES)
+			return false;
+	return true;
+}
+
+sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                       const struct sg_draw_list *list, mat4 view_projection)
+{
+	struct sg_gl_expanded *x = &gl->expanded;
+	if (x->valid && x->serial == list->serial && x->scene == scene->id &&
+	    x->transform == scene->transform_version &&
+	    memcmp(x->view_projection, view_projection, sizeof(mat4)) == 0)
+		return SG_OK;
+	size_t vertices = 0, indices = 0;
+	for (size_t i = 0; i < list->count; i++) {
+		const struct sg_mesh_data *m = &scene->meshes[list->draws[i].mesh];
+		vertices += m->vertex_count;
+		indices += m->indices ? m->index_count : m->vertex_count;
+	}
+	if (vertices > UINT32_MAX ||
+	    !grow((void **)&x->vertices, &x->vertex_capacity, vertices * FLOATS_PER_VERTEX, sizeof(float)) ||
+	    !grow((void **)&x->indices, &x->index_capacity, indices, sizeof(uint32_t)) ||
+	    !grow((void **)&x->runs, &x->run_capacity, list->count, sizeof(*x->runs)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", list->count);
+	float step = 2.0f / (float)(list->count + 1);
+	float *v = x->vertices;
+	uint32_t *ix = x->indices, base = 0;
+	x->run_count = 0;
+	for (size_t k = 0; k < list->count; k++) {
+		uint32_t i = gl->order[k];
+		const struct sg_draw *draw = &list->draws[i];
+		const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
+		if (!x->run_count || x->runs[x->run_count - 1].texture != draw->texture)
+			x->runs[x->run_count++] = (struct sg_gl_run){draw->texture, (size_t)(ix - x->indices), 0};
+		mat4 matrix;
+		glm_mat4_mul(view_projection, scene->world[draw->node], matrix);
+		float depth = gl->reordered ? -1.0f + step * (float)(i + 1) : 0.0f;
+		for (uint32_t j = 0; j < m->vertex_count; j++, v += FLOATS_PER_VERTEX) {
+			const float *p = m->vertices[j].position;
+			for (int r = 0; r < 4; r++)
+				v[r] = matrix[0][r] * p[0] + matrix[1][r] * p[1] + matrix[2][r] * p[2] +
+				       matrix[3][r];
+			memcpy(v + 4, m->vertices[j].uv, 2 * sizeof(float));
+			v[6] = depth;
+		}
+		uint32_t count = m->indices ? m->index_count : m->vertex_count;
+		for (uint32_t j = 0; j < count; j++)
+			*ix++ = base + (m->indices ? m->indices[j] : j);
+		x->runs[x->run_count - 1].count += count;
+		base += m->vertex_count;
+	}
+	if (!x->vertex_array) {
+		glGenVertexArrays(1, &x->vertex_array);
+		glGenBuffers(1, &x->vertex_buffer);
+		glGenBuffers(1, &x->index_buffer);
+		glBindVertexArray(x->vertex_array);
+		glBindBuffer(GL_ARRAY_BUFFER, x->vertex_buffer);
+		glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, x->index_buffer);
+		const GLsizei stride = FLOATS_PER_VERTEX * sizeof(float);
+		static const struct {
+			GLuint location;
+			GLint size;
+			size_t offset;
+		} attributes[] = {{0, 4, 0}, {1, 2, 4}, {6, 1, 6}};
+		for (size_t a = 0; a < sizeof(attributes) / sizeof(attributes[0]); a++) {
+			glEnableVertexAttribArray(attributes[a].location);
+			glVertexAttribPointer(attributes[a].location, attributes[a].size, GL_FLOAT, GL_FALSE,
+			                      stride, (const void *)(attributes[a].offset * sizeof(float)));
+		}
+		glBindVertexArray(0);
+	}
+	glBindBuffer(GL_ARRAY_BUFFER, x->vertex_buffer);
+	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(vertices * FLOATS_PER_VERTEX * sizeof(float)),
+	             x->vertices, GL_STREAM_DRAW);
+	glBindVertexArray(x->vertex_array);
+	glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(indices * sizeof(uint32_t)), x->indices,
+	             GL_STREAM_DRAW);
+	glBindVertexArray(0);
+	sg_result result = sg_gl_check("uploading expanded batches");
+	if (result)
+		return result;
+	x->valid = true;
+	x->serial = list->serial;
+	x->scene = scene->id;
+	x->transform = scene->transform_version;
+	glm_mat4_copy(view_projection, x->view_projection);
+	return SG_OK;
+}
+
+void sg_gl_expand_finish(struct sg_gl_expanded *x)
+{
+	if (x->vertex_array) {
+		glDeleteVertexArrays(1, &x->vertex_array);
+		glDeleteBuffers(1, &x->vertex_buffer);
+		glDeleteBuffers(1, &x->index_buffer);
+	}
+	sg_free(x->vertices);
+	sg_free(x->indices);
+	sg_free(x->runs);
+	*x = (struct sg_gl_expanded){0};
+}
