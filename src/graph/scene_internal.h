@@ -143,4 +143,23 @@ static inline uint32_t sg_scene_next_preorder(const struct sg_scene *scene, uint
 	return 0;
 }
 
+/* The first node of n's subtree in postorder: down the first children. */
+static inline uint32_t sg_scene_leftmost_leaf(const struct sg_scene *scene, uint32_t n)
+{
+	while (scene->links[n].first_child)
+		n = scene->links[n].first_child;
+	return n;
+}
+
+/* The preorder successor of n outside n's subtree (within the root's); 0 at the end. */
+static inline uint32_t sg_scene_skip_subtree(const struct sg_scene *scene, uint32_t n)
+{
+	while (n != SG_ROOT_INDEX) {
+		if (scene->links[n].next_sibling)
+			return scene->links[n].next_sibling;
+		n = scene->links[n].parent;
+	}
+	return 0;
+}
+
 #endif

@@ -131,8 +131,7 @@ sg_result sg_node_destroy(struct sg_scene *scene, sg_node node)
 	 * parent. Each node is entered once and left once, so this is O(n) without a stack. */
 	uint32_t n = node.index;
 	for (;;) {
-		while (scene->links[n].first_child)
-			n = scene->links[n].first_child;
+		n = sg_scene_leftmost_leaf(scene, n);
 		if (n == node.index)
 			break;
 		uint32_t parent = scene->links[n].parent;

@@ -97,7 +97,7 @@ static sg_result read_keyframes(struct sg_parse *p, struct json_object *json,
 			sg_realloc_array(NULL, count * (size_t)track->components, sizeof(float));
 		if (!track->frames || !track->values)
 			result =
-				sg_parse_fail_prefix(p, sg_fail(SG_ERR_NO_MEMORY, "out of memory"));
+				sg_parse_no_memory(p);
 	}
 	for (size_t i = 0; !result && i < count; i++) {
 		size_t index_mark = sg_json_path_push_index(&p->path, i);
@@ -125,7 +125,7 @@ static sg_result read_track(struct sg_parse *p, struct json_object *object, cons
 		track->values = sg_realloc_array(NULL, (size_t)track->components, sizeof(float));
 		result = track->values
 		             ? read_value(p, json, track->components, track->values)
-		             : sg_parse_fail_prefix(p, sg_fail(SG_ERR_NO_MEMORY, "out of memory"));
+		             : sg_parse_no_memory(p);
 	}
 	sg_json_path_pop(&p->path, mark);
 	return result;
@@ -217,7 +217,7 @@ sg_result sg_parse_trs(struct sg_parse *p, struct json_object *transform, sg_nod
 			file->transform_capacity = capacity;
 		} else {
 			result =
-				sg_parse_fail_prefix(p, sg_fail(SG_ERR_NO_MEMORY, "out of memory"));
+				sg_parse_no_memory(p);
 		}
 	}
 	if (!result && is_animated(&trs)) {

@@ -40,7 +40,7 @@ static sg_result read_vertices(struct sg_parse *p, struct json_object *list, boo
 	size_t mark = sg_json_path_push_key(&p->path, "vertices");
 	sg_result result = read_list(p, list, indexed ? 1 : 3, "vertices [x, y, z, u, v]", count);
 	if (!result && !(*vertices = sg_realloc_array(NULL, *count, sizeof(**vertices))))
-		result = sg_parse_fail_prefix(p, sg_fail(SG_ERR_NO_MEMORY, "out of memory"));
+		result = sg_parse_no_memory(p);
 	for (size_t i = 0; !result && i < *count; i++) {
 		size_t index_mark = sg_json_path_push_index(&p->path, i);
 		float values[5];
@@ -60,7 +60,7 @@ static sg_result read_indices(struct sg_parse *p, struct json_object *list, size
 	size_t mark = sg_json_path_push_key(&p->path, "indices");
 	sg_result result = read_list(p, list, 3, "indices", count);
 	if (!result && !(*indices = sg_realloc_array(NULL, *count, sizeof(**indices))))
-		result = sg_parse_fail_prefix(p, sg_fail(SG_ERR_NO_MEMORY, "out of memory"));
+		result = sg_parse_no_memory(p);
 	for (size_t i = 0; !result && i < *count; i++) {
 		size_t index_mark = sg_json_path_push_index(&p->path, i);
 		int index = 0;
@@ -129,7 +129,7 @@ sg_result sg_parse_meshes(struct sg_parse *p, struct json_object *root)
 		p->meshes = sg_realloc_array(NULL, count, sizeof(*p->meshes));
 		if (!p->meshes)
 			result =
-				sg_parse_fail_prefix(p, sg_fail(SG_ERR_NO_MEMORY, "out of memory"));
+				sg_parse_no_memory(p);
 	}
 	if (!result) {
 		json_object_object_foreach(meshes, name, desc) {

@@ -23,6 +23,12 @@ sg_result sg_parse_fail_prefix(struct sg_parse *p, sg_result result)
 	return sg_fail_prefix(result, "%s: %s: ", p->file_name, p->path.text);
 }
 
+sg_result sg_parse_no_memory(struct sg_parse *p)
+{
+	sg_fail(SG_ERR_NO_MEMORY, "out of memory");
+	return sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
+}
+
 struct json_object *sg_read_field(struct json_object *object, const char *key)
 {
 	struct json_object *value = NULL;

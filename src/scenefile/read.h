@@ -15,6 +15,8 @@ sg_result sg_parse_fail(struct sg_parse *p, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 /* Keeps result and the library's message, prefixed with "FILE: PATH: ". */
 sg_result sg_parse_fail_prefix(struct sg_parse *p, sg_result result);
+/* SG_ERR_NO_MEMORY with "FILE: PATH: out of memory". */
+sg_result sg_parse_no_memory(struct sg_parse *p);
 
 /* Fails on a key that is not in allowed (NULL-terminated); "comment" is always allowed. */
 sg_result sg_read_keys(struct sg_parse *p, struct json_object *object, const char *const *allowed);

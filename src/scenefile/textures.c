@@ -11,12 +11,6 @@ struct texture_options {
 	enum sg_wrap wrap;
 };
 
-static sg_result no_memory(struct sg_parse *p)
-{
-	sg_fail(SG_ERR_NO_MEMORY, "out of memory");
-	return sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
-}
-
 /* Relative to the scene file, so that a scene folder can be moved as a whole. */
 static char *texture_path(const struct sg_parse *p, const char *relative)
 {
@@ -41,7 +35,7 @@ static sg_result load_png(struct sg_parse *p, struct json_object *desc,
 		return result;
 	char *path = texture_path(p, relative);
 	if (!path)
-		return no_memory(p);
+		return sg_parse_no_memory(p);
 	size_t mark = sg_json_path_push_key(&p->path, "path");
 	*texture = sg_texture_load_png(p->out->scene, path, options->filter, options->wrap);
 	if (!texture->generation)
@@ -79,7 +73,7 @@ static sg_result generate(struct sg_parse *p, int width, int height,
 {
 	uint8_t *pixels = sg_realloc_array(NULL, (size_t)width * (size_t)height, 4);
 	if (!pixels)
-		return no_memory(p);
+		return sg_parse_no_memory(p);
 	fill(pixels, width, height, data);
 	*texture =
 		sg_texture_create(p->out->scene, &(struct sg_texture_desc){.width = width,
@@ -198,7 +192,7 @@ sg_result sg_parse_textures(struct sg_parse *p, struct json_object *root)
 		size_t count = (size_t)json_object_object_length(textures);
 		p->textures = sg_realloc_array(NULL, count, sizeof(*p->textures));
 		if (!p->textures)
-			result = no_memory(p);
+			result = sg_parse_no_memory(p);
 	}
 	if (!result) {
 		json_object_object_foreach(textures, name, desc) {

@@ -37,13 +37,6 @@ static void model_box(const struct sg_scene *scene, uint32_t n, vec3 box[2])
 	}
 }
 
-static uint32_t leftmost_leaf(const struct sg_scene *scene, uint32_t n)
-{
-	while (scene->links[n].first_child)
-		n = scene->links[n].first_child;
-	return n;
-}
-
 static sg_result compute_bounds(struct sg_traversal *traversal, const struct sg_scene *scene)
 {
 	if (traversal->bounds_capacity < scene->node_used) {
@@ -56,7 +49,7 @@ static sg_result compute_bounds(struct sg_traversal *traversal, const struct sg_
 	}
 	vec3(*bounds)[2] = traversal->bounds;
 	/* Postorder: children before their parent, so a parent merges finished boxes. */
-	for (uint32_t n = leftmost_leaf(scene, SG_ROOT_INDEX);;) {
+	for (uint32_t n = sg_scene_leftmost_leaf(scene, SG_ROOT_INDEX);;) {
 		if (scene->kind[n] == SG_NODE_MODEL) {
 			model_box(scene, n, bounds[n]);
 		} else {
@@ -71,7 +64,7 @@ static sg_result compute_bounds(struct sg_traversal *traversal, const struct sg_
 		if (n == SG_ROOT_INDEX)
 			break;
 		uint32_t next = scene->links[n].next_sibling;
-		n = next ? leftmost_leaf(scene, next) : scene->links[n].parent;
+		n = next ? sg_scene_leftmost_leaf(scene, next) : scene->links[n].parent;
 	}
 	traversal->bounds_valid = true;
 	traversal->bounds_scene = scene->id;
@@ -101,17 +94,6 @@ static bool box_outside(const mat4 view_projection, vec3 box[2])
 	return false;
 }
 
-/* The preorder successor of n that is not inside n's subtree. */
-static uint32_t skip_subtree(const struct sg_scene *scene, uint32_t n)
-{
-	while (n != SG_ROOT_INDEX) {
-		if (scene->links[n].next_sibling)
-			return scene->links[n].next_sibling;
-		n = scene->links[n].parent;
-	}
-	return 0;
-}
-
 sg_result sg_cull(struct sg_traversal *traversal, const struct sg_scene *scene,
                   const mat4 view_projection)
 {
@@ -128,7 +110,7 @@ sg_result sg_cull(struct sg_traversal *traversal, const struct sg_scene *scene,
 		bool model = scene->kind[n] == SG_NODE_MODEL;
 		bool outside = box_outside(view_projection, traversal->bounds[n]);
 		if (outside && !model) {
-			n = skip_subtree(scene, n);
+			n = sg_scene_skip_subtree(scene, n);
 			continue;
 		}
 		traversal->visited++;
