@@ -51,5 +51,7 @@ Suite *errors_suite(void);
 /* has_kms: the device has a connected output (virtio-gpu); else (vgem) the
  * suite checks that KMS is refused cleanly. */
 Suite *kms_suite(bool has_kms);
+/* vkms only (SG_DRM_WRITEBACK=1): scanout captured by the writeback connector. */
+Suite *writeback_suite(void);
 
 #endif

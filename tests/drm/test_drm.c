@@ -174,6 +174,10 @@ int main(void)
 	 * a missing connector is a failure, not a reason to skip. */
 	const char *kms = getenv("SG_DRM_KMS");
 	srunner_add_suite(runner, kms_suite(kms && strcmp(kms, "1") == 0));
+	/* run-in-vm.sh sets SG_DRM_WRITEBACK=1 in the vkms guest (tests/vm/build-vkms.sh). */
+	const char *writeback = getenv("SG_DRM_WRITEBACK");
+	if (writeback && strcmp(writeback, "1") == 0)
+		srunner_add_suite(runner, writeback_suite());
 	srunner_run_all(runner, CK_ENV); /* CK_VERBOSITY, default normal */
 	int failed = srunner_ntests_failed(runner);
 	srunner_free(runner);

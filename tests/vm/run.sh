@@ -1,6 +1,6 @@
 #!/bin/bash
 # Run one command inside a throw-away qemu guest that has a real DRM device.
-#   tests/vm/run.sh [--device vgem|virtio-gpu|none] [--timeout SECONDS]
+#   tests/vm/run.sh [--device vgem|virtio-gpu|vkms|none] [--timeout SECONDS]
 #                   [--share DIR] [--env NAME=VALUE]... [--verbose] -- COMMAND...
 # The guest sees the host's / read-only and DIR (default: the current
 # directory) read-write at the same path, and runs COMMAND as root in the
@@ -32,8 +32,9 @@ done
 case $device in
     vgem) drm=vgem qdev=() ;;
     virtio-gpu) drm=virtio-gpu qdev=(-device virtio-gpu-pci) ;;
+    vkms) drm=vkms qdev=() ;;   # built by tests/vm/build-vkms.sh; no render node
     none) drm='' qdev=() ;;
-    *) die "unknown device '$device' (vgem, virtio-gpu or none)" ;;
+    *) die "unknown device '$device' (vgem, virtio-gpu, vkms or none)" ;;
 esac
 [[ $timeout =~ ^[0-9]+$ ]] || die "--timeout wants whole seconds"
 
@@ -44,6 +45,9 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found; $
 kdir=$CACHE/$(cat "$CACHE/current")
 for f in vmlinux initramfs.img; do [ -s "$kdir/$f" ] || die "$kdir/$f is missing; $hint"; done
 [ "$HERE/init.sh" -nt "$kdir/initramfs.img" ] && die "init.sh changed since the initramfs was built; $hint"
+if [ "$device" = vkms ] && ! grep -qw vkms "$kdir/initramfs.img.modules" 2>/dev/null; then
+    die "the initramfs has no vkms; run tests/vm/build-vkms.sh (it builds vkms.ko and runs setup.sh)"
+fi
 
 # --- the private share: config and command in, output and status out -----------
 io=$(mktemp -d "${TMPDIR:-/tmp}/sg-vm.XXXXXX")

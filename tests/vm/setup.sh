@@ -59,6 +59,8 @@ if [ ! -d "$KDIR/root/lib/modules/$KVER" ]; then
     rm -f "$KDIR"/*.deb
 fi
 MODDIR=$KDIR/root/lib/modules/$KVER
+# vkms is not in Debian's kernel; tests/vm/build-vkms.sh builds it into updates/.
+[ -s "$MODDIR/updates/vkms.ko" ] && MODULES="$MODULES vkms"
 
 # --- uncompressed ELF vmlinux ------------------------------------------------
 # qemu boots an ELF vmlinux through its PVH entry point, which is about twice
@@ -89,8 +91,11 @@ fi
 
 # --- initramfs -----------------------------------------------------------------
 # Rebuilt whenever init.sh or this script is newer than it (it takes a second).
+# Also rebuilt when the module list changed (SG_VM_EXTRA_MODULES, vkms).
 INITRD=$KDIR/initramfs.img
-if [ ! -s "$INITRD" ] || [ "$HERE/init.sh" -nt "$INITRD" ] || [ "$0" -nt "$INITRD" ]; then
+MODULES=$(echo $MODULES)
+if [ ! -s "$INITRD" ] || [ "$HERE/init.sh" -nt "$INITRD" ] || [ "$0" -nt "$INITRD" ] ||
+   [ "$(cat "$INITRD.modules" 2>/dev/null)" != "$MODULES" ] || [ "$MODDIR/updates/vkms.ko" -nt "$INITRD" ]; then
     stage=$(mktemp -d); trap 'rm -rf "$stage"' EXIT
     mkdir -p "$stage"/{bin,dev,proc,sys,tmp,sgvm,mnt/root,lib/modules/"$KVER"}
     cp "$BUSYBOX" "$stage/bin/busybox"
@@ -130,6 +135,7 @@ if [ ! -s "$INITRD" ] || [ "$HERE/init.sh" -nt "$INITRD" ] || [ "$0" -nt "$INITR
 
     (cd "$stage" && find . | "$BUSYBOX" cpio -o -H newc 2>/dev/null) | gzip -1 > "$INITRD.tmp"
     mv "$INITRD.tmp" "$INITRD"
+    echo "$MODULES" > "$INITRD.modules"
     say "initramfs: ${#want[@]} modules: $(for p in "${!want[@]}"; do norm "$p"; done | sort | tr '\n' ' ')"
 fi
 
