@@ -108,10 +108,8 @@ static sg_result make_mesh(struct sg_parse *p, struct json_object *desc, sg_mesh
 	static const char *const types[] = {"quad", "triangles", NULL};
 	int type = -1;
 	sg_result result = sg_read_object(p, desc);
-	if (!result && !sg_read_field(desc, "type"))
-		result = sg_parse_fail(p, "missing \"type\" (\"quad\" or \"triangles\")");
 	if (!result)
-		result = sg_read_choice(p, desc, "type", types, &type);
+		result = sg_read_required_choice(p, desc, "type", types, &type);
 	if (result)
 		return result;
 	return type == 0 ? make_quad(p, desc, mesh) : make_triangles(p, desc, mesh);

@@ -117,11 +117,8 @@ static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_nod
 	int type = -1;
 	const char *name = NULL;
 	sg_result result = sg_read_object(p, desc);
-	if (!result && !sg_read_field(desc, "type"))
-		result = sg_parse_fail(p, "missing \"type\" "
-		                          "(\"group\", \"transform\" or \"model\")");
 	if (!result)
-		result = sg_read_choice(p, desc, "type", types, &type);
+		result = sg_read_required_choice(p, desc, "type", types, &type);
 	if (!result)
 		result = sg_read_string(p, desc, "name", false, &name);
 	if (result)

@@ -154,6 +154,16 @@ sg_result sg_read_string(struct sg_parse *p, struct json_object *object, const c
 	READ_FIELD(p, object, key, required, read_string_value(p, value, out));
 }
 
+/* "\"a\", \"b\", \"c\"" for messages. */
+static void list_names(const char *const *names, char *out, size_t size)
+{
+	out[0] = '\0';
+	for (int i = 0; names[i]; i++) {
+		size_t used = strlen(out);
+		snprintf(out + used, size - used, "%s\"%s\"", i ? ", " : "", names[i]);
+	}
+}
+
 static sg_result read_choice_value(struct sg_parse *p, struct json_object *value,
                                    const char *const *names, int *out)
 {
@@ -161,16 +171,14 @@ static sg_result read_choice_value(struct sg_parse *p, struct json_object *value
 	sg_result result = read_string_value(p, value, &text);
 	if (result)
 		return result;
-	char expected[256] = "";
 	for (int i = 0; names[i]; i++) {
 		if (strcmp(text, names[i]) == 0) {
 			*out = i;
 			return SG_OK;
 		}
-		size_t used = strlen(expected);
-		snprintf(expected + used, sizeof(expected) - used, "%s\"%s\"", i ? ", " : "",
-		         names[i]);
 	}
+	char expected[256];
+	list_names(names, expected, sizeof(expected));
 	return sg_parse_fail(p, "unknown value \"%s\" (expected one of %s)", text, expected);
 }
 
@@ -178,6 +186,17 @@ sg_result sg_read_choice(struct sg_parse *p, struct json_object *object, const c
                          const char *const *names, int *out)
 {
 	READ_FIELD(p, object, key, false, read_choice_value(p, value, names, out));
+}
+
+sg_result sg_read_required_choice(struct sg_parse *p, struct json_object *object, const char *key,
+                                  const char *const *names, int *out)
+{
+	if (!sg_read_field(object, key)) {
+		char expected[256];
+		list_names(names, expected, sizeof(expected));
+		return sg_parse_fail(p, "missing \"%s\" (one of %s)", key, expected);
+	}
+	return sg_read_choice(p, object, key, names, out);
 }
 
 static int hex_digit(char c)

@@ -42,6 +42,10 @@ sg_result sg_read_string(struct sg_parse *p, struct json_object *object, const c
 /* One of names (NULL-terminated); *out is its index. */
 sg_result sg_read_choice(struct sg_parse *p, struct json_object *object, const char *key,
                          const char *const *names, int *out);
+/* The same for a key that must be present: missing, it fails at the object,
+ * naming the key and its choices (the "type" of nodes, textures, meshes). */
+sg_result sg_read_required_choice(struct sg_parse *p, struct json_object *object, const char *key,
+                                  const char *const *names, int *out);
 /* [r, g, b] or [r, g, b, a] of integers 0 .. 255, or "#rrggbb" / "#rrggbbaa". */
 sg_result sg_read_color_value(struct sg_parse *p, struct json_object *value, uint8_t rgba[4]);
 sg_result sg_read_color(struct sg_parse *p, struct json_object *object, const char *key,

@@ -162,11 +162,8 @@ static sg_result parse_texture(struct sg_parse *p, const char *name, struct json
 		load_png, make_solid, make_checkerboard};
 	int type = -1, filter = SG_FILTER_NEAREST, wrap = SG_WRAP_CLAMP;
 	sg_result result = sg_read_object(p, desc);
-	if (!result && !sg_read_field(desc, "type"))
-		result = sg_parse_fail(p, "missing \"type\" "
-		                          "(\"png\", \"solid\" or \"checkerboard\")");
 	if (!result)
-		result = sg_read_choice(p, desc, "type", types, &type);
+		result = sg_read_required_choice(p, desc, "type", types, &type);
 	if (!result)
 		result = sg_read_choice(p, desc, "filter", filters, &filter);
 	if (!result)
