@@ -27,19 +27,19 @@ size_t sg_traverse_update_world(struct sg_scene *scene)
 		count = update_subtree(scene, SG_ROOT_INDEX);
 		/* Detached subtrees are brought up to date when they are attached,
 		 * since attaching is a structural edit. */
+		for (uint32_t i = 0; i < scene->dirty_count; i++)
+			scene->flags[scene->dirty[i]] &= (uint8_t)~SG_NODE_DIRTY;
 	} else {
 		/* A dirty node under another dirty node may be done twice, in either
 		 * order; the ancestor's pass covers it, so the result is right. */
 		for (uint32_t i = 0; i < scene->dirty_count; i++) {
 			uint32_t n = scene->dirty[i];
-			if (scene->kind[n] != SG_NODE_INVALID && (scene->flags[n] & SG_NODE_DIRTY)) {
-				scene->flags[n] &= (uint8_t)~SG_NODE_DIRTY;
+			bool dirty = scene->flags[n] & SG_NODE_DIRTY;
+			scene->flags[n] &= (uint8_t)~SG_NODE_DIRTY;
+			if (dirty && scene->kind[n] != SG_NODE_INVALID)
 				count += update_subtree(scene, n);
-			}
 		}
 	}
-	for (uint32_t i = 0; i < scene->dirty_count; i++)
-		scene->flags[scene->dirty[i]] &= (uint8_t)~SG_NODE_DIRTY;
 	scene->dirty_count = 0;
 	scene->world_valid = true;
 	return count;
