@@ -87,9 +87,12 @@ SG_API sg_result sg_renderer_get_stats(const struct sg_renderer *renderer,
 /* Copies the last render as RGBA8, top row first, stride bytes per row (0 means width * 4). */
 SG_API sg_result sg_renderer_read_pixels(struct sg_renderer *renderer, void *rgba, size_t stride);
 
-/* Writes the last render as an 8-bit RGBA PNG. The file is written under a
- * temporary name in the same folder and renamed: a failure never leaves a
- * truncated file and keeps an existing one intact. */
+/* Writes the last render as an 8-bit RGBA PNG with sg_image_write_png (sg/image.h):
+ * a regular file (or a symlink's final target) is replaced atomically keeping its
+ * mode and owner, so a failure never leaves a truncated file and keeps an existing
+ * one intact; a device or FIFO such as /dev/null is written in place, never
+ * replaced; a socket or directory is refused. For standard output, read the pixels
+ * with sg_renderer_read_pixels and write them with sg_image_write_png_fd. */
 SG_API sg_result sg_renderer_write_png(struct sg_renderer *renderer, const char *path);
 
 /* A dma-buf of the output buffer object (GBM target only; SG_ERR_UNSUPPORTED otherwise). */
