@@ -5,7 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#include <valgrind/valgrind.h>
 
 #include <sg/sg.h>
 
@@ -236,6 +240,7 @@ struct bad_case {
 
 #define NODE_QUAD "\"mesh\": {\"type\": \"quad\", \"width\": 1, \"height\": 1}"
 #define CHECKER "\"t\": {\"type\": \"checkerboard\""
+#define USE_PHOTO "\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"texture\": \"photo\"}]}"
 
 static const struct bad_case bad_cases[] = {
 	/* JSON syntax: line and column of the offending character */
@@ -279,11 +284,26 @@ static const struct bad_case bad_cases[] = {
 	 ": $.textures.t.type: unknown value \"gradient\"", NULL},
 	{"{\"camera\": {\"type\": \"fisheye\"}}", SG_ERR_FORMAT, ": $.camera.type: unknown value",
 	 NULL},
-	/* texture files */
-	{"{\"textures\": {\"photo\": {\"type\": \"png\", \"path\": \"missing.png\"}}}", SG_ERR_IO,
-	 ": $.textures.photo.path: cannot open '", "missing.png'"},
-	{"{\"textures\": {\"photo\": {\"type\": \"png\", \"path\": \"text.png\"}}}", SG_ERR_FORMAT,
-	 ": $.textures.photo.path: '", "text.png' is not a PNG file"},
+	/* texture files, opened when a model uses them */
+	{"{\"textures\": {\"photo\": {\"type\": \"png\", \"path\": \"missing.png\"}}, " USE_PHOTO,
+	 SG_ERR_IO, ": $.textures.photo.path: cannot open '", "missing.png'"},
+	{"{\"textures\": {\"photo\": {\"type\": \"png\", \"path\": \"text.png\"}}, " USE_PHOTO,
+	 SG_ERR_FORMAT, ": $.textures.photo.path: '", "text.png' is not a PNG file"},
+	/* duplicate keys and keys with a NUL, which json-c keeps quiet about */
+	{"{\"frames\": 1, \"frames\": 2}", SG_ERR_FORMAT, ":1:15: $: duplicate key \"frames\"", NULL},
+	{"{\"textures\": {\"a\": {\"type\": \"solid\"},\n \"\\u0061\": {\"type\": \"solid\"}}}",
+	 SG_ERR_FORMAT, ":2:2: $.textures: duplicate key \"a\"", NULL},
+	{"{\"nodes\": [{\"type\": \"group\", \"children\": [], \"children\": [{}]}]}",
+	 SG_ERR_FORMAT, ":1:46: $.nodes[0]: duplicate key \"children\"", NULL},
+	{"{\"textures\": {\"a\\u0000b\": {\"type\": \"solid\"}}}", SG_ERR_FORMAT,
+	 ":1:15: a key with a NUL character", NULL},
+	/* untrusted text is escaped: paths paste into jq, no control character
+	 * reaches a terminal */
+	{"{\"a\\\"b\\\\c\\n\": 1}", SG_ERR_FORMAT, ": $[\"a\\\"b\\\\c\\n\"]: unknown key", NULL},
+	{"{\"textures\": {\"t\": {\"type\": \"\\u001b[2J\\u009b\"}}}", SG_ERR_FORMAT,
+	 ": $.textures.t.type: unknown value \"\\u001b[2J\\u009b\"", NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"texture\": \"\\r\\u0007\"}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].texture: unknown texture \"\\r\\u0007\"", NULL},
 	/* absurd and negative sizes */
 	{"{\"output\": {\"width\": 100000, \"height\": 10}}", SG_ERR_FORMAT,
 	 ": $.output.width: 100000 is outside 1 .. 16384", NULL},
@@ -354,19 +374,392 @@ START_TEST(test_bad_input_is_refused)
 }
 END_TEST
 
+/* A scene of depth levels: the object, then depth - 1 arrays in "comment". */
+static const char *write_deep(int depth)
+{
+	static char content[2048];
+	snprintf(content, sizeof(content), "{\"comment\": ");
+	for (int i = 1; i < depth; i++)
+		strcat(content, "[");
+	for (int i = 1; i < depth; i++)
+		strcat(content, "]");
+	strcat(content, "}");
+	return write_file("deep.json", content);
+}
+
 START_TEST(test_nesting_too_deep)
 {
 	make_temp_dir();
-	char content[2048] = "{\"nodes\": ";
-	for (int i = 0; i < 300; i++)
-		strcat(content, "[");
-	const char *path = write_file("deep.json", content);
 	struct sg_scene_file *file = NULL;
-	ck_assert_int_eq(sg_scene_file_load(path, &file), SG_ERR_FORMAT);
-	ck_assert_ptr_nonnull(strstr(sg_last_error(), "deep.json:1:"));
+	ck_assert_int_eq(sg_scene_file_load(write_deep(64), &file), SG_OK);
+	sg_scene_file_destroy(file);
+	ck_assert_int_eq(sg_scene_file_load(write_deep(65), &file), SG_ERR_LIMIT);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "deep.json:1:76: nesting deeper than the "
+	                                              "limit of 64 JSON levels (raise it with "
+	                                              "max_json_depth, sg-render --limit json-depth=N)"));
+	struct sg_scene_file_options options = {.max_json_depth = 300};
+	ck_assert_int_eq(sg_scene_file_load_with(write_deep(300), &options, &file), SG_OK);
+	sg_scene_file_destroy(file);
+	ck_assert_int_eq(sg_scene_file_load_with(write_deep(301), &options, &file), SG_ERR_LIMIT);
+	options.max_json_depth = -1;
+	ck_assert_int_eq(sg_scene_file_load_with(write_deep(3), &options, &file),
+	                 SG_ERR_INVALID_ARGUMENT);
 	remove_temp_dir();
 }
 END_TEST
+
+/* --- Trust (docs/scene-format.md, "Trust"): what a scene file may open --- */
+
+/* temp_dir/scene/ holds the scene; temp_dir/outside.png lies outside it. */
+static char scene_dir[300];
+
+static void make_scene_dir(void)
+{
+	make_temp_dir();
+	snprintf(scene_dir, sizeof(scene_dir), "%s/scene", temp_dir);
+	ck_assert_int_eq(mkdir(scene_dir, 0755), 0);
+}
+
+static void copy_tile(const char *to)
+{
+	char command[1200];
+	snprintf(command, sizeof(command), "cp scenes/textures/tile.png '%s'", to);
+	ck_assert_int_eq(system(command), 0);
+}
+
+/* A scene in scene_dir whose one model uses a PNG texture at texture_path. */
+static const char *write_png_scene(const char *texture_path)
+{
+	char content[1024];
+	snprintf(content, sizeof(content),
+	         "{\"textures\": {\"photo\": {\"type\": \"png\", \"path\": \"%s\"}}, " USE_PHOTO,
+	         texture_path);
+	return write_file("scene/scene.json", content);
+}
+
+static sg_result load_png_scene(const char *texture_path,
+                                const struct sg_scene_file_options *options)
+{
+	struct sg_scene_file *file = (struct sg_scene_file *)1;
+	sg_result result = sg_scene_file_load_with(write_png_scene(texture_path), options, &file);
+	if (result == SG_OK)
+		sg_scene_file_destroy(file);
+	else
+		ck_assert_ptr_null(file);
+	return result;
+}
+
+static void assert_message_has(const char *fragment)
+{
+	ck_assert_msg(strstr(sg_last_error(), fragment), "message '%s' lacks '%s'", sg_last_error(),
+	              fragment);
+}
+
+START_TEST(test_only_regular_files_are_opened)
+{
+	make_scene_dir();
+	char path[600];
+	snprintf(path, sizeof(path), "%s/fifo.json", scene_dir);
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	struct sg_scene_file *file = NULL;
+	/* Before: open() waited for a writer forever. */
+	ck_assert_int_eq(sg_scene_file_load(path, &file), SG_ERR_IO);
+	assert_message_has("fifo.json' is a FIFO, not a regular file");
+	ck_assert_int_eq(sg_scene_file_load(scene_dir, &file), SG_ERR_IO);
+	assert_message_has("/scene' is a directory, not a regular file");
+	ck_assert_int_eq(sg_scene_file_load("/dev/zero", &file), SG_ERR_IO);
+	assert_message_has("'/dev/zero' is a character device");
+	snprintf(path, sizeof(path), "%s/fifo.png", scene_dir);
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	ck_assert_int_eq(load_png_scene("fifo.png", NULL), SG_ERR_IO);
+	assert_message_has("scene.json: $.textures.photo.path: 'fifo.png' is a FIFO");
+	snprintf(path, sizeof(path), "%s/folder.png", scene_dir);
+	ck_assert_int_eq(mkdir(path, 0755), 0);
+	/* Before: "'.../folder.png' is not a PNG file". */
+	ck_assert_int_eq(load_png_scene("folder.png", NULL), SG_ERR_IO);
+	assert_message_has("'folder.png' is a directory, not a regular file");
+	remove_temp_dir();
+}
+END_TEST
+
+/* The message for a refused path, with the path itself cut out: it must not
+ * depend on whether the file exists. */
+static void refusal_without(const char *texture_path, char *out, size_t size)
+{
+	ck_assert_int_eq(load_png_scene(texture_path, NULL), SG_ERR_IO);
+	const char *message = sg_last_error();
+	const char *at = strstr(message, texture_path);
+	ck_assert_ptr_nonnull(at);
+	snprintf(out, size, "%.*s%s", (int)(at - message), message, at + strlen(texture_path));
+}
+
+START_TEST(test_texture_paths_stay_in_the_scene_folder)
+{
+	make_scene_dir();
+	char outside[600], path[600], existing[512], missing[512];
+	snprintf(outside, sizeof(outside), "%s/outside.png", temp_dir);
+	copy_tile(outside);
+	/* Absolute and ".." paths are refused by their text alone. */
+	refusal_without(outside, existing, sizeof(existing));
+	snprintf(path, sizeof(path), "%s/missing.png", temp_dir);
+	refusal_without(path, missing, sizeof(missing));
+	ck_assert_str_eq(existing, missing);
+	assert_message_has("is an absolute path outside the allowed folders");
+	assert_message_has("(allow a folder with allowed_paths, sg-render --allow-path DIR)");
+	refusal_without("../outside.png", existing, sizeof(existing));
+	refusal_without("../missing.png", missing, sizeof(missing));
+	ck_assert_str_eq(existing, missing);
+	assert_message_has("has a '..': a texture path stays inside the scene's folder");
+	ck_assert_int_eq(load_png_scene("sub/../../outside.png", NULL), SG_ERR_IO);
+	/* The "..": refused even for an unused texture, with no file opened. */
+	struct sg_scene_file *file = NULL;
+	const char *scene = write_file(
+		"scene/unused.json",
+		"{\"textures\": {\"p\": {\"type\": \"png\", \"path\": \"../outside.png\"}}}");
+	ck_assert_int_eq(sg_scene_file_load(scene, &file), SG_ERR_IO);
+	/* A symlink inside the folder is followed, and its target checked. */
+	snprintf(path, sizeof(path), "%s/link.png", scene_dir);
+	ck_assert_int_eq(symlink(outside, path), 0);
+	ck_assert_int_eq(load_png_scene("link.png", NULL), SG_ERR_IO);
+	assert_message_has("'link.png' resolves to a file outside the scene's folder");
+	snprintf(path, sizeof(path), "%s/inside.png", scene_dir);
+	copy_tile(path);
+	snprintf(path, sizeof(path), "%s/inner-link.png", scene_dir);
+	ck_assert_int_eq(symlink("inside.png", path), 0);
+	ck_assert_int_eq(load_png_scene("inner-link.png", NULL), SG_OK);
+	remove_temp_dir();
+}
+END_TEST
+
+START_TEST(test_allowed_paths_widen_the_folder)
+{
+	make_scene_dir();
+	char assets[600], outside[700], link[700];
+	snprintf(assets, sizeof(assets), "%s/assets", temp_dir);
+	ck_assert_int_eq(mkdir(assets, 0755), 0);
+	snprintf(outside, sizeof(outside), "%s/outside.png", assets);
+	copy_tile(outside);
+	snprintf(link, sizeof(link), "%s/link.png", scene_dir);
+	ck_assert_int_eq(symlink(outside, link), 0);
+	ck_assert_int_eq(load_png_scene(outside, NULL), SG_ERR_IO);
+	ck_assert_int_eq(load_png_scene("link.png", NULL), SG_ERR_IO);
+	const char *allowed[] = {"/nonexistent-but-unused-first", assets};
+	struct sg_scene_file_options options = {.allowed_paths = allowed + 1,
+	                                        .allowed_path_count = 1};
+	ck_assert_msg(load_png_scene(outside, &options) == SG_OK, "%s", sg_last_error());
+	ck_assert_msg(load_png_scene("link.png", &options) == SG_OK, "%s", sg_last_error());
+	/* "..", even inside an allowed folder, stays refused. */
+	char dotted[800];
+	snprintf(dotted, sizeof(dotted), "%s/../assets/outside.png", assets);
+	ck_assert_int_eq(load_png_scene(dotted, &options), SG_ERR_IO);
+	/* An allowed folder that does not exist is the caller's error. */
+	options = (struct sg_scene_file_options){.allowed_paths = allowed, .allowed_path_count = 2};
+	ck_assert_int_eq(load_png_scene("link.png", &options), SG_ERR_IO);
+	assert_message_has("allowed path '/nonexistent-but-unused-first'");
+	remove_temp_dir();
+}
+END_TEST
+
+/* --- Budgets: each refused with SG_ERR_LIMIT, each accepted when raised --- */
+
+static sg_result load_text(const char *content, const struct sg_scene_file_options *options)
+{
+	struct sg_scene_file *file = (struct sg_scene_file *)1;
+	sg_result result = sg_scene_file_load_with(write_file("limit.json", content), options, &file);
+	if (result == SG_OK)
+		sg_scene_file_destroy(file);
+	else
+		ck_assert_ptr_null(file);
+	return result;
+}
+
+START_TEST(test_output_and_frame_limits)
+{
+	make_temp_dir();
+	const char *big = "{\"output\": {\"width\": 16384, \"height\": 16384}}";
+	ck_assert_int_eq(load_text(big, NULL), SG_ERR_LIMIT);
+	assert_message_has("limit.json: $.output: 16384x16384 = 268435456 pixels is over the limit "
+	                   "of 16777216 output pixels (raise it with max_output_pixels, sg-render "
+	                   "--limit output-pixels=N)");
+	ck_assert_int_eq(load_text("{\"output\": {\"width\": 4096, \"height\": 4096}}", NULL), SG_OK);
+	struct sg_scene_file_options options = {.max_output_pixels = 16384 * 16384};
+	ck_assert_int_eq(load_text(big, &options), SG_OK);
+	ck_assert_int_eq(load_text("{\"frames\": 1000000}", NULL), SG_ERR_LIMIT);
+	assert_message_has("limit.json: $.frames: 1000000 frames is over the limit of 10000 frames "
+	                   "(raise it with max_frames, sg-render --limit frames=N)");
+	ck_assert_int_eq(load_text("{\"frames\": 10000}", NULL), SG_OK);
+	options = (struct sg_scene_file_options){.max_frames = 1000000};
+	ck_assert_int_eq(load_text("{\"frames\": 1000000}", &options), SG_OK);
+	remove_temp_dir();
+}
+END_TEST
+
+/* "{}" and spaces, size bytes in all. */
+static const char *write_sized(size_t size)
+{
+	char *content = malloc(size + 1);
+	ck_assert_ptr_nonnull(content);
+	memset(content, ' ', size);
+	memcpy(content, "{}", 2);
+	content[size] = '\0';
+	const char *path = write_file("sized.json", content);
+	free(content);
+	return path;
+}
+
+START_TEST(test_file_size_limit)
+{
+	make_temp_dir();
+	struct sg_scene_file *file = NULL;
+	/* Exactly the limit is accepted (before: refused as "larger than"). */
+	ck_assert_msg(sg_scene_file_load(write_sized(1024 * 1024), &file) == SG_OK, "%s",
+	              sg_last_error());
+	sg_scene_file_destroy(file);
+	ck_assert_int_eq(sg_scene_file_load(write_sized(1024 * 1024 + 1), &file), SG_ERR_LIMIT);
+	assert_message_has("sized.json: 1048577 bytes is over the limit of 1048576 bytes for a "
+	                   "scene file (raise it with max_file_bytes, sg-render --limit "
+	                   "file-bytes=N)");
+	struct sg_scene_file_options options = {.max_file_bytes = 100};
+	ck_assert_int_eq(sg_scene_file_load_with(write_sized(100), &options, &file), SG_OK);
+	sg_scene_file_destroy(file);
+	ck_assert_int_eq(sg_scene_file_load_with(write_sized(101), &options, &file), SG_ERR_LIMIT);
+	options.max_file_bytes = 2 * 1024 * 1024;
+	ck_assert_int_eq(sg_scene_file_load_with(write_sized(1024 * 1024 + 1), &options, &file),
+	                 SG_OK);
+	sg_scene_file_destroy(file);
+	remove_temp_dir();
+}
+END_TEST
+
+/* n checkerboards of 64x64 (16384 bytes each); the first used ones are used. */
+static const char *write_boards(int n, int used)
+{
+	static char content[4096];
+	snprintf(content, sizeof(content), "{\"textures\": {");
+	for (int i = 0; i < n; i++)
+		snprintf(content + strlen(content), sizeof(content) - strlen(content),
+		         "%s\"t%d\": {\"type\": \"checkerboard\"}", i ? ", " : "", i);
+	strcat(content, "}, \"nodes\": [");
+	for (int i = 0; i < used; i++)
+		snprintf(content + strlen(content), sizeof(content) - strlen(content),
+		         "%s{\"type\": \"model\", " NODE_QUAD ", \"texture\": \"t%d\"}", i ? ", " : "",
+		         i);
+	strcat(content, "]}");
+	return content;
+}
+
+START_TEST(test_texture_bytes_count_used_textures)
+{
+	make_temp_dir();
+	struct sg_scene_file_options options = {.max_texture_bytes = 2 * 16384};
+	/* Eight unused textures cost nothing: never generated. */
+	ck_assert_int_eq(load_text(write_boards(8, 2), &options), SG_OK);
+	ck_assert_int_eq(load_text(write_boards(8, 3), &options), SG_ERR_LIMIT);
+	assert_message_has("limit.json: $.textures.t2: 64x64 = 16384 bytes would bring the used "
+	                   "textures to 49152 bytes, over the limit of 32768 texture bytes (raise it "
+	                   "with max_texture_bytes, sg-render --limit texture-bytes=N)");
+	options.max_texture_bytes = 3 * 16384;
+	ck_assert_int_eq(load_text(write_boards(8, 3), &options), SG_OK);
+	/* A texture used twice counts once. */
+	options.max_texture_bytes = 16384;
+	ck_assert_int_eq(load_text("{\"textures\": {" CHECKER "}}, \"nodes\": [{\"type\": \"model\", "
+	                           NODE_QUAD ", \"texture\": \"t\"}, {\"type\": \"model\", " NODE_QUAD
+	                           ", \"texture\": \"t\"}]}",
+	                           &options),
+	                 SG_OK);
+	/* A PNG is refused from its header, before it is decoded (tile.png: 32x32). */
+	copy_tile(temp_dir);
+	const char *png = "{\"textures\": {\"photo\": {\"type\": \"png\", \"path\": \"tile.png\"}}, "
+	                  USE_PHOTO;
+	options.max_texture_bytes = 32 * 32 * 4 - 1;
+	ck_assert_int_eq(load_text(png, &options), SG_ERR_LIMIT);
+	assert_message_has("$.textures.photo.path: 32x32 = 4096 bytes would bring");
+	options.max_texture_bytes = 32 * 32 * 4;
+	ck_assert_int_eq(load_text(png, &options), SG_OK);
+	/* The file of an unused texture is not opened: a missing one is no error. */
+	ck_assert_int_eq(
+		load_text("{\"textures\": {\"p\": {\"type\": \"png\", \"path\": \"none.png\"}}}", NULL),
+		SG_OK);
+	remove_temp_dir();
+}
+END_TEST
+
+START_TEST(test_file_names_are_escaped)
+{
+	make_temp_dir();
+	const char *path = write_file("bad\n\033[2Jname.json", "{\"frames\": 0}");
+	struct sg_scene_file *file = NULL;
+	ck_assert_int_eq(sg_scene_file_load(path, &file), SG_ERR_FORMAT);
+	assert_message_has("/bad\\n\\x1b[2Jname.json: $.frames: 0 is outside");
+	ck_assert_ptr_null(strchr(sg_last_error(), '\033'));
+	ck_assert_ptr_null(strchr(sg_last_error(), '\n'));
+	remove_temp_dir();
+}
+END_TEST
+
+/* json-c 0.16 reports a failed allocation as no error at all: it must read as
+ * out of memory, not "unexpected end of file". Only where the address space
+ * can be limited: not under ASan (its shadow memory) nor valgrind. */
+START_TEST(test_json_out_of_memory)
+{
+#if defined(__SANITIZE_ADDRESS__)
+	return;
+#endif
+	if (RUNNING_ON_VALGRIND)
+		return;
+	make_temp_dir();
+	/* About 800 bytes of json-c memory per "{}": 100k of them need 80 MiB. */
+	size_t count = 100000;
+	char *content = malloc(count * 3 + 16);
+	ck_assert_ptr_nonnull(content);
+	strcpy(content, "{\"comment\": [");
+	for (size_t i = 0; i < count; i++)
+		strcat(content + 13 + i * 3, i ? ",{}" : "{} ");
+	strcat(content, "]}");
+	const char *path = write_file("objects.json", content);
+	free(content);
+	pid_t child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) {
+		/* The address space now, plus 40 MiB. */
+		FILE *statm = fopen("/proc/self/statm", "r");
+		unsigned long pages = 0;
+		if (!statm || fscanf(statm, "%lu", &pages) != 1)
+			_exit(2);
+		fclose(statm);
+		rlim_t limit = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + (40u << 20);
+		struct rlimit rlimit = {limit, limit};
+		if (setrlimit(RLIMIT_AS, &rlimit) != 0)
+			_exit(2);
+		struct sg_scene_file *file = NULL;
+		sg_result result = sg_scene_file_load(path, &file);
+		fprintf(stderr, "json out of memory: %s\n", sg_last_error());
+		bool mapped = result == SG_ERR_NO_MEMORY &&
+		              strstr(sg_last_error(), "out of memory parsing");
+		_exit(mapped ? 0 : 1);
+	}
+	int status = 0;
+	ck_assert_int_eq(waitpid(child, &status, 0), child);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %d", status);
+	remove_temp_dir();
+}
+END_TEST
+
+static void add_safety_tests(Suite *suite)
+{
+	TCase *trust = tcase_create("trust");
+	tcase_add_test(trust, test_only_regular_files_are_opened);
+	tcase_add_test(trust, test_texture_paths_stay_in_the_scene_folder);
+	tcase_add_test(trust, test_allowed_paths_widen_the_folder);
+	tcase_add_test(trust, test_file_names_are_escaped);
+	suite_add_tcase(suite, trust);
+	TCase *limits = tcase_create("limits");
+	tcase_add_test(limits, test_output_and_frame_limits);
+	tcase_add_test(limits, test_file_size_limit);
+	tcase_add_test(limits, test_texture_bytes_count_used_textures);
+	tcase_add_test(limits, test_json_out_of_memory);
+	suite_add_tcase(suite, limits);
+}
 
 START_TEST(test_png_paths_are_relative_to_the_scene)
 {
@@ -429,6 +822,7 @@ static Suite *scenefile_suite(void)
 	tcase_add_loop_test(errors, test_bad_input_is_refused, 0,
 	                    (int)(sizeof(bad_cases) / sizeof(bad_cases[0])));
 	tcase_add_test(errors, test_nesting_too_deep);
+	add_safety_tests(suite);
 	suite_add_tcase(suite, errors);
 
 	TCase *memory = tcase_create("memory");

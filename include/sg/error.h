@@ -24,6 +24,8 @@ typedef enum sg_result {
 	SG_ERR_IO,               /* reading or writing a file failed */
 	SG_ERR_FORMAT,           /* a file's content is malformed or unsupported */
 	SG_ERR_UNSUPPORTED,      /* the target cannot do this (e.g. dma-buf on surfaceless) */
+	SG_ERR_LIMIT,            /* an input is over a budget (size, count, nesting); the
+	                          * message names the limit, the value and how to raise it */
 } sg_result;
 
 /* Message of the last failure on the calling thread. Never NULL; "" when nothing

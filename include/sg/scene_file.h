@@ -6,6 +6,9 @@
 #ifndef SG_SCENE_FILE_H
 #define SG_SCENE_FILE_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include <sg/camera.h>
 #include <sg/error.h>
 #include <sg/export.h>
@@ -13,12 +16,37 @@
 
 struct sg_scene_file;
 
-/* Reads and builds the scene file at path; texture files are found relative to
- * its folder. On success *out owns the new file. Errors (with *out set to NULL):
- * SG_ERR_IO when path or a texture file cannot be read, SG_ERR_FORMAT when the
- * content is wrong, with a message "PATH:LINE:COL: ..." for bad JSON and
- * "PATH: $.json.path: ..." for a bad value, SG_ERR_NO_MEMORY. */
+/* Reads and builds the scene file at path with the default options (below);
+ * texture files are found relative to its folder. On success *out owns the new
+ * file. Errors (with *out set to NULL): SG_ERR_IO when path or a used texture
+ * file cannot be read, is not a regular file or is outside the allowed folders,
+ * SG_ERR_FORMAT when the content is wrong, with a message "PATH:LINE:COL: ..."
+ * for bad JSON and "PATH: $.json.path: ..." for a bad value, SG_ERR_LIMIT over
+ * a budget, SG_ERR_NO_MEMORY. */
 SG_API sg_result sg_scene_file_load(const char *path, struct sg_scene_file **out);
+/* What a scene file may reach and cost (docs/scene-format.md, "Trust" and
+ * "Limits"). A zeroed struct (or NULL) gives the defaults, which are safe for
+ * files from untrusted sources; each field that is 0 takes its default. A load
+ * over a limit fails with SG_ERR_LIMIT and a message naming the limit, the value
+ * and the field (and sg-render option) that raises it. */
+struct sg_scene_file_options {
+	/* Folders, besides the scene file's own, that texture paths may resolve
+	 * into (after symlinks are resolved); an absolute texture path must be
+	 * inside one. By default a texture path must be relative, without "..",
+	 * and stay inside the scene file's folder. Each must exist (SG_ERR_IO). */
+	const char *const *allowed_paths;
+	size_t allowed_path_count;
+	uint64_t max_file_bytes;    /* size of the JSON file (default 1 MiB) */
+	int max_json_depth;         /* nesting of JSON arrays and objects (default 64, at most 10000) */
+	uint64_t max_texture_bytes; /* decoded RGBA bytes of the used textures (default 128 MiB) */
+	uint64_t max_output_pixels; /* "output" width * height (default 4096 * 4096) */
+	int max_frames;             /* "frames" (default 10000) */
+};
+
+/* sg_scene_file_load with options (NULL: the defaults). */
+SG_API sg_result sg_scene_file_load_with(const char *path,
+                                         const struct sg_scene_file_options *options,
+                                         struct sg_scene_file **out);
 /* Accepts NULL. Destroys the scene too. */
 SG_API void sg_scene_file_destroy(struct sg_scene_file *file);
 

@@ -61,6 +61,7 @@ const char *sg_result_name(sg_result result)
 	case SG_ERR_IO: return "SG_ERR_IO";
 	case SG_ERR_FORMAT: return "SG_ERR_FORMAT";
 	case SG_ERR_UNSUPPORTED: return "SG_ERR_UNSUPPORTED";
+	case SG_ERR_LIMIT: return "SG_ERR_LIMIT";
 	}
 	return "SG_ERR_UNKNOWN";
 }

@@ -1,6 +1,8 @@
 /* JSON paths for error messages, in the JSONPath notation users can paste into jq. */
 #include "json_path.h"
 
+#include "escape.h"
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -45,7 +47,9 @@ size_t sg_json_path_push_key(struct sg_json_path *path, const char *key)
 {
 	if (is_identifier(key))
 		return append(path, ".%s", key);
-	return append(path, "[\"%s\"]", key);
+	/* Escaped as in a JSON string, so that the path pastes into jq. */
+	char escaped[sizeof(path->text)];
+	return append(path, "[\"%s\"]", sg_escape(key, SG_ESCAPE_JSON, escaped, sizeof(escaped)));
 }
 
 size_t sg_json_path_push_index(struct sg_json_path *path, size_t index)

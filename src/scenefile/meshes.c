@@ -3,6 +3,7 @@
 
 #include "../graph/alloc.h"
 #include "../graph/error.h"
+#include "escape.h"
 #include "read.h"
 
 static sg_result make_quad(struct sg_parse *p, struct json_object *desc, sg_mesh *mesh)
@@ -156,10 +157,12 @@ sg_result sg_parse_mesh_ref(struct sg_parse *p, struct json_object *model, sg_me
 		size_t i = 0;
 		while (i < p->mesh_count && strcmp(p->meshes[i].name, name) != 0)
 			i++;
+		char shown[128];
 		if (i < p->mesh_count)
 			*mesh = p->meshes[i].mesh;
 		else
-			result = sg_parse_fail(p, "unknown mesh \"%s\" (not in $.meshes)", name);
+			result = sg_parse_fail(p, "unknown mesh \"%s\" (not in $.meshes)",
+			                       sg_escape(name, SG_ESCAPE_JSON, shown, sizeof(shown)));
 	} else {
 		result = make_mesh(p, ref, mesh);
 	}

@@ -17,24 +17,6 @@ static sg_result parse_children(struct sg_parse *p, struct json_object *desc, sg
 	return result;
 }
 
-static sg_result find_texture(struct sg_parse *p, struct json_object *desc, sg_texture *texture)
-{
-	const char *name = NULL;
-	sg_result result = sg_read_string(p, desc, "texture", true, &name);
-	if (result)
-		return result;
-	for (size_t i = 0; i < p->texture_count; i++) {
-		if (strcmp(p->textures[i].name, name) == 0) {
-			*texture = p->textures[i].texture;
-			return SG_OK;
-		}
-	}
-	size_t mark = sg_json_path_push_key(&p->path, "texture");
-	result = sg_parse_fail(p, "unknown texture \"%s\" (not in $.textures)", name);
-	sg_json_path_pop(&p->path, mark);
-	return result;
-}
-
 static sg_result make_model(struct sg_parse *p, struct json_object *desc, const char *name,
                             sg_node *node)
 {
@@ -46,7 +28,7 @@ static sg_result make_model(struct sg_parse *p, struct json_object *desc, const 
 	if (!result)
 		result = sg_parse_mesh_ref(p, desc, &model.mesh);
 	if (!result)
-		result = find_texture(p, desc, &model.texture);
+		result = sg_find_texture(p, desc, &model.texture);
 	if (!result)
 		result = sg_read_vector(p, desc, "position", false, 3, model.position);
 	if (result)

@@ -18,6 +18,13 @@ sg_result sg_parse_output(struct sg_parse *p, struct json_object *root)
 	if (!result)
 		result = sg_read_int(p, output, "height", false, 1, SG_SCENE_FILE_MAX_SIDE,
 		                     &p->out->height);
+	uint64_t pixels = (uint64_t)p->out->width * (uint64_t)p->out->height;
+	if (!result && pixels > p->limits.max_output_pixels)
+		result = sg_parse_limit(p,
+		                        "%dx%d = %llu pixels is over the limit of %llu output pixels "
+		                        SG_LIMIT_HOW("max_output_pixels", "output-pixels"),
+		                        p->out->width, p->out->height, (unsigned long long)pixels,
+		                        (unsigned long long)p->limits.max_output_pixels);
 	if (!result)
 		result = sg_read_color(p, output, "background", background);
 	for (int i = 0; i < 4; i++)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../graph/error.h"
+#include "escape.h"
 
 sg_result sg_parse_fail(struct sg_parse *p, const char *format, ...)
 {
@@ -16,6 +17,16 @@ sg_result sg_parse_fail(struct sg_parse *p, const char *format, ...)
 	vsnprintf(message, sizeof(message), format, args);
 	va_end(args);
 	return sg_fail(SG_ERR_FORMAT, "%s: %s: %s", p->file_name, p->path.text, message);
+}
+
+sg_result sg_parse_limit(struct sg_parse *p, const char *format, ...)
+{
+	char message[512];
+	va_list args;
+	va_start(args, format);
+	vsnprintf(message, sizeof(message), format, args);
+	va_end(args);
+	return sg_fail(SG_ERR_LIMIT, "%s: %s: %s", p->file_name, p->path.text, message);
 }
 
 sg_result sg_parse_fail_prefix(struct sg_parse *p, sg_result result)
@@ -177,9 +188,10 @@ static sg_result read_choice_value(struct sg_parse *p, struct json_object *value
 			return SG_OK;
 		}
 	}
-	char expected[256];
+	char expected[256], shown[128];
 	list_names(names, expected, sizeof(expected));
-	return sg_parse_fail(p, "unknown value \"%s\" (expected one of %s)", text, expected);
+	return sg_parse_fail(p, "unknown value \"%s\" (expected one of %s)",
+	                     sg_escape(text, SG_ESCAPE_JSON, shown, sizeof(shown)), expected);
 }
 
 sg_result sg_read_choice(struct sg_parse *p, struct json_object *object, const char *key,

@@ -13,6 +13,12 @@
 /* SG_ERR_FORMAT with "FILE: PATH: message". */
 sg_result sg_parse_fail(struct sg_parse *p, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
+/* SG_ERR_LIMIT with "FILE: PATH: message"; the message names the limit, the
+ * value and how to raise it (SG_LIMIT_HOW). */
+sg_result sg_parse_limit(struct sg_parse *p, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The end of every limit message: the option field and the sg-render flag. */
+#define SG_LIMIT_HOW(field, flag) "(raise it with " field ", sg-render --limit " flag "=N)"
 /* Keeps result and the library's message, prefixed with "FILE: PATH: ". */
 sg_result sg_parse_fail_prefix(struct sg_parse *p, sg_result result);
 /* SG_ERR_NO_MEMORY with "FILE: PATH: out of memory". */

@@ -6,18 +6,26 @@
 #include <json-c/json.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <sg/scene_file.h>
 
 #include "json_path.h"
 
-/* Limits against absurd files; docs/scene-format.md lists them. */
-#define SG_SCENE_FILE_MAX_BYTES (64 * 1024 * 1024)
-#define SG_SCENE_FILE_MAX_DEPTH 200 /* JSON nesting, about 100 node levels */
+/* Fixed limits against absurd files; docs/scene-format.md lists them. The
+ * budgets a caller may raise are in struct sg_scene_file_options. */
 #define SG_SCENE_FILE_MAX_SIDE 16384
 #define SG_SCENE_FILE_MAX_TEXTURE_SIDE 4096
-#define SG_SCENE_FILE_MAX_FRAMES 1000000
+#define SG_SCENE_FILE_MAX_FRAMES 1000000 /* keyframe numbers */
 #define SG_SCENE_FILE_MAX_VERTICES 1000000
+
+/* Defaults of struct sg_scene_file_options, from measured peak memory: see
+ * docs/scene-format.md, "Limits". */
+#define SG_SCENE_FILE_DEFAULT_FILE_BYTES (1024 * 1024)
+#define SG_SCENE_FILE_DEFAULT_JSON_DEPTH 64
+#define SG_SCENE_FILE_DEFAULT_TEXTURE_BYTES (128 * 1024 * 1024)
+#define SG_SCENE_FILE_DEFAULT_OUTPUT_PIXELS (4096 * 4096)
+#define SG_SCENE_FILE_DEFAULT_FRAMES 10000
 
 /* One value of 1 or 3 components: a constant (one key, no frames) or keyframes. */
 struct sg_track {
@@ -62,20 +70,35 @@ struct sg_scene_file {
 	size_t transform_count, transform_capacity;
 };
 
-/* A name of $.textures or $.meshes and what it made. The name points into the
- * JSON tree, which lives as long as the parse. */
+/* A name of $.textures and how to make it. Read and checked with the file but
+ * made only when a model first uses it (an unused texture costs nothing). The
+ * strings point into the JSON tree, which lives as long as the parse. */
 struct sg_named_texture {
 	const char *name;
-	sg_texture texture;
+	int type;              /* index in the "type" names of textures.c */
+	enum sg_filter filter;
+	enum sg_wrap wrap;
+	int width, height;     /* generated textures */
+	int cell;              /* checkerboard */
+	uint8_t colors[2][4];  /* solid: colors[0] */
+	const char *file_path; /* png: as written in the file */
+	sg_texture texture;    /* made on first use; generation 0 before */
 };
+/* A name of $.meshes and what it made. */
 struct sg_named_mesh {
 	const char *name;
 	sg_mesh mesh;
 };
 
 struct sg_parse {
-	const char *file_name; /* the path as given, first in every message */
+	const char *file_name; /* the path as given, escaped, first in every message */
 	const char *folder;    /* where texture paths start: "" or "dir/" */
+	struct sg_scene_file_options limits; /* every field set (defaults filled in) */
+	uint64_t texture_bytes;              /* decoded bytes of the textures made so far */
+	/* Where texture files may be, symlinks resolved: the scene's folder and
+	 * limits.allowed_paths (allowed_real[i] is NULL until resolved). */
+	char *folder_real;
+	char **allowed_real;
 	struct sg_json_path path;
 	struct sg_scene_file *out;
 	struct sg_named_texture *textures;
@@ -88,6 +111,8 @@ struct sg_parse {
 sg_result sg_parse_output(struct sg_parse *p, struct json_object *root);
 sg_result sg_parse_camera(struct sg_parse *p, struct json_object *root);
 sg_result sg_parse_textures(struct sg_parse *p, struct json_object *root);
+/* A model's "texture": a name of $.textures, made on its first use. */
+sg_result sg_find_texture(struct sg_parse *p, struct json_object *model, sg_texture *texture);
 sg_result sg_parse_meshes(struct sg_parse *p, struct json_object *root);
 /* A model's "mesh": a name of $.meshes or an inline mesh object. */
 sg_result sg_parse_mesh_ref(struct sg_parse *p, struct json_object *model, sg_mesh *mesh);

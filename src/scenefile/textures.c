@@ -1,116 +1,58 @@
-/* $.textures: named textures, loaded from PNG files or generated. */
+/* $.textures: named textures, loaded from PNG files or generated. Every entry
+ * is read and checked with the file, but made only when a model first uses it:
+ * an unused texture is never decoded nor generated, and costs no budget. */
 #include <stdio.h>
 #include <string.h>
 
 #include "../graph/alloc.h"
 #include "../graph/error.h"
+#include "escape.h"
+#include "../graph/png_read.h"
 #include "read.h"
+#include "texture_path.h"
 
-struct texture_options {
-	enum sg_filter filter;
-	enum sg_wrap wrap;
-};
+enum texture_type { TEXTURE_PNG, TEXTURE_SOLID, TEXTURE_CHECKERBOARD };
 
-/* Relative to the scene file, so that a scene folder can be moved as a whole. */
-static char *texture_path(const struct sg_parse *p, const char *relative)
-{
-	if (relative[0] == '/')
-		return sg_strdup(relative);
-	size_t length = strlen(p->folder) + strlen(relative) + 1;
-	char *path = sg_malloc(length);
-	if (path)
-		snprintf(path, length, "%s%s", p->folder, relative);
-	return path;
-}
-
-static sg_result load_png(struct sg_parse *p, struct json_object *desc,
-                          const struct texture_options *options, sg_texture *texture)
+static sg_result read_png(struct sg_parse *p, struct json_object *desc,
+                          struct sg_named_texture *texture)
 {
 	static const char *const keys[] = {"type", "path", "filter", "wrap", NULL};
-	const char *relative = NULL;
 	sg_result result = sg_read_keys(p, desc, keys);
 	if (!result)
-		result = sg_read_string(p, desc, "path", true, &relative);
+		result = sg_read_string(p, desc, "path", true, &texture->file_path);
 	if (result)
 		return result;
-	char *path = texture_path(p, relative);
-	if (!path)
-		return sg_parse_no_memory(p);
+	/* The path's text is checked now; the file system is left alone until
+	 * the texture is used. */
 	size_t mark = sg_json_path_push_key(&p->path, "path");
-	*texture = sg_texture_load_png(p->out->scene, path, options->filter, options->wrap);
-	if (!texture->generation)
-		result = sg_parse_fail_prefix(p, sg_last_result());
+	result = sg_texture_path_check(p, texture->file_path);
 	sg_json_path_pop(&p->path, mark);
-	sg_free(path);
 	return result;
 }
 
-struct checkerboard {
-	int cell;
-	uint8_t colors[2][4];
-};
-
-static void fill_solid(uint8_t *pixels, int width, int height, const void *data)
+static sg_result read_texture_size(struct sg_parse *p, struct json_object *desc,
+                                   struct sg_named_texture *texture)
 {
-	for (size_t i = 0; i < (size_t)width * (size_t)height; i++)
-		memcpy(pixels + i * 4, data, 4);
-}
-
-/* The pattern of the reference scene: the top-left cell has the first colour. */
-static void fill_checkerboard(uint8_t *pixels, int width, int height, const void *data)
-{
-	const struct checkerboard *board = data;
-	for (int y = 0; y < height; y++)
-		for (int x = 0; x < width; x++)
-			memcpy(pixels + ((size_t)y * (size_t)width + (size_t)x) * 4,
-			       board->colors[(x / board->cell + y / board->cell) % 2], 4);
-}
-
-static sg_result generate(struct sg_parse *p, int width, int height,
-                          const struct texture_options *options,
-                          void (*fill)(uint8_t *pixels, int width, int height, const void *data),
-                          const void *data, sg_texture *texture)
-{
-	uint8_t *pixels = sg_realloc_array(NULL, (size_t)width * (size_t)height, 4);
-	if (!pixels)
-		return sg_parse_no_memory(p);
-	fill(pixels, width, height, data);
-	*texture =
-		sg_texture_create(p->out->scene, &(struct sg_texture_desc){.width = width,
-	                                                               .height = height,
-	                                                               .pixels = pixels,
-	                                                               .filter = options->filter,
-	                                                               .wrap = options->wrap});
-	sg_free(pixels);
-	/* The size is checked already: only memory can be missing. */
-	return texture->generation ? SG_OK : sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
-}
-
-static sg_result read_texture_size(struct sg_parse *p, struct json_object *desc, int *width,
-                                   int *height)
-{
-	sg_result result =
-		sg_read_int(p, desc, "width", false, 1, SG_SCENE_FILE_MAX_TEXTURE_SIDE, width);
+	sg_result result = sg_read_int(p, desc, "width", false, 1, SG_SCENE_FILE_MAX_TEXTURE_SIDE,
+	                               &texture->width);
 	if (!result)
 		result = sg_read_int(p, desc, "height", false, 1, SG_SCENE_FILE_MAX_TEXTURE_SIDE,
-		                     height);
+		                     &texture->height);
 	return result;
 }
 
-static sg_result make_solid(struct sg_parse *p, struct json_object *desc,
-                            const struct texture_options *options, sg_texture *texture)
+static sg_result read_solid(struct sg_parse *p, struct json_object *desc,
+                            struct sg_named_texture *texture)
 {
 	static const char *const keys[] = {"type",   "color", "width", "height",
 	                                   "filter", "wrap",  NULL};
-	int width = 1, height = 1;
-	uint8_t color[4] = {255, 255, 255, 255};
+	texture->width = texture->height = 1;
+	memcpy(texture->colors[0], (uint8_t[4]){255, 255, 255, 255}, 4);
 	sg_result result = sg_read_keys(p, desc, keys);
 	if (!result)
-		result = read_texture_size(p, desc, &width, &height);
+		result = read_texture_size(p, desc, texture);
 	if (!result)
-		result = sg_read_color(p, desc, "color", color);
-	if (!result)
-		result = generate(p, width, height, options, fill_solid, color, texture);
+		result = sg_read_color(p, desc, "color", texture->colors[0]);
 	return result;
 }
 
@@ -132,34 +74,34 @@ static sg_result read_two_colors(struct sg_parse *p, struct json_object *desc, u
 	return result;
 }
 
-static sg_result make_checkerboard(struct sg_parse *p, struct json_object *desc,
-                                   const struct texture_options *options, sg_texture *texture)
+static sg_result read_checkerboard(struct sg_parse *p, struct json_object *desc,
+                                   struct sg_named_texture *texture)
 {
 	static const char *const keys[] = {"type",   "width",  "height", "cell",
 	                                   "colors", "filter", "wrap",   NULL};
-	int width = 64, height = 64;
-	struct checkerboard board = {.cell = 8, .colors = {{0, 0, 0, 255}, {255, 255, 255, 255}}};
+	static const uint8_t colors[2][4] = {{0, 0, 0, 255}, {255, 255, 255, 255}};
+	texture->width = texture->height = 64;
+	texture->cell = 8;
+	memcpy(texture->colors, colors, sizeof(colors));
 	sg_result result = sg_read_keys(p, desc, keys);
 	if (!result)
-		result = read_texture_size(p, desc, &width, &height);
+		result = read_texture_size(p, desc, texture);
 	if (!result)
 		result = sg_read_int(p, desc, "cell", false, 1, SG_SCENE_FILE_MAX_TEXTURE_SIDE,
-		                     &board.cell);
+		                     &texture->cell);
 	if (!result)
-		result = read_two_colors(p, desc, board.colors);
-	if (!result)
-		result = generate(p, width, height, options, fill_checkerboard, &board, texture);
+		result = read_two_colors(p, desc, texture->colors);
 	return result;
 }
 
-static sg_result parse_texture(struct sg_parse *p, const char *name, struct json_object *desc)
+static sg_result read_texture(struct sg_parse *p, const char *name, struct json_object *desc)
 {
 	static const char *const types[] = {"png", "solid", "checkerboard", NULL};
 	static const char *const filters[] = {"nearest", "linear", NULL};
 	static const char *const wraps[] = {"clamp", "repeat", NULL};
-	static sg_result (*const makers[])(struct sg_parse *, struct json_object *,
-	                                   const struct texture_options *, sg_texture *) = {
-		load_png, make_solid, make_checkerboard};
+	static sg_result (*const readers[])(struct sg_parse *, struct json_object *,
+	                                    struct sg_named_texture *) = {read_png, read_solid,
+	                                                                  read_checkerboard};
 	int type = -1, filter = SG_FILTER_NEAREST, wrap = SG_WRAP_CLAMP;
 	sg_result result = sg_read_object(p, desc);
 	if (!result)
@@ -170,11 +112,13 @@ static sg_result parse_texture(struct sg_parse *p, const char *name, struct json
 		result = sg_read_choice(p, desc, "wrap", wraps, &wrap);
 	if (result)
 		return result;
-	struct texture_options options = {(enum sg_filter)filter, (enum sg_wrap)wrap};
-	sg_texture texture = {0};
-	result = makers[type](p, desc, &options, &texture);
+	struct sg_named_texture texture = {.name = name,
+	                                   .type = type,
+	                                   .filter = (enum sg_filter)filter,
+	                                   .wrap = (enum sg_wrap)wrap};
+	result = readers[type](p, desc, &texture);
 	if (!result)
-		p->textures[p->texture_count++] = (struct sg_named_texture){name, texture};
+		p->textures[p->texture_count++] = texture;
 	return result;
 }
 
@@ -194,12 +138,122 @@ sg_result sg_parse_textures(struct sg_parse *p, struct json_object *root)
 	if (!result) {
 		json_object_object_foreach(textures, name, desc) {
 			size_t name_mark = sg_json_path_push_key(&p->path, name);
-			result = parse_texture(p, name, desc);
+			result = read_texture(p, name, desc);
 			sg_json_path_pop(&p->path, name_mark);
 			if (result)
 				break;
 		}
 	}
 	sg_json_path_pop(&p->path, mark);
+	return result;
+}
+
+/* The budget check, before a byte is allocated. */
+static sg_result check_budget(struct sg_parse *p, int width, int height)
+{
+	uint64_t bytes = (uint64_t)width * (uint64_t)height * 4;
+	if (bytes <= p->limits.max_texture_bytes - p->texture_bytes)
+		return SG_OK;
+	return sg_parse_limit(p,
+	                      "%dx%d = %llu bytes would bring the used textures to %llu bytes, over "
+	                      "the limit of %llu texture bytes " SG_LIMIT_HOW(
+				      "max_texture_bytes", "texture-bytes"),
+	                      width, height, (unsigned long long)bytes,
+	                      (unsigned long long)(p->texture_bytes + bytes),
+	                      (unsigned long long)p->limits.max_texture_bytes);
+}
+
+static void fill(const struct sg_named_texture *texture, uint8_t *pixels)
+{
+	for (int y = 0; y < texture->height; y++) {
+		for (int x = 0; x < texture->width; x++) {
+			/* The reference scene's pattern: the top-left cell has the first colour. */
+			int which = texture->type == TEXTURE_SOLID
+			                    ? 0
+			                    : (x / texture->cell + y / texture->cell) % 2;
+			memcpy(pixels + ((size_t)y * (size_t)texture->width + (size_t)x) * 4,
+			       texture->colors[which], 4);
+		}
+	}
+}
+
+static sg_result decode_png(struct sg_parse *p, struct sg_named_texture *texture,
+                            uint8_t **pixels)
+{
+	size_t mark = sg_json_path_push_key(&p->path, "path");
+	FILE *file = NULL;
+	sg_result result = sg_texture_path_open(p, texture->file_path, &file);
+	if (!result) {
+		char shown[256];
+		sg_escape(texture->file_path, SG_ESCAPE_TEXT, shown, sizeof(shown));
+		result = sg_png_read_rgba(file, shown, p->limits.max_texture_bytes - p->texture_bytes,
+		                          pixels, &texture->width, &texture->height);
+		fclose(file);
+		if (result == SG_ERR_LIMIT)
+			result = check_budget(p, texture->width, texture->height);
+		else if (result)
+			sg_parse_fail_prefix(p, result);
+	}
+	sg_json_path_pop(&p->path, mark);
+	return result;
+}
+
+static sg_result make(struct sg_parse *p, struct sg_named_texture *texture)
+{
+	uint8_t *pixels = NULL;
+	sg_result result = SG_OK;
+	if (texture->type == TEXTURE_PNG) {
+		result = decode_png(p, texture, &pixels);
+	} else if (!(result = check_budget(p, texture->width, texture->height))) {
+		pixels = sg_realloc_array(NULL, (size_t)texture->width * (size_t)texture->height, 4);
+		if (pixels)
+			fill(texture, pixels);
+		else
+			result = sg_parse_no_memory(p);
+	}
+	if (result)
+		return result;
+	texture->texture = sg_texture_create(
+		p->out->scene, &(struct sg_texture_desc){.width = texture->width,
+	                                                 .height = texture->height,
+	                                                 .pixels = pixels,
+	                                                 .filter = texture->filter,
+	                                                 .wrap = texture->wrap});
+	sg_free(pixels);
+	/* The size is checked already: only memory can be missing. */
+	if (!texture->texture.generation)
+		return sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
+	p->texture_bytes += (uint64_t)texture->width * (uint64_t)texture->height * 4;
+	return SG_OK;
+}
+
+sg_result sg_find_texture(struct sg_parse *p, struct json_object *model, sg_texture *out)
+{
+	const char *name = NULL;
+	sg_result result = sg_read_string(p, model, "texture", true, &name);
+	if (result)
+		return result;
+	size_t i = 0;
+	while (i < p->texture_count && strcmp(p->textures[i].name, name) != 0)
+		i++;
+	if (i == p->texture_count) {
+		char shown[128];
+		size_t mark = sg_json_path_push_key(&p->path, "texture");
+		result = sg_parse_fail(p, "unknown texture \"%s\" (not in $.textures)",
+		                       sg_escape(name, SG_ESCAPE_JSON, shown, sizeof(shown)));
+		sg_json_path_pop(&p->path, mark);
+		return result;
+	}
+	struct sg_named_texture *texture = &p->textures[i];
+	if (!texture->texture.generation) {
+		/* Messages name the texture, where its description is. */
+		struct sg_json_path model_path = p->path;
+		sg_json_path_init(&p->path);
+		sg_json_path_push_key(&p->path, "textures");
+		sg_json_path_push_key(&p->path, texture->name);
+		result = make(p, texture);
+		p->path = model_path;
+	}
+	*out = texture->texture;
 	return result;
 }

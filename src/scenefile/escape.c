@@ -1,0 +1,79 @@
+/* Escaping of untrusted text for messages. */
+#include "escape.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Length of the valid UTF-8 sequence at text (1 to 4), 0 if there is none.
+ * Overlong forms and surrogates are not valid: they could hide a control. */
+static size_t utf8_length(const unsigned char *text, uint32_t *code)
+{
+	unsigned char c = text[0];
+	size_t length = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
+	if (!length || c > 0xf4)
+		return 0;
+	uint32_t value = c & (0x7f >> length);
+	for (size_t i = 1; i < length; i++) {
+		if ((text[i] & 0xc0) != 0x80)
+			return 0;
+		value = value << 6 | (text[i] & 0x3f);
+	}
+	static const uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+	if (value < smallest[length] || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff))
+		return 0;
+	*code = value;
+	return length;
+}
+
+/* The escape of one byte or code point below 0xa0 that must not be shown raw. */
+static void escape_one(uint32_t code, enum sg_escape_style style, char piece[8])
+{
+	static const char named[] = "\b\bb\t\tt\n\nn\f\ff\r\rr";
+	for (size_t i = 0; i + 2 < sizeof(named); i += 3) {
+		if ((uint32_t)(unsigned char)named[i] == code) {
+			snprintf(piece, 8, "\\%c", named[i + 2]);
+			return;
+		}
+	}
+	if (style == SG_ESCAPE_JSON)
+		snprintf(piece, 8, "\\u%04x", (unsigned)code);
+	else
+		snprintf(piece, 8, "\\x%02x", (unsigned)code);
+}
+
+char *sg_escape(const char *text, enum sg_escape_style style, char *out, size_t size)
+{
+	const unsigned char *c = (const unsigned char *)text;
+	size_t used = 0;
+	while (*c) {
+		char piece[8];
+		size_t take = 1;
+		uint32_t code = 0;
+		if (*c >= 0x20 && *c < 0x7f) {
+			bool quote = *c == '\\' || (style == SG_ESCAPE_JSON && *c == '"');
+			snprintf(piece, sizeof(piece), quote ? "\\%c" : "%c", *c);
+		} else if (*c < 0x80) {
+			escape_one(*c, style, piece); /* C0 control or DEL */
+		} else if ((take = utf8_length(c, &code)) == 0) {
+			/* Not UTF-8: this byte alone, the next ones are looked at again. */
+			escape_one(*c, SG_ESCAPE_TEXT, piece);
+			take = 1;
+		} else if (code < 0xa0) {
+			escape_one(code, style, piece); /* C1 control: 0x9b starts a CSI */
+		} else {
+			memcpy(piece, c, take);
+			piece[take] = '\0';
+		}
+		size_t length = strlen(piece);
+		if (used + length + 4 > size) {
+			memcpy(out + (used < size - 4 ? used : size - 4), "...", 4);
+			return out;
+		}
+		memcpy(out + used, piece, length);
+		used += length;
+		c += take;
+	}
+	out[used] = '\0';
+	return out;
+}

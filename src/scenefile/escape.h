@@ -1,0 +1,19 @@
+/* Internal: untrusted text (JSON keys and values, file names) made safe to echo
+ * in a message: a terminal never receives a control character from a file. */
+#ifndef SG_SCENEFILE_ESCAPE_H
+#define SG_SCENEFILE_ESCAPE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum sg_escape_style {
+	SG_ESCAPE_TEXT, /* \\ \n \t \xNN; quotes kept: file names, values in '...' */
+	SG_ESCAPE_JSON, /* a JSON string body: \" \\ \n \u001b, so a path pastes into jq */
+};
+
+/* Writes text into out (size > 4 bytes, always terminated): C0 and C1 control
+ * characters, DEL and bytes that are not UTF-8 escaped, other UTF-8 kept. Text
+ * too long for out ends with "...". Returns out. */
+char *sg_escape(const char *text, enum sg_escape_style style, char *out, size_t size);
+
+#endif

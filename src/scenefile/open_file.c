@@ -1,0 +1,43 @@
+/* Regular files only: a FIFO would block a load forever, a device could be
+ * endless or act on being read, and a directory is no file to parse. */
+#include "open_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../graph/error.h"
+
+static const char *kind_of(mode_t mode)
+{
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a file";
+}
+
+sg_result sg_open_regular(const char *path, const char *shown, int flags, int *fd, struct stat *st)
+{
+	*fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | flags);
+	if (*fd < 0)
+		return sg_fail(SG_ERR_IO, "cannot open '%s': %s", shown, strerror(errno));
+	sg_result result = SG_OK;
+	if (fstat(*fd, st) != 0)
+		result = sg_fail(SG_ERR_IO, "cannot read '%s': %s", shown, strerror(errno));
+	else if (!S_ISREG(st->st_mode))
+		result = sg_fail(SG_ERR_IO, "'%s' is %s, not a regular file", shown,
+		                 kind_of(st->st_mode));
+	if (result) {
+		close(*fd);
+		*fd = -1;
+	}
+	return result;
+}
