@@ -400,6 +400,109 @@ START_TEST(test_deep_chain_destroy)
 }
 END_TEST
 
+/* The children of parent, checked link by link against the reference order:
+ * both directions, both ends, the count and child_at. */
+static void check_children(sg_node parent, const sg_node *expected, size_t count)
+{
+	const struct sg_node_links *links = scene->links;
+	ck_assert_uint_eq(sg_node_child_count(scene, parent), count);
+	uint32_t c = links[parent.index].first_child, previous = 0;
+	for (size_t i = 0; i < count; i++) {
+		ck_assert_msg(c == expected[i].index, "child %zu is #%u, expected #%u", i, c,
+		              expected[i].index);
+		ck_assert_uint_eq(links[c].prev_sibling, previous);
+		ck_assert_uint_eq(links[c].parent, parent.index);
+		previous = c;
+		c = links[c].next_sibling;
+	}
+	ck_assert_uint_eq(c, 0);
+	ck_assert_uint_eq(links[parent.index].last_child, previous);
+	if (count)
+		ck_assert(same(sg_node_child_at(scene, parent, count / 3), expected[count / 3]));
+	ck_assert(!sg_node_child_at(scene, parent, count).generation);
+}
+
+static uint32_t next_random(uint32_t *state)
+{
+	/* xorshift32: the same sequence on every run and platform */
+	*state ^= *state << 13;
+	*state ^= *state >> 17;
+	*state ^= *state << 5;
+	return *state;
+}
+
+START_TEST(test_child_order_matches_model)
+{
+	/* Random prepends, appends, middle inserts, removals and destroys under
+	 * two parents, each compared with a plain array after every step. */
+	enum { NODES = 64, STEPS = 3000 };
+	sg_node parents[2] = {sg_scene_root(scene), group("other")};
+	sg_node order[2][NODES], detached[NODES];
+	size_t count[2] = {0, 0}, detached_count = 0;
+	for (int i = 0; i < NODES; i++)
+		detached[detached_count++] = group(NULL);
+	uint32_t state = 2463534242u;
+	for (int step = 0; step < STEPS; step++) {
+		int p = next_random(&state) % 2;
+		sg_node *list = order[p];
+		uint32_t choice = next_random(&state) % 5;
+		if (choice < 3 && detached_count) {
+			/* 0: prepend, 1: append, 2: anywhere */
+			size_t at = choice == 0   ? 0
+			            : choice == 1 ? count[p]
+			                          : next_random(&state) % (count[p] + 1);
+			sg_node n = detached[--detached_count];
+			sg_result result = choice == 1 && step % 2
+			                           ? sg_node_add_child(scene, parents[p], n)
+			                           : sg_node_insert_child(scene, parents[p], at, n);
+			ck_assert_int_eq(result, SG_OK);
+			memmove(&list[at + 1], &list[at], (count[p] - at) * sizeof(*list));
+			list[at] = n;
+			count[p]++;
+		} else if (count[p]) {
+			size_t at = next_random(&state) % count[p];
+			sg_node n = list[at];
+			if (choice == 4) {
+				ck_assert_int_eq(sg_node_destroy(scene, n), SG_OK);
+				n = group(NULL);
+			} else {
+				ck_assert_int_eq(sg_node_remove(scene, n), SG_OK);
+			}
+			memmove(&list[at], &list[at + 1], (count[p] - at - 1) * sizeof(*list));
+			count[p]--;
+			detached[detached_count++] = n;
+		}
+		check_children(parents[p], order[p], count[p]);
+	}
+	ck_assert_int_eq(sg_node_add_child(scene, parents[0], parents[1]), SG_OK);
+	order[0][count[0]++] = parents[1];
+	check_children(parents[0], order[0], count[0]);
+	check_children(parents[1], order[1], count[1]);
+}
+END_TEST
+
+START_TEST(test_prepend_and_append_walk_no_siblings)
+{
+	/* Not timed: sg_scene_sibling_steps() counts the links followed, which was
+	 * n(n+1)/2 for n prepends when insert_child counted the children first. */
+	sg_node root = sg_scene_root(scene);
+	uint64_t before = sg_scene_sibling_steps();
+	for (int i = 0; i < 2000; i++) {
+		ck_assert_int_eq(sg_node_insert_child(scene, root, 0, group(NULL)), SG_OK);
+		size_t end = sg_node_child_count(scene, root);
+		ck_assert_int_eq(sg_node_insert_child(scene, root, end, group(NULL)), SG_OK);
+	}
+	ck_assert_uint_eq(sg_node_child_count(scene, root), 4000);
+	ck_assert_uint_eq(sg_scene_sibling_steps() - before, 0);
+	/* the middle is reached from the nearer end: at most half the list */
+	before = sg_scene_sibling_steps();
+	sg_node middle = group("middle");
+	ck_assert_int_eq(sg_node_insert_child(scene, root, 3000, middle), SG_OK);
+	ck_assert(same(sg_node_child_at(scene, root, 3000), middle));
+	ck_assert_uint_le(sg_scene_sibling_steps() - before, 2 * 1000);
+}
+END_TEST
+
 START_TEST(test_allocation_failures_are_clean)
 {
 	/* Every allocation of building a small scene fails in turn: each attempt
@@ -453,6 +556,8 @@ int main(void)
 	tcase_add_test(tc, test_png_too_large_refused);
 	tcase_add_test(tc, test_write_png_unwritable);
 	tcase_add_test(tc, test_deep_chain_destroy);
+	tcase_add_test(tc, test_child_order_matches_model);
+	tcase_add_test(tc, test_prepend_and_append_walk_no_siblings);
 	tcase_add_test(tc, test_allocation_failures_are_clean);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);

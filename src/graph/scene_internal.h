@@ -15,8 +15,11 @@
 
 #define SG_ROOT_INDEX 1u
 
+/* Children form a doubly linked list with both ends and its length kept, so that
+ * prepend, append and counting are O(1) and insert at i walks from the nearer end. */
 struct sg_node_links {
 	uint32_t parent, first_child, last_child, prev_sibling, next_sibling;
+	uint32_t child_count;
 };
 
 struct sg_model_data {
@@ -116,6 +119,12 @@ const struct sg_mesh_data *sg_scene_mesh(const struct sg_scene *scene, sg_mesh m
 sg_result sg_scene_check_texture(const struct sg_scene *scene, sg_texture texture, const char *what);
 sg_result sg_scene_check_mesh(const struct sg_scene *scene, sg_mesh mesh, const char *what);
 
+
+/* Sibling links followed by the calling thread's child lookups (sg_node_child_at,
+ * sg_node_insert_child): lets tests check that prepend and append walk none
+ * without timing them. Thread-local, so that threads editing their own scenes
+ * share nothing. */
+uint64_t sg_scene_sibling_steps(void);
 
 /* True when none of the count floats is NaN or infinite. */
 bool sg_floats_finite(const float *values, size_t count);

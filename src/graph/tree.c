@@ -19,6 +19,7 @@ static void unlink_node(struct sg_scene *scene, uint32_t index)
 		scene->links[l->next_sibling].prev_sibling = l->prev_sibling;
 	else
 		parent->last_child = l->prev_sibling;
+	parent->child_count--;
 	l->parent = l->prev_sibling = l->next_sibling = 0;
 	sg_scene_structure_changed(scene);
 }
@@ -39,6 +40,7 @@ static void link_node(struct sg_scene *scene, uint32_t parent, uint32_t before, 
 		scene->links[before].prev_sibling = index;
 	else
 		p->last_child = index;
+	p->child_count++;
 	sg_scene_structure_changed(scene);
 }
 
@@ -77,11 +79,28 @@ sg_result sg_node_add_child(struct sg_scene *scene, sg_node parent, sg_node chil
 	return SG_OK;
 }
 
+static _Thread_local uint64_t sibling_steps;
+
+uint64_t sg_scene_sibling_steps(void)
+{
+	return sibling_steps;
+}
+
+/* Child n of parent (0 past the last), walking from the nearer end: the ends
+ * (prepend, append) cost no step. */
 static uint32_t nth_child(const struct sg_scene *scene, uint32_t parent, size_t n)
 {
-	uint32_t c = scene->links[parent].first_child;
-	while (c && n--)
-		c = scene->links[c].next_sibling;
+	const struct sg_node_links *p = &scene->links[parent];
+	if (n >= p->child_count)
+		return 0;
+	uint32_t c;
+	if (n <= (p->child_count - 1) / 2) {
+		for (c = p->first_child; n; n--, sibling_steps++)
+			c = scene->links[c].next_sibling;
+	} else {
+		for (c = p->last_child, n = p->child_count - 1 - n; n; n--, sibling_steps++)
+			c = scene->links[c].prev_sibling;
+	}
 	return c;
 }
 
@@ -175,10 +194,7 @@ size_t sg_node_child_count(const struct sg_scene *scene, sg_node node)
 {
 	if (sg_scene_check_node(scene, node, "sg_node_child_count"))
 		return 0;
-	size_t count = 0;
-	for (uint32_t c = scene->links[node.index].first_child; c; c = scene->links[c].next_sibling)
-		count++;
-	return count;
+	return scene->links[node.index].child_count;
 }
 
 sg_node sg_node_find(const struct sg_scene *scene, sg_node start, const char *name)
