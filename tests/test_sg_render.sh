@@ -1,53 +1,11 @@
 #!/bin/sh
-# sg-render's exit statuses (0 ok, 1 render/output failure, 2 usage, 3 bad input)
-# and that a failure leaves no output file, partial or temporary, behind.
+# sg-render's exit statuses (0 ok, 1 render/output failure, 2 usage, 3 bad input),
+# that a failure leaves no output file, partial or temporary, behind, and the
+# output names: -o -, the pattern language, --frame-range.
 # Usage: test_sg_render.sh [PATH/TO/sg-render]; run from the source root.
 set -u
 
-SG_RENDER=${1:-${SG_RENDER:-build/tools/sg-render}}
-WORK=$(mktemp -d /tmp/sg-render-test-XXXXXX)
-# No trap for the cleanup: dash never frees a trap's string, which valgrind (the
-# valgrind test mode wraps this script) reports as a leak.
-failures=0
-# This checks statuses, not leaks: sg-render does not link tests/keep_driver.c, so
-# under AddressSanitizer Mesa's known leak (tests/lsan.supp) would lose its frames
-# and turn every exit status into LeakSanitizer's. test_scenefile covers our leaks.
-export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0"
-
-fail() {
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
-
-# expect STATUS DESCRIPTION -- COMMAND...: runs sg-render with COMMAND's arguments.
-expect() {
-	want=$1
-	what=$2
-	shift 3
-	"$SG_RENDER" "$@" >"$WORK/stdout" 2>"$WORK/stderr"
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		fail "$what: exit $got, expected $want; stderr: $(cat "$WORK/stderr")"
-	else
-		echo "ok: $what (exit $got)"
-	fi
-}
-
-# no_output FILE...: none of the files, nor any temporary beside them, exists.
-no_output() {
-	for file in "$@"; do
-		[ -e "$file" ] && fail "$file exists after a failure"
-		for temporary in "$file".tmp-*; do
-			[ -e "$temporary" ] && fail "temporary $temporary left behind"
-		done
-	done
-	return 0
-}
-
-is_png() {
-	[ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] ||
-		fail "$1 is not a PNG file"
-}
+. "$(dirname "$0")/sg_render_common.sh"
 
 cat >"$WORK/bad-json.json" <<'JSON'
 {
@@ -55,9 +13,16 @@ cat >"$WORK/bad-json.json" <<'JSON'
 }
 JSON
 printf '{"nodes": [{"type": "sphere"}]}' >"$WORK/bad-kind.json"
-printf '{"textures": {"t": {"type": "png", "path": "missing.png"}}}' >"$WORK/missing-png.json"
+# uses_texture PATH: a scene whose one model draws the PNG at PATH (an unused
+# texture is never read)
+uses_texture() {
+	printf '{"textures": {"t": {"type": "png", "path": "%s"}},
+ "meshes": {"q": {"type": "quad", "width": 8, "height": 8}},
+ "nodes": [{"type": "model", "mesh": "q", "texture": "t"}]}' "$1"
+}
+uses_texture missing.png >"$WORK/missing-png.json"
 printf 'not a png' >"$WORK/text.png"
-printf '{"textures": {"t": {"type": "png", "path": "text.png"}}}' >"$WORK/not-png.json"
+uses_texture text.png >"$WORK/not-png.json"
 printf '{"output": {"width": 100000, "height": 1}}' >"$WORK/huge.json"
 
 # 0: success
@@ -108,9 +73,95 @@ expect 1 "missing device" -- scenes/three-rects.json -o "$WORK/dev.png" --device
 no_output "$WORK/dev.png"
 expect 1 "unwritable output" -- scenes/three-rects.json -o "$WORK/no-such-dir/out.png" --surfaceless
 
-rm -rf "$WORK"
-if [ "$failures" -ne 0 ]; then
-	echo "$failures failure(s)"
-	exit 1
+# -o -: the PNG on standard output, the same bytes as a file render, and
+# nothing else there (the "wrote" line goes to standard error).
+expect 0 "-o - to a file" -- scenes/three-rects.json -o - --surfaceless
+cp "$WORK/stdout" "$WORK/stdout.png"
+is_png "$WORK/stdout.png"
+cmp -s "$WORK/stdout.png" "$WORK/three.png" || fail "-o - differs from the file render"
+stderr_has "wrote standard output"
+"$SG_RENDER" scenes/three-rects.json -o - -q --surfaceless | cat >"$WORK/piped.png"
+cmp -s "$WORK/piped.png" "$WORK/three.png" || fail "-o - | cat differs from the file render"
+expect 0 "-o - with --info keeps stdout a PNG" -- scenes/three-rects.json -o - -i --surfaceless
+is_png "$WORK/stdout"
+expect 2 "-o - refuses several frames" -- scenes/solar.json -o - --surfaceless
+stderr_has "-o - writes one image"
+[ -s "$WORK/stdout" ] && fail "a refused -o - wrote to standard output"
+expect 2 "-o - refuses --frames 3" -- scenes/solar.json -o - --frames 3 --surfaceless
+expect 0 "-o - takes one frame of a range" -- scenes/solar.json -o - --frame-range 5:5 \
+	--size 32x32 --surfaceless
+is_png "$WORK/stdout"
+# a terminal on standard output: refused before anything is rendered
+if script -qec true /dev/null >/dev/null 2>&1; then
+	script -qec "'$SG_RENDER' scenes/three-rects.json -o - --surfaceless" /dev/null \
+		>"$WORK/tty" 2>&1
+	grep -q "standard output is a terminal" "$WORK/tty" ||
+		fail "-o - on a terminal: $(cat "$WORK/tty")"
 fi
-echo "all sg-render checks passed"
+
+# The pattern language: one %d, %Nd or %0Nd (N <= 9), %% for a %.
+expect 0 "%% in a single-frame name" -- scenes/three-rects.json -o "$WORK/a%%b.png" -q \
+	--surfaceless
+is_png "$WORK/a%b.png"
+expect 0 "%% and %d" -- scenes/solar.json -o "$WORK/c%%%d.png" --frames 2 --size 32x32 -q \
+	--surfaceless
+is_png "$WORK/c%0.png"
+is_png "$WORK/c%1.png"
+expect 0 "%4d pads with spaces" -- scenes/solar.json -o "$WORK/s%4d.png" --frames 2 \
+	--size 32x32 -q --surfaceless
+is_png "$WORK/s   1.png"
+expect 0 "%09d" -- scenes/solar.json -o "$WORK/z%09d.png" --frames 1 --size 32x32 -q \
+	--surfaceless
+is_png "$WORK/z000000000.png"
+for pattern in '%2147483648d' '%999999999d' '%10d' '%s' '%x' '%d-%d' '%' '%-4d' '%.3d' \
+	'%ld'; do
+	expect 2 "pattern '$pattern' refused" -- scenes/solar.json -o "$WORK/q$pattern.png" \
+		--frames 2 --surfaceless
+	stderr_has "a pattern holds one %d"
+done
+no_output "$WORK/q%2147483648d.png" "$WORK/q0.png" "$WORK/q.png"
+long=$(printf '%0300d' 0)
+long=$long/$long/$long/$long/$long/$long/$long
+expect 2 "a frame name longer than PATH_MAX" -- scenes/three-rects.json \
+	-o "$WORK/$long/$long.png" --surfaceless
+stderr_has "longer than 4095 bytes"
+
+# Escaping: what sg-render echoes has no raw control characters.
+expect 2 "a newline in --size is escaped" -- scenes/three-rects.json -o "$WORK/u.png" \
+	--size "$(printf '1\nx')"
+stderr_has "--size '1\\nx'"
+[ "$(wc -l <"$WORK/stderr")" -eq 1 ] || fail "the --size message spans lines"
+esc=$(printf '\033')
+expect 1 "an escape in -o is escaped" -- scenes/three-rects.json \
+	-o "$WORK/no-such-dir/$esc[2J.png" --surfaceless
+stderr_has '\x1b[2J'
+grep -q "$esc" "$WORK/stderr" && fail "a raw ESC reached standard error"
+
+# --frame-range: two processes, two halves, the same bytes as one run.
+mkdir "$WORK/whole" "$WORK/halves"
+expect 0 "8 frames in one run" -- scenes/solar.json -o "$WORK/whole/f%02d.png" --frames 8 \
+	--size 48x48 -q --surfaceless
+expect 0 "the second half first" -- scenes/solar.json -o "$WORK/halves/f%02d.png" --frames 8 \
+	--frame-range 5:7 --size 48x48 -q --surfaceless
+[ -e "$WORK/halves/f04.png" ] && fail "--frame-range 5:7 wrote frame 4"
+expect 0 "then the first" -- scenes/solar.json -o "$WORK/halves/f%02d.png" --frames 8 \
+	--frame-range 0:4 --size 48x48 -q --surfaceless
+for n in 00 01 02 03 04 05 06 07; do
+	cmp -s "$WORK/whole/f$n.png" "$WORK/halves/f$n.png" ||
+		fail "frame $n of --frame-range differs from the whole run"
+done
+cmp -s "$WORK/whole/f00.png" "$WORK/whole/f05.png" && fail "solar does not move: a weak test"
+expect 0 "a range keeps -NNNN numbers" -- scenes/solar.json -o "$WORK/r.png" --frame-range 46:47 \
+	--size 32x32 -q --surfaceless
+is_png "$WORK/r-0046.png"
+is_png "$WORK/r-0047.png"
+no_output "$WORK/r-0000.png" "$WORK/r-0045.png"
+expect 2 "--frame-range past the end" -- scenes/solar.json -o "$WORK/u.png" --frame-range 40:48 \
+	--surfaceless
+stderr_has "48 frames (0 .. 47)"
+expect 2 "--frame-range backwards" -- scenes/solar.json -o "$WORK/u.png" --frame-range 3:1
+expect 2 "--frame-range not FIRST:LAST" -- scenes/solar.json -o "$WORK/u.png" --frame-range 3
+expect 2 "--frame-range negative" -- scenes/solar.json -o "$WORK/u.png" --frame-range -1:2
+no_output "$WORK/u.png" "$WORK/u-0040.png"
+
+finish

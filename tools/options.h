@@ -1,0 +1,57 @@
+/* sg-render: the command line. */
+#ifndef SG_RENDER_OPTIONS_H
+#define SG_RENDER_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <sg/sg.h>
+
+#include "output_name.h"
+
+/* Exit statuses, as documented in --help and docs/sg-render.md. */
+enum {
+	EXIT_OK = 0,
+	EXIT_RENDER = 1, /* device, EGL/GL or output file failure, out of memory */
+	EXIT_USAGE = 2,
+	EXIT_INPUT = 3, /* the scene file (or a texture it names) is missing or malformed,
+	                 * or an input is over a limit (--limit raises it) */
+};
+
+/* What --size and --frames are held to without --limit: the scene-file
+ * loader's defaults, documented in include/sg/scene_file.h, so that the command
+ * line cannot ask for more than a scene file may. tests/test_sg_render_limits.sh
+ * checks that both refuse at the same value. */
+#define DEFAULT_MAX_OUTPUT_PIXELS (UINT64_C(4096) * 4096)
+#define DEFAULT_MAX_FRAMES 10000
+
+struct options {
+	const char *scene;
+	const char *output; /* "-": standard output */
+	struct output_name name;
+	int width, height; /* 0: the scene file's */
+	int frames;        /* 0: the scene file's */
+	int first, last;   /* the frames to render: --frame-range, else all */
+	bool has_range;
+	struct sg_renderer_desc desc;
+	bool quiet, info;
+	/* --allow-path and --limit; fields left 0 take the library's defaults */
+	struct sg_scene_file_options load;
+	const char **allowed_paths; /* argc entries, owned */
+};
+
+/* Fills o from the command line: EXIT_OK, or the exit status after a message. */
+int options_parse(int argc, char **argv, struct options *o);
+void options_finish(struct options *o);
+
+/* Checks the frames to render against the frame count (and -o -): EXIT_OK or
+ * EXIT_USAGE after a message. Sets o->first and o->last. */
+int options_check_frames(struct options *o, int frame_count);
+
+static inline bool options_to_stdout(const struct options *o)
+{
+	return o->output && strcmp(o->output, "-") == 0;
+}
+
+#endif
