@@ -548,10 +548,21 @@ START_TEST(test_allowed_paths_widen_the_folder)
 	                                        .allowed_path_count = 1};
 	ck_assert_msg(load_png_scene(outside, &options) == SG_OK, "%s", sg_last_error());
 	ck_assert_msg(load_png_scene("link.png", &options) == SG_OK, "%s", sg_last_error());
-	/* "..", even inside an allowed folder, stays refused. */
+	/* With allowed folders a ".." is judged by where it resolves: into one, it
+	 * is accepted (relative or absolute); out of all of them, refused. */
 	char dotted[800];
 	snprintf(dotted, sizeof(dotted), "%s/../assets/outside.png", assets);
-	ck_assert_int_eq(load_png_scene(dotted, &options), SG_ERR_IO);
+	ck_assert_msg(load_png_scene(dotted, &options) == SG_OK, "%s", sg_last_error());
+	ck_assert_msg(load_png_scene("../assets/outside.png", &options) == SG_OK, "%s",
+	              sg_last_error());
+	char above[700];
+	snprintf(above, sizeof(above), "%s/outside.png", temp_dir);
+	copy_tile(above);
+	ck_assert_int_eq(load_png_scene("../assets/../outside.png", &options), SG_ERR_IO);
+	assert_message_has("resolves to a file outside the scene's folder");
+	/* without them, ".." is refused even where it would lead back inside */
+	ck_assert_int_eq(load_png_scene("../scene/link.png", NULL), SG_ERR_IO);
+	assert_message_has("has a '..'");
 	/* An allowed folder that does not exist is the caller's error. */
 	options = (struct sg_scene_file_options){.allowed_paths = allowed, .allowed_path_count = 2};
 	ck_assert_int_eq(load_png_scene("link.png", &options), SG_ERR_IO);

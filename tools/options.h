@@ -20,11 +20,10 @@ enum {
 };
 
 /* What --size and --frames are held to without --limit: the scene-file
- * loader's defaults, documented in include/sg/scene_file.h, so that the command
- * line cannot ask for more than a scene file may. tests/test_sg_render_limits.sh
- * checks that both refuse at the same value. */
-#define DEFAULT_MAX_OUTPUT_PIXELS (UINT64_C(4096) * 4096)
-#define DEFAULT_MAX_FRAMES 10000
+ * loader's own defaults, so that the command line cannot ask for more than a
+ * scene file may. */
+#define DEFAULT_MAX_OUTPUT_PIXELS SG_SCENE_FILE_DEFAULT_OUTPUT_PIXELS
+#define DEFAULT_MAX_FRAMES SG_SCENE_FILE_DEFAULT_FRAMES
 
 struct options {
 	const char *scene;

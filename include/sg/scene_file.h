@@ -24,6 +24,14 @@ struct sg_scene_file;
  * for bad JSON and "PATH: $.json.path: ..." for a bad value, SG_ERR_LIMIT over
  * a budget, SG_ERR_NO_MEMORY. */
 SG_API sg_result sg_scene_file_load(const char *path, struct sg_scene_file **out);
+/* The defaults of struct sg_scene_file_options, from measured peak memory
+ * (docs/scene-format.md, "Limits"): what a hostile small file may cost. */
+#define SG_SCENE_FILE_DEFAULT_FILE_BYTES (UINT64_C(1024) * 1024)
+#define SG_SCENE_FILE_DEFAULT_JSON_DEPTH 64
+#define SG_SCENE_FILE_DEFAULT_TEXTURE_BYTES (UINT64_C(128) * 1024 * 1024)
+#define SG_SCENE_FILE_DEFAULT_OUTPUT_PIXELS (UINT64_C(4096) * 4096)
+#define SG_SCENE_FILE_DEFAULT_FRAMES 10000
+
 /* What a scene file may reach and cost (docs/scene-format.md, "Trust" and
  * "Limits"). A zeroed struct (or NULL) gives the defaults, which are safe for
  * files from untrusted sources; each field that is 0 takes its default. A load
@@ -32,8 +40,9 @@ SG_API sg_result sg_scene_file_load(const char *path, struct sg_scene_file **out
 struct sg_scene_file_options {
 	/* Folders, besides the scene file's own, that texture paths may resolve
 	 * into (after symlinks are resolved); an absolute texture path must be
-	 * inside one. By default a texture path must be relative, without "..",
-	 * and stay inside the scene file's folder. Each must exist (SG_ERR_IO). */
+	 * inside one, and a ".." is judged by where it resolves. Without them a
+	 * texture path must be relative, without "..", and stay inside the scene
+	 * file's folder. Each must exist (SG_ERR_IO). */
 	const char *const *allowed_paths;
 	size_t allowed_path_count;
 	uint64_t max_file_bytes;    /* size of the JSON file (default 1 MiB) */

@@ -19,13 +19,7 @@
 #define SG_SCENE_FILE_MAX_FRAMES 1000000 /* keyframe numbers */
 #define SG_SCENE_FILE_MAX_VERTICES 1000000
 
-/* Defaults of struct sg_scene_file_options, from measured peak memory: see
- * docs/scene-format.md, "Limits". */
-#define SG_SCENE_FILE_DEFAULT_FILE_BYTES (1024 * 1024)
-#define SG_SCENE_FILE_DEFAULT_JSON_DEPTH 64
-#define SG_SCENE_FILE_DEFAULT_TEXTURE_BYTES (128 * 1024 * 1024)
-#define SG_SCENE_FILE_DEFAULT_OUTPUT_PIXELS (4096 * 4096)
-#define SG_SCENE_FILE_DEFAULT_FRAMES 10000
+/* The defaults of struct sg_scene_file_options are in sg/scene_file.h. */
 
 /* One value of 1 or 3 components: a constant (one key, no frames) or keyframes. */
 struct sg_track {

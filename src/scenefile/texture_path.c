@@ -39,7 +39,10 @@ sg_result sg_texture_path_check(struct sg_parse *p, const char *path)
 	sg_escape(path, SG_ESCAPE_TEXT, shown, sizeof(shown));
 	if (!path[0])
 		return sg_fail(SG_ERR_IO, "%s: %s: the path is empty", p->file_name, p->path.text);
-	if (has_dot_dot(path))
+	/* Without allowed folders a '..' can only escape, and is refused before the
+	 * file system is asked, so that the message says nothing of what exists out
+	 * there. With them, it may lead into one: the resolved path decides. */
+	if (has_dot_dot(path) && p->limits.allowed_path_count == 0)
 		return sg_fail(SG_ERR_IO,
 		               "%s: %s: '%s' has a '..': a texture path stays inside the "
 		               "scene's folder " HOW_TO_ALLOW,
