@@ -12,6 +12,7 @@
 #include <sg/sg.h>
 
 #include "check_run.h"
+#include "../src/gbm/renderer_internal.h"
 #include "../src/graph/alloc.h"
 #include "golden.h"
 #include "three_rects_scene.h"
@@ -455,6 +456,71 @@ START_TEST(test_full_disk_keeps_the_old_file)
 }
 END_TEST
 
+static struct sg_scene *scene_of_textures(int count, int side)
+{
+	struct sg_scene *scene = sg_scene_create();
+	sg_mesh quad = sg_mesh_create_quad(scene, 8, 8);
+	uint8_t *pixels = calloc((size_t)side * side, 4);
+	for (int i = 0; i < count; i++) {
+		sg_texture texture = sg_texture_create(
+			scene, &(struct sg_texture_desc){.width = side, .height = side, .pixels = pixels});
+		sg_node model = sg_node_new_model(
+			scene, &(struct sg_model_desc){.mesh = quad, .texture = texture, .position = {i, 0, 0}});
+		ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), model), SG_OK);
+	}
+	free(pixels);
+	return scene;
+}
+
+/* Issue 9: the GL copies of a destroyed scene's textures stayed in the renderer
+ * for good (+340 MiB after 128 512^2 textures); the next render frees them. */
+START_TEST(test_destroyed_scene_gl_copies_are_freed)
+{
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = 32, .height = 32, .target = SG_TARGET_SURFACELESS});
+	ck_assert_ptr_nonnull(renderer);
+	struct sg_scene *big = scene_of_textures(6, 64), *small = scene_of_textures(1, 16);
+	ck_assert_int_eq(sg_renderer_render(renderer, big, NULL), SG_OK);
+	size_t live, bytes;
+	sg_renderer_texture_totals_for_testing(renderer, &live, &bytes);
+	ck_assert_uint_eq(live, 6);
+	ck_assert_uint_eq(bytes, 6 * 64 * 64 * 4);
+	/* a scene still alive keeps its copies while another one is rendered */
+	ck_assert_int_eq(sg_renderer_render(renderer, small, NULL), SG_OK);
+	sg_renderer_texture_totals_for_testing(renderer, &live, &bytes);
+	ck_assert_uint_eq(live, 6); /* small's texture took slot 0 from big */
+	ck_assert_int_eq(sg_renderer_render(renderer, big, NULL), SG_OK);
+	sg_scene_destroy(big);
+	ck_assert_int_eq(sg_renderer_render(renderer, small, NULL), SG_OK);
+	sg_renderer_texture_totals_for_testing(renderer, &live, &bytes);
+	ck_assert_uint_eq(live, 1);
+	ck_assert_uint_eq(bytes, 16 * 16 * 4);
+	sg_scene_destroy(small);
+	sg_renderer_destroy(renderer);
+}
+END_TEST
+
+/* Issue 9: the message named sg_renderer_read_pixels, which the user never called. */
+START_TEST(test_write_png_before_render_names_write_png)
+{
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = 8, .height = 8, .target = SG_TARGET_SURFACELESS});
+	ck_assert_ptr_nonnull(renderer);
+	char path[] = "/tmp/sg-test-never-written-XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	unlink(path);
+	ck_assert_int_eq(sg_renderer_write_png(renderer, path), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_str_eq(sg_last_error(), "sg_renderer_write_png: nothing rendered yet");
+	ck_assert_int_ne(access(path, F_OK), 0); /* nothing written */
+	uint8_t pixels[8 * 8 * 4];
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_str_eq(sg_last_error(), "sg_renderer_read_pixels: nothing rendered yet");
+	sg_renderer_destroy(renderer);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("render");
@@ -472,6 +538,8 @@ int main(void)
 	tcase_add_test(tc, test_culling_skips_subtrees_and_keeps_pixels);
 	tcase_add_test(tc, test_allocation_failure_at_every_k);
 	tcase_add_test(tc, test_full_disk_keeps_the_old_file);
+	tcase_add_test(tc, test_destroyed_scene_gl_copies_are_freed);
+	tcase_add_test(tc, test_write_png_before_render_names_write_png);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

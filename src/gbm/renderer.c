@@ -1,6 +1,7 @@
 /* The public renderer: a target (this layer) + the GL draw submission +
  * the traversal, glued in the order of a frame. */
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -13,6 +14,8 @@
 #include "../graph/error.h"
 #include "../graph/scene_internal.h"
 #include "../traverse/traverse.h"
+#include "driver_lock.h"
+#include "renderer_internal.h"
 #include "target.h"
 
 #define SG_MAX_OUTPUT_SIDE 16384
@@ -27,7 +30,44 @@ struct sg_renderer {
 	bool rendered;
 	struct sg_render_stats stats;
 	struct sg_renderer_info info;
+	/* Taken by every call that touches the state above: a renderer is used by
+	 * one thread at a time, and a second one is refused rather than let loose
+	 * on the draw list and the GL context. */
+	atomic_bool in_use;
+	bool driver_lock; /* sg_driver_lock_needed() for this renderer's driver */
+	char reason[640]; /* the target's reason, plus the driver lock if taken */
 };
+
+static bool enter(struct sg_renderer *renderer, const char *call)
+{
+	bool idle = false;
+	if (atomic_compare_exchange_strong(&renderer->in_use, &idle, true))
+		return true;
+	sg_fail(SG_ERR_BUSY, "%s: renderer is in use by another thread", call);
+	return false;
+}
+
+static void leave(struct sg_renderer *renderer)
+{
+	atomic_store(&renderer->in_use, false);
+}
+
+bool sg_renderer_enter_for_testing(struct sg_renderer *renderer)
+{
+	return enter(renderer, "sg_renderer_enter_for_testing");
+}
+
+void sg_renderer_leave_for_testing(struct sg_renderer *renderer)
+{
+	leave(renderer);
+}
+
+void sg_renderer_texture_totals_for_testing(const struct sg_renderer *renderer, size_t *live,
+                                            size_t *bytes)
+{
+	*live = renderer->gl.textures.live;
+	*bytes = renderer->gl.textures.bytes;
+}
 
 struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
 {
@@ -52,21 +92,32 @@ struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
 	}
 	renderer->clear_color[3] = 1.0f;
 	sg_traversal_init(&renderer->traversal);
-	if (sg_target_select(desc, &renderer->target) || sg_target_bind(renderer->target))
-		goto fail;
-	sg_result gl_result = sg_gl_renderer_init(&renderer->gl);
-	if (gl_result) {
-		sg_fail_prefix(gl_result, "on %s: ", renderer->target->impl->name);
-		goto fail;
+	/* The driver is known only once its context exists, so creation, which is
+	 * rare, is serialised on every driver. */
+	sg_driver_lock(true);
+	sg_result result = sg_target_select(desc, &renderer->target);
+	if (!result)
+		result = sg_target_bind(renderer->target);
+	if (!result) {
+		renderer->driver_lock = sg_driver_lock_needed(renderer->target->egl.gl_renderer);
+		if ((result = sg_gl_renderer_init(&renderer->gl)))
+			sg_fail_prefix(result, "on %s: ", renderer->target->impl->name);
+		renderer->gl_ready = result == SG_OK;
+		sg_egl_release(&renderer->target->egl);
 	}
-	renderer->gl_ready = true;
-	sg_egl_release(&renderer->target->egl);
+	sg_driver_unlock(true);
+	if (result)
+		goto fail;
 
 	struct sg_target *t = renderer->target;
+	snprintf(renderer->reason, sizeof(renderer->reason), "%s%s", t->reason,
+	         renderer->driver_lock ? "; GL submission serialised across renderers (Mesa "
+	                                 "llvmpipe crashes when two contexts draw at once)"
+	                               : "");
 	renderer->info = (struct sg_renderer_info){
 		.target = t->kind,
 		.target_name = t->impl->name,
-		.reason = t->reason,
+		.reason = renderer->reason,
 		.device = t->device,
 		.egl_vendor = t->egl.vendor,
 		.egl_driver = t->egl.driver,
@@ -85,10 +136,17 @@ void sg_renderer_destroy(struct sg_renderer *renderer)
 {
 	if (!renderer)
 		return;
+	/* Freeing it under another thread's call would corrupt memory: leaked instead. */
+	if (!enter(renderer, "sg_renderer_destroy"))
+		return;
 	if (renderer->target) {
+		/* Freeing textures while another context draws is the crash's
+		 * neighbourhood, and destruction is rare: serialised too. */
+		sg_driver_lock(renderer->driver_lock);
 		if (renderer->gl_ready && sg_target_bind(renderer->target) == SG_OK)
 			sg_gl_renderer_finish(&renderer->gl);
 		sg_target_destroy(renderer->target);
+		sg_driver_unlock(renderer->driver_lock);
 	}
 	sg_traversal_finish(&renderer->traversal);
 	sg_free(renderer);
@@ -96,7 +154,7 @@ void sg_renderer_destroy(struct sg_renderer *renderer)
 
 const struct sg_renderer_info *sg_renderer_get_info(const struct sg_renderer *renderer)
 {
-	return renderer ? &renderer->info : NULL;
+	return renderer ? &renderer->info : NULL; /* set once by create: no flag needed */
 }
 
 sg_result sg_renderer_set_clear_color(struct sg_renderer *renderer, float r, float g, float b,
@@ -109,7 +167,10 @@ sg_result sg_renderer_set_clear_color(struct sg_renderer *renderer, float r, flo
 		if (!(color[i] >= 0.0f && color[i] <= 1.0f)) /* also refuses NaN */
 			return sg_fail(SG_ERR_INVALID_ARGUMENT, "clear colour component %d (%g) is not in [0, 1]",
 			               i, (double)color[i]);
+	if (!enter(renderer, "sg_renderer_set_clear_color"))
+		return SG_ERR_BUSY;
 	memcpy(renderer->clear_color, color, sizeof(color));
+	leave(renderer);
 	return SG_OK;
 }
 
@@ -124,7 +185,10 @@ sg_result sg_renderer_set_culling(struct sg_renderer *renderer, bool enabled)
 {
 	if (!renderer)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_set_culling: renderer is NULL");
+	if (!enter(renderer, "sg_renderer_set_culling"))
+		return SG_ERR_BUSY;
 	renderer->culling = enabled;
+	leave(renderer);
 	return SG_OK;
 }
 
@@ -133,16 +197,18 @@ sg_result sg_renderer_get_stats(const struct sg_renderer *renderer, struct sg_re
 	if (!renderer || !stats)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_get_stats: %s is NULL",
 		               renderer ? "stats" : "renderer");
+	/* The flag is the one mutable member of a const renderer: never a const object. */
+	struct sg_renderer *mutable_renderer = (struct sg_renderer *)renderer;
+	if (!enter(mutable_renderer, "sg_renderer_get_stats"))
+		return SG_ERR_BUSY;
 	*stats = renderer->stats;
+	leave(mutable_renderer);
 	return SG_OK;
 }
 
-sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scene,
-                             const struct sg_camera *camera)
+static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
+                      const struct sg_camera *camera)
 {
-	if (!renderer || !scene)
-		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_render: %s is NULL",
-		               renderer ? "scene" : "renderer");
 	struct sg_target *target = renderer->target;
 	renderer->rendered = false; /* a failed render leaves nothing to read */
 	struct sg_camera pixels;
@@ -170,8 +236,12 @@ sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scen
 	if (result)
 		return result;
 	uint64_t traversed = now_ns();
-	if ((result = sg_target_bind(target)))
+	/* Traversal stays parallel; submission up to glFinish is what crashes. */
+	sg_driver_lock(renderer->driver_lock);
+	if ((result = sg_target_bind(target))) {
+		sg_driver_unlock(renderer->driver_lock);
 		return result;
+	}
 	result = sg_gl_renderer_draw(&renderer->gl, scene, traversal->list,
 	                             view_projection, target->width, target->height,
 	                             renderer->clear_color);
@@ -179,6 +249,7 @@ sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scen
 	glFinish();
 	uint64_t finished = now_ns();
 	sg_egl_release(&target->egl);
+	sg_driver_unlock(renderer->driver_lock);
 	renderer->rendered = result == SG_OK;
 	renderer->stats = (struct sg_render_stats){
 		.world_updates = traversal->world_updates,
@@ -192,24 +263,70 @@ sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scen
 	return result;
 }
 
+sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scene,
+                             const struct sg_camera *camera)
+{
+	if (!renderer || !scene)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_render: %s is NULL",
+		               renderer ? "scene" : "renderer");
+	if (!enter(renderer, "sg_renderer_render"))
+		return SG_ERR_BUSY;
+	sg_result result = draw(renderer, scene, camera);
+	leave(renderer);
+	return result;
+}
+
+/* call: the public function the user called, for messages. */
+static sg_result read_pixels(struct sg_renderer *renderer, void *rgba, size_t stride,
+                             const char *call)
+{
+	struct sg_target *target = renderer->target;
+	if (!renderer->rendered)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: nothing rendered yet", call);
+	/* Serialised too: with only the draws serialised, a release build still
+	 * crashed once in about 100 rounds of tests/test_threads.c. */
+	sg_driver_lock(renderer->driver_lock);
+	sg_result result = sg_target_bind(target);
+	if (!result) {
+		result = target->impl->read_pixels(target, rgba, stride);
+		sg_egl_release(&target->egl);
+	}
+	sg_driver_unlock(renderer->driver_lock);
+	return result;
+}
+
 sg_result sg_renderer_read_pixels(struct sg_renderer *renderer, void *rgba, size_t stride)
 {
 	if (!renderer || !rgba)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_read_pixels: %s is NULL",
 		               renderer ? "rgba" : "renderer");
-	struct sg_target *target = renderer->target;
+	const struct sg_target *target = renderer->target;
 	if (stride == 0)
 		stride = (size_t)target->width * 4;
 	if (stride < (size_t)target->width * 4)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "stride %zu is less than width * 4 = %d", stride,
 		               target->width * 4);
-	if (!renderer->rendered)
-		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_read_pixels: nothing rendered yet");
-	sg_result result = sg_target_bind(target);
-	if (result)
-		return result;
-	result = target->impl->read_pixels(target, rgba, stride);
-	sg_egl_release(&target->egl);
+	if (!enter(renderer, "sg_renderer_read_pixels"))
+		return SG_ERR_BUSY;
+	sg_result result = read_pixels(renderer, rgba, stride, "sg_renderer_read_pixels");
+	leave(renderer);
+	return result;
+}
+
+static sg_result write_png(struct sg_renderer *renderer, const char *path)
+{
+	const struct sg_target *target = renderer->target;
+	if (!renderer->rendered) /* before the allocation, which may be large */
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_write_png: nothing rendered yet");
+	size_t stride = (size_t)target->width * 4;
+	uint8_t *pixels = sg_malloc(stride * (size_t)target->height);
+	if (!pixels)
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory reading back %dx%d pixels",
+		               target->width, target->height);
+	sg_result result = read_pixels(renderer, pixels, stride, "sg_renderer_write_png");
+	if (!result)
+		result = sg_image_write_png(path, target->width, target->height, pixels, stride);
+	sg_free(pixels);
 	return result;
 }
 
@@ -218,16 +335,10 @@ sg_result sg_renderer_write_png(struct sg_renderer *renderer, const char *path)
 	if (!renderer || !path)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_write_png: %s is NULL",
 		               renderer ? "path" : "renderer");
-	size_t stride = (size_t)renderer->target->width * 4;
-	uint8_t *pixels = sg_malloc(stride * (size_t)renderer->target->height);
-	if (!pixels)
-		return sg_fail(SG_ERR_NO_MEMORY, "out of memory reading back %dx%d pixels",
-		               renderer->target->width, renderer->target->height);
-	sg_result result = sg_renderer_read_pixels(renderer, pixels, stride);
-	if (!result)
-		result = sg_image_write_png(path, renderer->target->width, renderer->target->height,
-		                            pixels, stride);
-	sg_free(pixels);
+	if (!enter(renderer, "sg_renderer_write_png"))
+		return SG_ERR_BUSY;
+	sg_result result = write_png(renderer, path);
+	leave(renderer);
 	return result;
 }
 
@@ -239,5 +350,9 @@ sg_result sg_renderer_export_dmabuf(struct sg_renderer *renderer, struct sg_dmab
 	if (!renderer->target->impl->export_dmabuf)
 		return sg_fail(SG_ERR_UNSUPPORTED, "the %s target has no buffer object to export",
 		               renderer->target->impl->name);
-	return renderer->target->impl->export_dmabuf(renderer->target, dmabuf);
+	if (!enter(renderer, "sg_renderer_export_dmabuf"))
+		return SG_ERR_BUSY;
+	sg_result result = renderer->target->impl->export_dmabuf(renderer->target, dmabuf);
+	leave(renderer);
+	return result;
 }

@@ -10,6 +10,7 @@
 #include "../graph/alloc.h"
 #include "../graph/error.h"
 #include "../graph/scene_internal.h"
+#include "../graph/scene_live.h"
 
 static const char *gl_error_name(GLenum error)
 {
@@ -54,17 +55,23 @@ static struct sg_gl_object *slot(struct sg_gl_cache *cache, uint32_t index)
 	return &cache->objects[index];
 }
 
-static void delete_texture(struct sg_gl_object *object)
+static void delete_texture(struct sg_gl_cache *cache, struct sg_gl_object *object)
 {
-	if (object->name)
+	if (object->name) {
 		glDeleteTextures(1, &object->name);
+		cache->live--;
+		cache->bytes -= object->bytes;
+	}
 	*object = (struct sg_gl_object){0};
 }
 
-static void delete_mesh(struct sg_gl_object *object)
+static void delete_mesh(struct sg_gl_cache *cache, struct sg_gl_object *object)
 {
-	if (object->name)
+	if (object->name) {
+		cache->live--;
+		cache->bytes -= object->bytes;
 		glDeleteVertexArrays(1, &object->name);
+	}
 	if (object->buffer)
 		glDeleteBuffers(1, &object->buffer);
 	if (object->index_buffer)
@@ -79,22 +86,53 @@ void sg_gl_cache_prune(struct sg_gl_cache *textures, struct sg_gl_cache *meshes,
 		struct sg_gl_object *o = &textures->objects[i];
 		if (o->name && o->scene == scene->id &&
 		    !sg_scene_texture(scene, (sg_texture){scene->id, (uint32_t)i, o->generation}))
-			delete_texture(o);
+			delete_texture(textures, o);
 	}
 	for (size_t i = 0; i < meshes->capacity; i++) {
 		struct sg_gl_object *o = &meshes->objects[i];
 		if (o->name && o->scene == scene->id &&
 		    !sg_scene_mesh(scene, (sg_mesh){scene->id, (uint32_t)i, o->generation}))
-			delete_mesh(o);
+			delete_mesh(meshes, o);
 	}
+}
+
+/* Scene ids are never reused (until 2^32 scenes), so an entry of a dead id is
+ * garbage; the current scene's own entries are pruned above. */
+static void sweep(struct sg_gl_cache *cache, uint32_t current,
+                  void (*delete_object)(struct sg_gl_cache *, struct sg_gl_object *))
+{
+	uint32_t checked = 0; /* consecutive slots mostly belong to one scene */
+	bool live = true;
+	for (size_t i = 0; i < cache->capacity; i++) {
+		struct sg_gl_object *o = &cache->objects[i];
+		if (!o->name || o->scene == current)
+			continue;
+		if (o->scene != checked) {
+			checked = o->scene;
+			live = sg_scene_id_live(checked);
+		}
+		if (!live)
+			delete_object(cache, o);
+	}
+}
+
+void sg_gl_cache_sweep_destroyed(struct sg_gl_cache *textures, struct sg_gl_cache *meshes,
+                                 const struct sg_scene *scene)
+{
+	uint64_t destroyed = sg_scene_destroyed_count();
+	if (destroyed == textures->swept_destroyed)
+		return;
+	textures->swept_destroyed = destroyed;
+	sweep(textures, scene->id, delete_texture);
+	sweep(meshes, scene->id, delete_mesh);
 }
 
 void sg_gl_cache_finish(struct sg_gl_cache *textures, struct sg_gl_cache *meshes)
 {
 	for (size_t i = 0; i < textures->capacity; i++)
-		delete_texture(&textures->objects[i]);
+		delete_texture(textures, &textures->objects[i]);
 	for (size_t i = 0; i < meshes->capacity; i++)
-		delete_mesh(&meshes->objects[i]);
+		delete_mesh(meshes, &meshes->objects[i]);
 	sg_free(textures->objects);
 	sg_free(meshes->objects);
 	*textures = (struct sg_gl_cache){0};
@@ -112,11 +150,12 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 		*name = object->name;
 		return SG_OK;
 	}
-	delete_texture(object);
+	delete_texture(cache, object);
 	if (t->width > max_size || t->height > max_size)
 		return sg_fail(SG_ERR_GL, "texture #%u is %dx%d, larger than GL_MAX_TEXTURE_SIZE %d",
 		               index, t->width, t->height, max_size);
 	glGenTextures(1, &object->name);
+	cache->live++;
 	glBindTexture(GL_TEXTURE_2D, object->name);
 	GLint filter = t->filter == SG_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST;
 	GLint wrap = t->wrap == SG_WRAP_REPEAT ? GL_REPEAT : GL_CLAMP_TO_EDGE;
@@ -133,11 +172,13 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 	snprintf(what, sizeof(what), "uploading texture #%u (%dx%d)", index, t->width, t->height);
 	sg_result result = sg_gl_check(what);
 	if (result) {
-		delete_texture(object);
+		delete_texture(cache, object);
 		return result;
 	}
 	object->scene = scene->id;
 	object->generation = t->generation;
+	object->bytes = (size_t)t->width * (size_t)t->height * 4;
+	cache->bytes += object->bytes;
 	*name = object->name;
 	return SG_OK;
 }
@@ -153,8 +194,9 @@ sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *sce
 		*mesh = object;
 		return SG_OK;
 	}
-	delete_mesh(object);
+	delete_mesh(cache, object);
 	glGenVertexArrays(1, &object->name);
+	cache->live++;
 	glGenBuffers(1, &object->buffer);
 	glBindVertexArray(object->name);
 	glBindBuffer(GL_ARRAY_BUFFER, object->buffer);
@@ -177,12 +219,15 @@ sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *sce
 	snprintf(what, sizeof(what), "uploading mesh #%u (%u vertices)", index, m->vertex_count);
 	sg_result result = sg_gl_check(what);
 	if (result) {
-		delete_mesh(object);
+		delete_mesh(cache, object);
 		return result;
 	}
 	object->scene = scene->id;
 	object->generation = m->generation;
 	object->indexed = m->indices != NULL;
+	object->bytes = m->vertex_count * sizeof(struct sg_vertex) +
+	                (m->indices ? m->index_count * sizeof(uint32_t) : 0);
+	cache->bytes += object->bytes;
 	object->count = (GLsizei)(m->indices ? m->index_count : m->vertex_count);
 	*mesh = object;
 	return SG_OK;

@@ -11,6 +11,10 @@ sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *sce
 /* Deletes the GL copies of the scene's destroyed textures and meshes. */
 void sg_gl_cache_prune(struct sg_gl_cache *textures, struct sg_gl_cache *meshes,
                        const struct sg_scene *scene);
+/* Deletes the GL copies of scenes destroyed since the last call (any scene
+ * but this one, which sg_gl_cache_prune() looks after). */
+void sg_gl_cache_sweep_destroyed(struct sg_gl_cache *textures, struct sg_gl_cache *meshes,
+                                 const struct sg_scene *scene);
 /* Deletes every cached object; the context must be current. */
 void sg_gl_cache_finish(struct sg_gl_cache *textures, struct sg_gl_cache *meshes);
 

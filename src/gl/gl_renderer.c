@@ -99,6 +99,7 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
 {
 	sg_result result;
 	gl->batches = 0;
+	sg_gl_cache_sweep_destroyed(&gl->textures, &gl->meshes, scene);
 	if (gl->pruned_scene != scene->id || gl->pruned_structure != scene->structure_version) {
 		sg_gl_cache_prune(&gl->textures, &gl->meshes, scene);
 		gl->pruned_scene = scene->id;

@@ -12,11 +12,14 @@ struct sg_gl_object {
 	GLuint name, buffer, index_buffer; /* texture, or vertex array + buffers */
 	GLsizei count;
 	bool indexed;
+	size_t bytes; /* what the upload gave GL, for the cache's totals */
 };
 
 struct sg_gl_cache {
 	struct sg_gl_object *objects; /* indexed by the resource's pool index */
 	size_t capacity;
+	size_t live, bytes;       /* GL objects held and the bytes given to GL */
+	uint64_t swept_destroyed; /* sg_scene_destroyed_count() at the last sweep */
 };
 
 /* Beyond this many draws the per-draw depths would no longer be distinct in a

@@ -1,4 +1,5 @@
 /* Scene lifetime and the node pool. */
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -6,9 +7,84 @@
 #include "alloc.h"
 #include "error.h"
 #include "scene_internal.h"
+#include "scene_live.h"
 
 /* Scene ids make handles of one scene unusable in another. Never 0. */
 static atomic_uint next_scene_id = 1;
+
+/* The ids of live scenes, sorted, shared by all threads (scenes are created
+ * and destroyed on any thread). Freed when empty, so nothing outlives the
+ * last scene. */
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint32_t *live_ids;
+static size_t live_count, live_capacity;
+static atomic_uint_fast64_t destroyed_count;
+
+/* The position of id in live_ids, or where it would go. Under live_lock. */
+static size_t live_position(uint32_t id)
+{
+	size_t low = 0, high = live_count;
+	while (low < high) {
+		size_t middle = low + (high - low) / 2;
+		if (live_ids[middle] < id)
+			low = middle + 1;
+		else
+			high = middle;
+	}
+	return low;
+}
+
+static bool live_add(uint32_t id)
+{
+	pthread_mutex_lock(&live_lock);
+	if (live_count == live_capacity) {
+		size_t capacity = live_capacity ? live_capacity * 2 : 16;
+		uint32_t *ids = sg_realloc_array(live_ids, capacity, sizeof(*ids));
+		if (!ids) {
+			pthread_mutex_unlock(&live_lock);
+			return false;
+		}
+		live_ids = ids;
+		live_capacity = capacity;
+	}
+	size_t at = live_position(id);
+	memmove(live_ids + at + 1, live_ids + at, (live_count - at) * sizeof(*live_ids));
+	live_ids[at] = id;
+	live_count++;
+	pthread_mutex_unlock(&live_lock);
+	return true;
+}
+
+static void live_remove(uint32_t id)
+{
+	pthread_mutex_lock(&live_lock);
+	size_t at = live_position(id);
+	if (at < live_count && live_ids[at] == id) {
+		memmove(live_ids + at, live_ids + at + 1,
+		        (live_count - at - 1) * sizeof(*live_ids));
+		if (--live_count == 0) {
+			sg_free(live_ids);
+			live_ids = NULL;
+			live_capacity = 0;
+		}
+		atomic_fetch_add(&destroyed_count, 1);
+	}
+	pthread_mutex_unlock(&live_lock);
+}
+
+uint64_t sg_scene_destroyed_count(void)
+{
+	return atomic_load(&destroyed_count);
+}
+
+bool sg_scene_id_live(uint32_t id)
+{
+	pthread_mutex_lock(&live_lock);
+	size_t at = live_position(id);
+	bool live = at < live_count && live_ids[at] == id;
+	pthread_mutex_unlock(&live_lock);
+	return live;
+}
 
 static bool grow_nodes(struct sg_scene *scene, uint32_t capacity)
 {
@@ -147,7 +223,7 @@ struct sg_scene *sg_scene_create(void)
 	if (scene->id == 0)
 		scene->id = atomic_fetch_add(&next_scene_id, 1);
 	scene->node_used = SG_ROOT_INDEX;
-	if (!grow_nodes(scene, 64) || sg_scene_alloc_node(scene, SG_NODE_GROUP) != SG_ROOT_INDEX) {
+	if (!live_add(scene->id) || !grow_nodes(scene, 64) || sg_scene_alloc_node(scene, SG_NODE_GROUP) != SG_ROOT_INDEX) {
 		sg_scene_destroy(scene);
 		sg_fail(SG_ERR_NO_MEMORY, "out of memory creating a scene");
 		return NULL;
@@ -159,6 +235,7 @@ void sg_scene_destroy(struct sg_scene *scene)
 {
 	if (!scene)
 		return;
+	live_remove(scene->id);
 	if (scene->name)
 		for (uint32_t i = 1; i < scene->node_used; i++)
 			sg_free(scene->name[i]);

@@ -1,0 +1,19 @@
+/* Internal: hooks of the renderer for the threads suite. */
+#ifndef SG_GBM_RENDERER_INTERNAL_H
+#define SG_GBM_RENDERER_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <sg/renderer.h>
+
+/* Marks the renderer in use as a call on another thread would (false, with
+ * SG_ERR_BUSY, if it already is), so that the BUSY refusal of every entry
+ * point is tested without a race. */
+bool sg_renderer_enter_for_testing(struct sg_renderer *renderer);
+void sg_renderer_leave_for_testing(struct sg_renderer *renderer);
+/* The GL caches' totals: GL textures held and their bytes. */
+void sg_renderer_texture_totals_for_testing(const struct sg_renderer *renderer, size_t *live,
+                                            size_t *bytes);
+
+#endif
