@@ -31,8 +31,10 @@ static sg_result surfaceless(const struct sg_renderer_desc *desc, const char *wh
 		return sg_fail_prefix(result, "%s; but the surfaceless target failed too: ", why);
 	if (result)
 		return result;
-	snprintf((*target)->reason, sizeof((*target)->reason), "%s: using surfaceless (%s)", why,
-	         (*target)->egl.gl_renderer);
+	/* Bounded so that the sentence always fits reason[512] whole (and a release
+	 * build's -Wformat-truncation can prove it). */
+	snprintf((*target)->reason, sizeof((*target)->reason), "%.320s: using surfaceless (%.160s)",
+	         why, (*target)->egl.gl_renderer);
 	return SG_OK;
 }
 
