@@ -8,7 +8,7 @@
 #include <GLES3/gl3.h>
 #include <cglm/cglm.h>
 
-#include "../src/gbm/target.h"
+#include "../src/surfaceless/target_surfaceless.h"
 #include "scenes.h"
 
 struct baseline {

@@ -17,8 +17,8 @@
 
 #include <sg/sg.h>
 
-#include "../src/gbm/dumb.h"
-#include "../src/gbm/kms.h"
+#include "../src/output/dumb.h"
+#include "../src/output/kms.h"
 #include "three_rects_scene.h"
 
 #define FLIP_TIMEOUT_MS 5000

@@ -32,10 +32,10 @@ for mode in "${modes[@]}"; do
 		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 		LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0 \
 		UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-			meson test -C build-asan --print-errorlogs --no-suite drm "$@" | tee "$log"
+			meson test -C build-asan --print-errorlogs --no-suite drm --no-suite consumer "$@" | tee "$log"
 		;;
 	valgrind)
-		meson test -C build --print-errorlogs --no-suite drm --timeout-multiplier 10 \
+		meson test -C build --print-errorlogs --no-suite drm --no-suite consumer --timeout-multiplier 10 \
 			--wrap="valgrind --quiet --error-exitcode=99 --leak-check=full \
 --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect \
 --suppressions=$PWD/tests/valgrind.supp" "$@" | tee "$log"

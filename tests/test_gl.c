@@ -7,10 +7,11 @@
 #include <sg/sg.h>
 
 #include "check_run.h"
-#include "../src/gbm/target.h"
 #include "../src/gl/cache.h"
+#include "../src/gl/check.h"
 #include "../src/gl/program.h"
 #include "../src/graph/scene_internal.h"
+#include "../src/surfaceless/target_surfaceless.h"
 
 static struct sg_target *target;
 
@@ -160,7 +161,7 @@ START_TEST(test_destroyed_resources_free_their_gl_copies)
 		sg_texture t = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
 		sg_texture_destroy(scene, t);
 	}
-	ck_assert_uint_le(scene->texture_count, 2);
+	ck_assert_uint_le(scene->texture_pool.used, 2);
 	sg_gl_cache_finish(&textures, &meshes);
 	sg_scene_destroy(scene);
 }

@@ -1,6 +1,7 @@
 /* The graph layer: scene and node operations, and every refusal. No GL. */
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -309,8 +310,10 @@ START_TEST(test_resources)
 	ck_assert_int_eq(sg_model_set_mesh(scene, m, tri), SG_OK);
 	ck_assert_int_eq(sg_mesh_destroy(scene, tri), SG_OK);
 	ck_assert(!sg_mesh_exists(scene, tri));
-	ck_assert_error(sg_mesh_destroy(scene, tri), SG_ERR_STALE_HANDLE, "mesh was destroyed");
-	ck_assert_error(sg_model_set_mesh(scene, m, tri), SG_ERR_STALE_HANDLE, "mesh was destroyed");
+	ck_assert_error(sg_mesh_destroy(scene, tri), SG_ERR_STALE_HANDLE,
+	                "mesh #1 (generation 1) was destroyed");
+	ck_assert_error(sg_model_set_mesh(scene, m, tri), SG_ERR_STALE_HANDLE,
+	                "mesh #1 (generation 1) was destroyed");
 	ck_assert_int_eq(sg_texture_destroy(scene, texture), SG_OK);
 	ck_assert_error(sg_model_set_texture(scene, m, texture), SG_ERR_STALE_HANDLE, "destroyed");
 }
@@ -503,6 +506,134 @@ START_TEST(test_prepend_and_append_walk_no_siblings)
 }
 END_TEST
 
+START_TEST(test_zero_rotation_axis_refused)
+{
+	sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "t"});
+	float before[16], after[16];
+	ck_assert_int_eq(sg_transform_translate(scene, t, 1, 2, 3), SG_OK);
+	sg_transform_get_matrix(scene, t, before);
+	uint64_t version = scene->transform_version;
+	ck_assert_error(sg_transform_rotate(scene, t, 1.0f, 0, 0, 0), SG_ERR_INVALID_ARGUMENT,
+	                "sg_transform_rotate: the axis for node 't' is (0, 0, 0)");
+	ck_assert_error(sg_transform_rotate(scene, t, 1.0f, 0, -0.0f, 1e-30f),
+	                SG_ERR_INVALID_ARGUMENT, "'t'"); /* its length underflows to 0 */
+	sg_transform_get_matrix(scene, t, after);
+	ck_assert_mem_eq(before, after, sizeof(before));
+	ck_assert_uint_eq(scene->transform_version, version);
+	/* the handle is still checked first */
+	ck_assert_error(sg_transform_rotate(scene, model("m"), 1.0f, 0, 0, 0),
+	                SG_ERR_INVALID_ARGUMENT, "is not a transform");
+	ck_assert_int_eq(sg_transform_rotate(scene, t, 1.0f, 0, 0, 2), SG_OK);
+}
+END_TEST
+
+/* As after a traversal: world matrices valid, nothing dirty. */
+static void world_is_up_to_date(void)
+{
+	scene->world_valid = true;
+	scene->dirty_count = 0;
+	for (uint32_t n = 1; n < scene->node_pool.used; n++)
+		scene->flags[n] &= (uint8_t)~SG_NODE_DIRTY;
+}
+
+static void assert_nothing_changed(uint64_t transforms, uint64_t structure)
+{
+	ck_assert_uint_eq(scene->transform_version, transforms);
+	ck_assert_uint_eq(scene->structure_version, structure);
+	ck_assert_uint_eq(scene->dirty_count, 0);
+	ck_assert(scene->world_valid);
+}
+
+START_TEST(test_unchanged_edits_mark_nothing)
+{
+	sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "t"});
+	sg_node m = model("m");
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), t), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, t, m), SG_OK);
+	ck_assert_int_eq(sg_transform_translate(scene, t, 5, 6, 0), SG_OK);
+	ck_assert_int_eq(sg_model_set_position(scene, m, 1, 2, 3), SG_OK);
+	world_is_up_to_date();
+	uint64_t transforms = scene->transform_version, structure = scene->structure_version;
+	float matrix[16];
+	sg_transform_get_matrix(scene, t, matrix);
+
+	ck_assert_int_eq(sg_transform_set_matrix(scene, t, matrix), SG_OK);
+	ck_assert_int_eq(sg_transform_translate(scene, t, 0, 0, 0), SG_OK);
+	ck_assert_int_eq(sg_transform_scale(scene, t, 1, 1, 1), SG_OK);
+	ck_assert_int_eq(sg_model_set_position(scene, m, 1, 2, 3), SG_OK);
+	ck_assert_int_eq(sg_model_set_mesh(scene, m, quad), SG_OK);
+	ck_assert_int_eq(sg_model_set_texture(scene, m, texture), SG_OK);
+	const char *name = sg_node_get_name(scene, m);
+	ck_assert_int_eq(sg_node_set_name(scene, m, "m"), SG_OK);
+	ck_assert_int_eq(sg_node_set_name(scene, m, name), SG_OK); /* its own string */
+	ck_assert_ptr_eq(sg_node_get_name(scene, m), name);       /* not copied again */
+	assert_nothing_changed(transforms, structure);
+	ck_assert(!(scene->flags[t.index] & SG_NODE_DIRTY));
+	ck_assert(!(scene->flags[m.index] & SG_NODE_DIRTY));
+
+	ck_assert_int_eq(sg_transform_set_identity(scene, t), SG_OK);
+	world_is_up_to_date();
+	transforms = scene->transform_version;
+	ck_assert_int_eq(sg_transform_set_identity(scene, t), SG_OK);
+	assert_nothing_changed(transforms, structure);
+
+	/* A real change is still recorded, once. */
+	ck_assert_int_eq(sg_model_set_position(scene, m, 1, 2, 4), SG_OK);
+	ck_assert_uint_eq(scene->transform_version, transforms + 1);
+	ck_assert_uint_eq(scene->dirty_count, 1);
+	ck_assert_uint_eq(scene->dirty[0], m.index);
+}
+END_TEST
+
+START_TEST(test_pool_slots_are_reused_under_new_generations)
+{
+	/* Every kind of object comes from the same pool: a destroyed slot is
+	 * reused, its old handle refused with the same words for every kind. */
+	unsigned char pixel[4] = {0};
+	const struct sg_texture_desc desc = {.width = 1, .height = 1, .pixels = pixel};
+	sg_texture t = sg_texture_create(scene, &desc);
+	sg_mesh q = sg_mesh_create_quad(scene, 2, 2);
+	sg_node g = group("g");
+	uint32_t textures = scene->texture_pool.used, meshes = scene->mesh_pool.used;
+	uint32_t nodes = scene->node_pool.used, models = scene->model_pool.used;
+	for (int i = 0; i < 100; i++) {
+		ck_assert_int_eq(sg_texture_destroy(scene, t), SG_OK);
+		ck_assert_int_eq(sg_mesh_destroy(scene, q), SG_OK);
+		ck_assert_int_eq(sg_node_destroy(scene, g), SG_OK);
+		sg_texture t2 = sg_texture_create(scene, &desc);
+		sg_mesh q2 = sg_mesh_create_quad(scene, 2, 2);
+		sg_node g2 = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = q2, .texture = t2});
+		ck_assert_uint_eq(t2.index, t.index);
+		ck_assert_uint_eq(q2.index, q.index);
+		ck_assert_uint_eq(g2.index, g.index);
+		ck_assert(!sg_texture_exists(scene, t) && !sg_mesh_exists(scene, q));
+		ck_assert(!sg_node_exists(scene, g));
+		char expected[64];
+		snprintf(expected, sizeof(expected), "texture #%u (generation %u) was destroyed",
+		         t.index, t.generation);
+		ck_assert_error(sg_texture_destroy(scene, t), SG_ERR_STALE_HANDLE, expected);
+		snprintf(expected, sizeof(expected), "mesh #%u (generation %u) was destroyed", q.index,
+		         q.generation);
+		ck_assert_error(sg_mesh_destroy(scene, q), SG_ERR_STALE_HANDLE, expected);
+		snprintf(expected, sizeof(expected), "node #%u (generation %u) was destroyed", g.index,
+		         g.generation);
+		ck_assert_error(sg_node_destroy(scene, g), SG_ERR_STALE_HANDLE, expected);
+		t = t2, q = q2, g = g2;
+	}
+	ck_assert_uint_eq(scene->texture_pool.used, textures);
+	ck_assert_uint_eq(scene->mesh_pool.used, meshes);
+	ck_assert_uint_eq(scene->node_pool.used, nodes);
+	ck_assert_uint_le(scene->model_pool.used, models + 1);
+	/* A handle forged with a free slot's current generation is refused too. */
+	ck_assert_int_eq(sg_texture_destroy(scene, t), SG_OK);
+	sg_texture forged = {t.scene, t.index, scene->texture_pool.generation[t.index]};
+	ck_assert(!sg_texture_exists(scene, forged));
+	ck_assert_error(sg_texture_destroy(scene, forged), SG_ERR_STALE_HANDLE, "was destroyed");
+	ck_assert_error(sg_texture_destroy(scene, (sg_texture){0}), SG_ERR_STALE_HANDLE,
+	                "null texture handle");
+}
+END_TEST
+
 START_TEST(test_allocation_failures_are_clean)
 {
 	/* Every allocation of building a small scene fails in turn: each attempt
@@ -559,6 +690,9 @@ int main(void)
 	tcase_add_test(tc, test_child_order_matches_model);
 	tcase_add_test(tc, test_prepend_and_append_walk_no_siblings);
 	tcase_add_test(tc, test_allocation_failures_are_clean);
+	tcase_add_test(tc, test_zero_rotation_axis_refused);
+	tcase_add_test(tc, test_unchanged_edits_mark_nothing);
+	tcase_add_test(tc, test_pool_slots_are_reused_under_new_generations);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

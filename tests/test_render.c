@@ -12,7 +12,7 @@
 #include <sg/sg.h>
 
 #include "check_run.h"
-#include "../src/gbm/renderer_internal.h"
+#include "../src/render/renderer_internal.h"
 #include "../src/graph/alloc.h"
 #include "golden.h"
 #include "three_rects_scene.h"

@@ -14,6 +14,8 @@
 #include <sg/sg.h>
 
 #include "check_run.h"
+#include "../src/graph/scene_internal.h"
+#include "../src/scenefile/scene_file_internal.h"
 #include "three_rects_scene.h"
 
 /* Internal test hook of src/graph/alloc.h: the suite links the static core. */
@@ -195,6 +197,30 @@ START_TEST(test_animation_interpolates_keyframes)
 
 	ck_assert_int_eq(sg_scene_file_apply_frame(file, -1), SG_ERR_INVALID_ARGUMENT);
 	ck_assert_int_eq(sg_scene_file_apply_frame(NULL, 0), SG_ERR_INVALID_ARGUMENT);
+	sg_scene_file_destroy(file);
+}
+END_TEST
+
+/* Each animated transform is one edit per frame, and none when the frame
+ * gives it the matrix it has: the renderer recomputes only what moved. */
+START_TEST(test_animation_edits_each_transform_once)
+{
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load("scenes/solar.json", &file) == SG_OK, "%s",
+	              sg_last_error());
+	struct sg_scene *scene = sg_scene_file_get_scene(file);
+	ck_assert_uint_eq(file->transform_count, 3); /* Sun spin, Orbit, Moon orbit */
+	uint64_t before = scene->transform_version;
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 1), SG_OK);
+	ck_assert_uint_eq(scene->transform_version - before, 3);
+	before = scene->transform_version;
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 1), SG_OK);
+	ck_assert_uint_eq(scene->transform_version - before, 0);
+	/* Past the last keyframe every track holds its value. */
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 1000), SG_OK);
+	before = scene->transform_version;
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 2000), SG_OK);
+	ck_assert_uint_eq(scene->transform_version - before, 0);
 	sg_scene_file_destroy(file);
 }
 END_TEST
@@ -824,6 +850,7 @@ static Suite *scenefile_suite(void)
 
 	TCase *load = tcase_create("load");
 	tcase_add_test(load, test_animation_interpolates_keyframes);
+	tcase_add_test(load, test_animation_edits_each_transform_once);
 	tcase_add_test(load, test_camera_keeps_the_scene_units);
 	tcase_add_test(load, test_png_paths_are_relative_to_the_scene);
 	suite_add_tcase(suite, load);

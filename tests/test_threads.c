@@ -14,8 +14,8 @@
 #include <sg/sg.h>
 
 #include "check_run.h"
-#include "../src/gbm/driver_lock.h"
-#include "../src/gbm/renderer_internal.h"
+#include "../src/render/driver_lock.h"
+#include "../src/render/renderer_internal.h"
 
 #if __has_include(<valgrind/valgrind.h>)
 #include <valgrind/valgrind.h>

@@ -177,6 +177,30 @@ START_TEST(test_destroyed_resource_names_the_model)
 }
 END_TEST
 
+/* Culling must report what the unculled walk reports, for textures as for meshes:
+ * a model out of view (whose parent is in view, so the walk visits it) still
+ * fails on its destroyed texture. */
+START_TEST(test_culled_model_with_destroyed_texture_fails)
+{
+	sg_mesh quad;
+	sg_texture texture;
+	struct sg_scene *scene = scene_with_quad(&quad, &texture);
+	unsigned char px[4] = {0};
+	sg_texture doomed = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, px, 0, 0, 0});
+	sg_node root = sg_scene_root(scene);
+	sg_node_add_child(scene, root, sg_node_new_model(scene, &(struct sg_model_desc){
+		.name = "in view", .mesh = quad, .texture = texture}));
+	sg_node_add_child(scene, root, sg_node_new_model(scene, &(struct sg_model_desc){
+		.name = "out of view", .mesh = quad, .texture = doomed, .position = {100, 100, 0}}));
+	ck_assert_int_eq(sg_texture_destroy(scene, doomed), SG_OK);
+	mat4 identity = GLM_MAT4_IDENTITY_INIT; /* clip space: only the first quad is in view */
+	ck_assert_int_eq(sg_traverse(&traversal, scene, identity), SG_ERR_STALE_HANDLE);
+	ck_assert_msg(strstr(sg_last_error(), "model 'out of view' uses a destroyed texture"), "%s",
+	              sg_last_error());
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 START_TEST(test_camera_pixels)
 {
 	struct sg_camera camera;
@@ -228,7 +252,7 @@ static bool attached(const struct sg_scene *scene, uint32_t n)
 static int compare_all_worlds(const struct sg_scene *scene)
 {
 	int bad = 0;
-	for (uint32_t n = 1; n < scene->node_used; n++) {
+	for (uint32_t n = 1; n < scene->node_pool.used; n++) {
 		if (scene->kind[n] == SG_NODE_INVALID || !attached(scene, n))
 			continue;
 		mat4 expected;
@@ -348,6 +372,7 @@ int main(void)
 	tcase_add_test(tc, test_detached_and_siblings);
 	tcase_add_test(tc, test_deep_chain_is_iterative);
 	tcase_add_test(tc, test_destroyed_resource_names_the_model);
+	tcase_add_test(tc, test_culled_model_with_destroyed_texture_fails);
 	tcase_add_test(tc, test_camera_pixels);
 	tcase_add_test(tc, test_cached_worlds_equal_fresh_after_random_edits);
 	tcase_add_test(tc, test_sparse_edit_recomputes_only_its_subtree);

@@ -13,6 +13,7 @@ static void usage(FILE *out)
 {
 	fputs("Usage: sg-render SCENE.json -o OUTPUT.png [OPTION]...\n"
 	      "       sg-render --info [--device PATH | --surfaceless]\n"
+	      "       sg-render --version\n"
 	      "Render a scene file (docs/scene-format.md) to a PNG file, or one per frame.\n"
 	      "\n"
 	      "  -o, --output PATH    the PNG file to write, - for standard output (one frame);\n"
@@ -35,6 +36,7 @@ static void usage(FILE *out)
 	      "  -q, --quiet          print nothing but errors (no progress bar)\n"
 	      "  -i, --info           print the device, EGL and GL the renderer runs on\n"
 	      "  -h, --help           show this help\n"
+	      "      --version        print the versions of sg-render and of the libsg it runs on\n"
 	      "\n"
 	      "Without --device or --surfaceless the target is chosen automatically: GBM on the\n"
 	      "first render node, else surfaceless. SG_TARGET=gbm|surfaceless and SG_DEVICE=PATH\n"
@@ -174,7 +176,20 @@ static int check_command_line_limits(const struct options *o)
 	return EXIT_OK;
 }
 
-enum { OPTION_SURFACELESS = 256, OPTION_FRAME_RANGE, OPTION_ALLOW_PATH, OPTION_LIMIT };
+enum {
+	OPTION_SURFACELESS = 256,
+	OPTION_FRAME_RANGE,
+	OPTION_ALLOW_PATH,
+	OPTION_LIMIT,
+	OPTION_VERSION,
+};
+
+/* The tool's version is that of the headers it was built with; the library's
+ * is the libsg.so it loaded, which may be another. */
+static void print_version(void)
+{
+	printf("sg-render %s (libsg %s)\n", SG_VERSION, sg_version());
+}
 
 static int parse_one(int option, struct options *o, bool *surfaceless)
 {
@@ -213,6 +228,7 @@ static int parse_one(int option, struct options *o, bool *surfaceless)
 	case 'q': o->quiet = true; break;
 	case 'i': o->info = true; break;
 	case 'h': usage(stdout); exit(EXIT_OK);
+	case OPTION_VERSION: print_version(); exit(EXIT_OK);
 	default: usage(stderr); return EXIT_USAGE;
 	}
 	return EXIT_OK;
@@ -266,6 +282,7 @@ int options_parse(int argc, char **argv, struct options *o)
 	    {"quiet", no_argument, NULL, 'q'},
 	    {"info", no_argument, NULL, 'i'},
 	    {"help", no_argument, NULL, 'h'},
+	    {"version", no_argument, NULL, OPTION_VERSION},
 	    {NULL, 0, NULL, 0},
 	};
 	/* at most one --allow-path per argument */

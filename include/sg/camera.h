@@ -4,6 +4,10 @@
 
 #include <sg/export.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct sg_camera {
 	float projection[16]; /* column-major; OpenGL clip-space conventions (y up in NDC) */
 	float view[16];
@@ -20,5 +24,9 @@ SG_API void sg_camera_init_perspective(struct sg_camera *camera, float fovy, flo
 /* Replaces the view matrix (identity after the init functions). */
 SG_API void sg_camera_look_at(struct sg_camera *camera, const float eye[3], const float center[3],
                               const float up[3]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 
 #include <sg/export.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum sg_result {
 	SG_OK = 0,
 	SG_ERR_INVALID_ARGUMENT, /* NULL pointer, bad size, NaN matrix, ... */
@@ -38,5 +42,9 @@ SG_API sg_result sg_last_result(void);
 
 /* Short constant name of a result, e.g. "SG_ERR_CYCLE". */
 SG_API const char *sg_result_name(sg_result result);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

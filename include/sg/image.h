@@ -7,6 +7,10 @@
 #include <sg/error.h>
 #include <sg/export.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Writes RGBA8 pixels (top row first, stride bytes per row; 0 means width * 4)
  * as a PNG to path, the way cp and convert treat a destination, but atomically:
  * - a new or existing regular file is replaced by a complete file renamed over
@@ -37,5 +41,9 @@ SG_API sg_result sg_image_write_png(const char *path, int width, int height, con
  * "standard output". Bytes already written stay written. */
 SG_API sg_result sg_image_write_png_fd(int fd, const char *name_for_messages, int width, int height,
                                        const void *rgba, size_t stride);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,10 @@
 #include <sg/export.h>
 #include <sg/scene.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct sg_renderer;
 
 enum sg_target_kind {
@@ -105,5 +109,9 @@ struct sg_dmabuf {
 	uint32_t strides[4], offsets[4];
 };
 SG_API sg_result sg_renderer_export_dmabuf(struct sg_renderer *renderer, struct sg_dmabuf *dmabuf);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

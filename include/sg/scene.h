@@ -17,6 +17,10 @@
 #include <sg/error.h>
 #include <sg/export.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct sg_scene;
 
 /* All-zero handles are never valid: generations start at 1. */
@@ -30,7 +34,12 @@ typedef struct sg_mesh {
 	uint32_t scene, index, generation;
 } sg_mesh;
 
+/* No compound literal in C++, which has none; the value is the same. */
+#ifdef __cplusplus
+#define SG_NODE_NONE (sg_node{0, 0, 0})
+#else
 #define SG_NODE_NONE ((sg_node){0, 0, 0})
+#endif
 
 enum sg_node_kind {
 	SG_NODE_INVALID = 0,
@@ -158,5 +167,9 @@ SG_API sg_mesh sg_mesh_create(struct sg_scene *scene, const struct sg_mesh_desc 
 SG_API sg_mesh sg_mesh_create_quad(struct sg_scene *scene, float width, float height);
 SG_API sg_result sg_mesh_destroy(struct sg_scene *scene, sg_mesh mesh);
 SG_API bool sg_mesh_exists(const struct sg_scene *scene, sg_mesh mesh);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

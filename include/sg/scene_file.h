@@ -14,6 +14,10 @@
 #include <sg/export.h>
 #include <sg/scene.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct sg_scene_file;
 
 /* Reads and builds the scene file at path with the default options (below);
@@ -79,5 +83,9 @@ SG_API void sg_scene_file_get_camera(const struct sg_scene_file *file, int width
  * keyframes, held before the first and after the last). frame may exceed the
  * frame count; a negative one is SG_ERR_INVALID_ARGUMENT. */
 SG_API sg_result sg_scene_file_apply_frame(struct sg_scene_file *file, int frame);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

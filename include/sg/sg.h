@@ -6,8 +6,10 @@
 #include <sg/error.h>
 #include <sg/export.h>
 #include <sg/image.h>
+#include <sg/log.h>
 #include <sg/renderer.h>
 #include <sg/scene.h>
 #include <sg/scene_file.h>
+#include <sg/version.h>
 
 #endif

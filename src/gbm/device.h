@@ -12,5 +12,8 @@ sg_result sg_open_drm_node(const char *path, int *fd, int *node_type);
 sg_result sg_primary_node_of(int fd, char *path, size_t size);
 /* "renderD128" for "/dev/dri/renderD128". */
 const char *sg_node_basename(const char *path);
+/* Render node discovery with drmGetDevices2: SG_OK and the first render node's
+ * path, or SG_ERR_NOT_FOUND with a message saying what was found. */
+sg_result sg_find_render_node(char *path, size_t size);
 
 #endif

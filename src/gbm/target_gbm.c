@@ -12,8 +12,9 @@
 
 #include "../graph/alloc.h"
 #include "../graph/error.h"
+#include "../graph/log.h"
 #include "device.h"
-#include "target.h"
+#include "target_gbm.h"
 
 struct gbm_target {
 	struct sg_target base;
@@ -285,6 +286,7 @@ sg_result sg_target_gbm_create(const char *path, int width, int height, struct s
 	snprintf(why, sizeof(why), "%s cannot allocate (%s%s): using %s", sg_node_basename(path),
 	         strcmp(t->base.egl.driver, "kms_swrast") == 0 ? "kms_swrast needs dumb buffers; " : "",
 	         sg_last_error(), sg_node_basename(primary));
+	sg_log(SG_LOG_INFO, "%s", why);
 	gbm_destroy(&t->base);
 	result = create_on(primary, width, height, &t, &allocation_failed);
 	if (result) {

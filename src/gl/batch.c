@@ -8,6 +8,8 @@
 #include "../graph/alloc.h"
 #include "../graph/error.h"
 #include "../graph/scene_internal.h"
+#include "check.h"
+#include "depth.h"
 
 #define FLOATS_PER_INSTANCE 17 /* mat4 + depth */
 
@@ -63,16 +65,13 @@ sg_result sg_gl_batch_instances(struct sg_gl_renderer *gl, const struct sg_scene
 		gl->instances = instances;
 		gl->instance_capacity = floats;
 	}
-	/* Later draws get larger depths; the depth test is GL_GEQUAL, so that within
-	 * one draw (one depth) later triangles win too, as in painter's order. */
-	float step = 2.0f / (float)(list->count + 1);
 	for (size_t k = 0; k < list->count; k++) {
 		uint32_t i = gl->order[k];
 		float *instance = gl->instances + k * FLOATS_PER_INSTANCE;
 		mat4 matrix; /* aligned for cglm's SIMD; instances are packed at 68 bytes */
 		glm_mat4_mul(view_projection, scene->world[list->draws[i].node], matrix);
 		memcpy(instance, matrix, sizeof(matrix));
-		instance[16] = gl->reordered ? -1.0f + step * (float)(i + 1) : 0.0f;
+		instance[16] = sg_gl_draw_depth(gl->reordered, i, list->count);
 	}
 	glBindBuffer(GL_ARRAY_BUFFER, gl->instance_buffer);
 	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(floats * sizeof(float)), gl->instances,

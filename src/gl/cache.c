@@ -11,30 +11,7 @@
 #include "../graph/error.h"
 #include "../graph/scene_internal.h"
 #include "../graph/scene_live.h"
-
-static const char *gl_error_name(GLenum error)
-{
-	switch (error) {
-	case GL_INVALID_ENUM: return "GL_INVALID_ENUM";
-	case GL_INVALID_VALUE: return "GL_INVALID_VALUE";
-	case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
-	case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
-	case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
-	}
-	return "unknown GL error";
-}
-
-sg_result sg_gl_check(const char *what)
-{
-	GLenum error = glGetError();
-	if (error == GL_NO_ERROR)
-		return SG_OK;
-	/* drain (boundedly: a lost context may keep answering), so that later
-	 * checks do not blame the next call */
-	for (int i = 0; i < 16 && glGetError() != GL_NO_ERROR; i++)
-		;
-	return sg_fail(SG_ERR_GL, "%s: %s (0x%04x)", what, gl_error_name(error), error);
-}
+#include "check.h"
 
 static struct sg_gl_object *slot(struct sg_gl_cache *cache, uint32_t index)
 {
@@ -146,7 +123,8 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 	if (!object)
 		return SG_ERR_NO_MEMORY;
 	const struct sg_texture_data *t = &scene->textures[index];
-	if (object->name && object->scene == scene->id && object->generation == t->generation) {
+	if (object->name && object->scene == scene->id &&
+	    object->generation == scene->texture_pool.generation[index]) {
 		*name = object->name;
 		return SG_OK;
 	}
@@ -176,7 +154,7 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 		return result;
 	}
 	object->scene = scene->id;
-	object->generation = t->generation;
+	object->generation = scene->texture_pool.generation[index];
 	object->bytes = (size_t)t->width * (size_t)t->height * 4;
 	cache->bytes += object->bytes;
 	*name = object->name;
@@ -190,7 +168,8 @@ sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *sce
 	if (!object)
 		return SG_ERR_NO_MEMORY;
 	const struct sg_mesh_data *m = &scene->meshes[index];
-	if (object->name && object->scene == scene->id && object->generation == m->generation) {
+	if (object->name && object->scene == scene->id &&
+	    object->generation == scene->mesh_pool.generation[index]) {
 		*mesh = object;
 		return SG_OK;
 	}
@@ -223,7 +202,7 @@ sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *sce
 		return result;
 	}
 	object->scene = scene->id;
-	object->generation = m->generation;
+	object->generation = scene->mesh_pool.generation[index];
 	object->indexed = m->indices != NULL;
 	object->bytes = m->vertex_count * sizeof(struct sg_vertex) +
 	                (m->indices ? m->index_count * sizeof(uint32_t) : 0);

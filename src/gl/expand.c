@@ -10,6 +10,8 @@
 #include "../graph/alloc.h"
 #include "../graph/error.h"
 #include "../graph/scene_internal.h"
+#include "check.h"
+#include "depth.h"
 
 #define FLOATS_PER_VERTEX 7 /* clip-space position 4, uv 2, depth 1 */
 
@@ -55,7 +57,6 @@ sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
 	    !grow((void **)&x->indices, &x->index_capacity, indices, sizeof(uint32_t)) ||
 	    !grow((void **)&x->runs, &x->run_capacity, list->count, sizeof(*x->runs)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", list->count);
-	float step = 2.0f / (float)(list->count + 1);
 	float *v = x->vertices;
 	uint32_t *ix = x->indices, base = 0;
 	x->run_count = 0;
@@ -67,7 +68,7 @@ sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
 			x->runs[x->run_count++] = (struct sg_gl_run){draw->texture, (size_t)(ix - x->indices), 0};
 		mat4 matrix;
 		glm_mat4_mul(view_projection, scene->world[draw->node], matrix);
-		float depth = gl->reordered ? -1.0f + step * (float)(i + 1) : 0.0f;
+		float depth = sg_gl_draw_depth(gl->reordered, i, list->count);
 		for (uint32_t j = 0; j < m->vertex_count; j++, v += FLOATS_PER_VERTEX) {
 			const float *p = m->vertices[j].position;
 			for (int r = 0; r < 4; r++)

@@ -3,7 +3,7 @@
 #include <stdint.h>
 
 #include "../graph/error.h"
-#include "gl_renderer.h"
+#include "check.h"
 
 void sg_gl_framebuffer_begin(struct sg_gl_framebuffer *fb)
 {

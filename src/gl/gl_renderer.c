@@ -8,6 +8,7 @@
 #include "../graph/scene_internal.h"
 #include "batch.h"
 #include "cache.h"
+#include "check.h"
 #include "expand.h"
 #include "program.h"
 

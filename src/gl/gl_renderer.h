@@ -85,7 +85,4 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
                               const struct sg_draw_list *list, mat4 view_projection, int width,
                               int height, const float clear_color[4]);
 
-/* Returns SG_OK if glGetError() has nothing, else SG_ERR_GL naming what. */
-sg_result sg_gl_check(const char *what);
-
 #endif

@@ -1,9 +1,9 @@
 /* Node constructors and per-node properties. */
-#include <math.h>
 #include <string.h>
 
 #include "alloc.h"
 #include "error.h"
+#include "floats.h"
 #include "scene_internal.h"
 
 static sg_node new_node(struct sg_scene *scene, enum sg_node_kind kind, const char *name)
@@ -29,14 +29,6 @@ sg_node sg_node_new_group(struct sg_scene *scene, const char *name)
 		return SG_NODE_NONE;
 	}
 	return new_node(scene, SG_NODE_GROUP, name);
-}
-
-bool sg_floats_finite(const float *values, size_t count)
-{
-	for (size_t i = 0; i < count; i++)
-		if (!isfinite(values[i]))
-			return false;
-	return true;
 }
 
 sg_node sg_node_new_transform(struct sg_scene *scene, const struct sg_transform_desc *desc)
@@ -77,16 +69,15 @@ sg_node sg_node_new_model(struct sg_scene *scene, const struct sg_model_desc *de
 	sg_node node = new_node(scene, SG_NODE_MODEL, desc->name);
 	if (!node.generation)
 		return node;
-	*sg_scene_model(scene, node.index) = (struct sg_model_data){desc->mesh, desc->texture, 0};
+	*sg_scene_model(scene, node.index) = (struct sg_model_data){desc->mesh, desc->texture};
 	glm_translate_make(scene->local[node.index], (float *)desc->position);
 	return node;
 }
 
 bool sg_node_exists(const struct sg_scene *scene, sg_node node)
 {
-	return scene && node.generation && node.scene == scene->id && node.index > 0 &&
-	       node.index < scene->node_used && scene->generation[node.index] == node.generation &&
-	       scene->kind[node.index] != SG_NODE_INVALID;
+	return scene && node.scene == scene->id &&
+	       sg_pool_holds(&scene->node_pool, node.index, node.generation);
 }
 
 enum sg_node_kind sg_node_get_kind(const struct sg_scene *scene, sg_node node)
@@ -108,6 +99,9 @@ sg_result sg_node_set_name(struct sg_scene *scene, sg_node node, const char *nam
 	sg_result result = sg_scene_check_node(scene, node, "sg_node_set_name");
 	if (result)
 		return result;
+	const char *old = scene->name[node.index];
+	if (old == name || (old && name && strcmp(old, name) == 0))
+		return SG_OK; /* the same name: no copy to make */
 	char *copy = NULL;
 	if (name && !(copy = sg_strdup(name)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory copying node name '%.100s'", name);

@@ -11,9 +11,9 @@
 #include "alloc.h"
 #include "error.h"
 #include "scene_internal.h"
+#include "side_limit.h"
 
 /* Against decompression bombs: a small file may claim a huge image. */
-#define PNG_MAX_SIDE 16384
 #define PNG_MAX_PIXELS (64u * 1024 * 1024)
 
 /* Ancillary chunks a texture does not use, skipped unread: libpng 1.6.39 reads
@@ -71,9 +71,9 @@ sg_result sg_png_read_rgba(FILE *file, const char *shown, uint64_t max_bytes, ui
 	png_read_info(png, info);
 	png_uint_32 width = png_get_image_width(png, info);
 	png_uint_32 height = png_get_image_height(png, info);
-	if (width > PNG_MAX_SIDE || height > PNG_MAX_SIDE) {
+	if (width > SG_MAX_SIDE || height > SG_MAX_SIDE) {
 		result = sg_fail(SG_ERR_FORMAT, "'%s' is %ux%u: more than %d pixels on a side",
-		                 shown, width, height, PNG_MAX_SIDE);
+		                 shown, width, height, SG_MAX_SIDE);
 		goto done;
 	}
 	if ((uint64_t)width * height > PNG_MAX_PIXELS) {

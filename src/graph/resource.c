@@ -1,90 +1,63 @@
 /* Textures and meshes: CPU-side data owned by the scene. The renderer uploads
  * them on first use, so that this layer needs no GL. */
-#include <math.h>
 #include <stddef.h>
 #include <string.h>
 
 #include "alloc.h"
 #include "error.h"
+#include "floats.h"
 #include "scene_internal.h"
-
-#define SG_MAX_TEXTURE_SIDE 16384
-
-/* Both resource pools are arrays of records whose first fields are generation
- * and live. A destroyed slot bumps its generation and goes on a free list, so
- * that creating and destroying resources in a loop does not grow the pool. */
-#define FIND_RESOURCE(pool, count, handle)                                               \
-	((scene) && (handle).generation && (handle).scene == (scene)->id &&               \
-	         (handle).index < (scene)->count &&                                       \
-	         (scene)->pool[(handle).index].live &&                                    \
-	         (scene)->pool[(handle).index].generation == (handle).generation          \
-	     ? &(scene)->pool[(handle).index]                                             \
-	     : NULL)
+#include "side_limit.h"
 
 const struct sg_texture_data *sg_scene_texture(const struct sg_scene *scene, sg_texture texture)
 {
-	return FIND_RESOURCE(textures, texture_count, texture);
+	return scene && texture.scene == scene->id &&
+	               sg_pool_holds(&scene->texture_pool, texture.index, texture.generation)
+	           ? &scene->textures[texture.index]
+	           : NULL;
 }
 
 const struct sg_mesh_data *sg_scene_mesh(const struct sg_scene *scene, sg_mesh mesh)
 {
-	return FIND_RESOURCE(meshes, mesh_count, mesh);
-}
-
-static sg_result check_handle(const struct sg_scene *scene, uint32_t handle_scene,
-                              uint32_t generation, bool found, const char *kind, const char *what)
-{
-	if (!scene)
-		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: scene is NULL", what);
-	if (found)
-		return SG_OK;
-	if (generation == 0)
-		return sg_fail(SG_ERR_STALE_HANDLE, "%s: null %s handle", what, kind);
-	if (handle_scene != scene->id)
-		return sg_fail(SG_ERR_FOREIGN_HANDLE, "%s: %s belongs to scene %u, not to scene %u", what,
-		               kind, handle_scene, scene->id);
-	return sg_fail(SG_ERR_STALE_HANDLE, "%s: %s was destroyed", what, kind);
+	return scene && mesh.scene == scene->id &&
+	               sg_pool_holds(&scene->mesh_pool, mesh.index, mesh.generation)
+	           ? &scene->meshes[mesh.index]
+	           : NULL;
 }
 
 sg_result sg_scene_check_texture(const struct sg_scene *scene, sg_texture texture, const char *what)
 {
-	return check_handle(scene, texture.scene, texture.generation,
-	                    sg_scene_texture(scene, texture) != NULL, "texture", what);
+	if (!scene)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: scene is NULL", what);
+	return sg_pool_check(&scene->texture_pool, scene->id, texture.scene, texture.index,
+	                     texture.generation, what);
 }
 
 sg_result sg_scene_check_mesh(const struct sg_scene *scene, sg_mesh mesh, const char *what)
 {
-	return check_handle(scene, mesh.scene, mesh.generation, sg_scene_mesh(scene, mesh) != NULL,
-	                    "mesh", what);
+	if (!scene)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: scene is NULL", what);
+	return sg_pool_check(&scene->mesh_pool, scene->id, mesh.scene, mesh.index, mesh.generation,
+	                     what);
 }
 
-/* A slot for a new resource: a destroyed one from the free list (its
- * generation already moved on), else a new zeroed one at the end. Returns its
- * index or -1 (message set). next_free locates the free-list link in a record. */
-static long take_slot(void **pool, uint32_t *count, uint32_t *capacity, uint32_t *free_head,
-                      size_t size, size_t next_free, const char *kind)
+/* The resource arrays, grown by their pools (pool.h). */
+static bool grow_textures(void *owner, uint32_t capacity)
 {
-	if (*free_head) {
-		long index = (long)*free_head - 1;
-		memcpy(free_head, (char *)*pool + (size_t)index * size + next_free, sizeof(*free_head));
-		return index;
-	}
-	if (*count == *capacity) {
-		if (*capacity > UINT32_MAX / 2) {
-			sg_fail(SG_ERR_NO_MEMORY, "the %s pool is full", kind);
-			return -1;
-		}
-		uint32_t grown = *capacity ? *capacity * 2 : 16;
-		void *p = sg_realloc_array(*pool, grown, size);
-		if (!p) {
-			sg_fail(SG_ERR_NO_MEMORY, "out of memory growing the %s pool", kind);
-			return -1;
-		}
-		*pool = p;
-		*capacity = grown;
-	}
-	memset((char *)*pool + (size_t)*count * size, 0, size);
-	return (long)(*count)++;
+	struct sg_scene *scene = owner;
+	void *p = sg_realloc_array(scene->textures, capacity, sizeof(*scene->textures));
+	if (p)
+		scene->textures = p;
+	return p != NULL;
+}
+
+static bool grow_meshes(void *owner, uint32_t capacity)
+{
+	struct sg_scene *scene = owner;
+	void *p = sg_realloc_array(scene->meshes, capacity, sizeof(*scene->meshes));
+	if (p)
+		scene->meshes = p;
+	return p != NULL;
 }
 
 sg_texture sg_texture_create(struct sg_scene *scene, const struct sg_texture_desc *desc)
@@ -95,10 +68,10 @@ sg_texture sg_texture_create(struct sg_scene *scene, const struct sg_texture_des
 		        !scene ? "scene" : !desc ? "desc" : "desc->pixels");
 		return none;
 	}
-	if (desc->width < 1 || desc->height < 1 || desc->width > SG_MAX_TEXTURE_SIDE ||
-	    desc->height > SG_MAX_TEXTURE_SIDE) {
+	if (desc->width < 1 || desc->height < 1 || desc->width > SG_MAX_SIDE ||
+	    desc->height > SG_MAX_SIDE) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "texture size %dx%d is outside 1x1 .. %dx%d",
-		        desc->width, desc->height, SG_MAX_TEXTURE_SIDE, SG_MAX_TEXTURE_SIDE);
+		        desc->width, desc->height, SG_MAX_SIDE, SG_MAX_SIDE);
 		return none;
 	}
 	size_t row = (size_t)desc->width * 4;
@@ -118,10 +91,8 @@ sg_texture sg_texture_create(struct sg_scene *scene, const struct sg_texture_des
 		sg_fail(SG_ERR_NO_MEMORY, "out of memory for a %dx%d texture", desc->width, desc->height);
 		return none;
 	}
-	long index = take_slot((void **)&scene->textures, &scene->texture_count,
-	                       &scene->texture_capacity, &scene->free_texture, sizeof(*scene->textures),
-	                       offsetof(struct sg_texture_data, next_free), "texture");
-	if (index < 0) {
+	uint32_t index;
+	if (!sg_pool_alloc(&scene->texture_pool, grow_textures, scene, &index)) {
 		sg_free(pixels);
 		return none;
 	}
@@ -129,8 +100,6 @@ sg_texture sg_texture_create(struct sg_scene *scene, const struct sg_texture_des
 		memcpy(pixels + row * (size_t)y, (const uint8_t *)desc->pixels + stride * (size_t)y, row);
 	struct sg_texture_data *t = &scene->textures[index];
 	*t = (struct sg_texture_data){
-		.generation = t->generation ? t->generation : 1,
-		.live = true,
 		.width = desc->width,
 		.height = desc->height,
 		.pixels = pixels,
@@ -138,7 +107,7 @@ sg_texture sg_texture_create(struct sg_scene *scene, const struct sg_texture_des
 		.wrap = desc->wrap,
 	};
 	/* nothing drawn uses it yet */
-	return (sg_texture){scene->id, (uint32_t)index, t->generation};
+	return (sg_texture){scene->id, index, scene->texture_pool.generation[index]};
 }
 
 sg_result sg_texture_destroy(struct sg_scene *scene, sg_texture texture)
@@ -149,11 +118,7 @@ sg_result sg_texture_destroy(struct sg_scene *scene, sg_texture texture)
 	struct sg_texture_data *t = &scene->textures[texture.index];
 	sg_free(t->pixels);
 	t->pixels = NULL;
-	t->live = false;
-	if (++t->generation == 0) /* 0 is never a valid generation */
-		t->generation = 1;
-	t->next_free = scene->free_texture;
-	scene->free_texture = texture.index + 1;
+	sg_pool_free(&scene->texture_pool, texture.index);
 	scene->structure_version++; /* models using it must be refused */
 	return SG_OK;
 }
@@ -196,14 +161,13 @@ sg_mesh sg_mesh_create(struct sg_scene *scene, const struct sg_mesh_desc *desc)
 	struct sg_vertex *vertices = sg_realloc_array(NULL, desc->vertex_count, sizeof(*vertices));
 	uint32_t *indices =
 		desc->indices ? sg_realloc_array(NULL, desc->index_count, sizeof(*indices)) : NULL;
-	long index = -1;
+	uint32_t index;
+	bool taken = false;
 	if (vertices && (indices || !desc->indices))
-		index = take_slot((void **)&scene->meshes, &scene->mesh_count, &scene->mesh_capacity,
-		                  &scene->free_mesh, sizeof(*scene->meshes),
-		                  offsetof(struct sg_mesh_data, next_free), "mesh");
+		taken = sg_pool_alloc(&scene->mesh_pool, grow_meshes, scene, &index);
 	else
 		sg_fail(SG_ERR_NO_MEMORY, "out of memory for a mesh of %zu vertices", desc->vertex_count);
-	if (index < 0) {
+	if (!taken) {
 		sg_free(vertices);
 		sg_free(indices);
 		return none;
@@ -213,8 +177,6 @@ sg_mesh sg_mesh_create(struct sg_scene *scene, const struct sg_mesh_desc *desc)
 		memcpy(indices, desc->indices, desc->index_count * sizeof(*indices));
 	struct sg_mesh_data *m = &scene->meshes[index];
 	*m = (struct sg_mesh_data){
-		.generation = m->generation ? m->generation : 1,
-		.live = true,
 		.vertices = vertices,
 		.vertex_count = (uint32_t)desc->vertex_count,
 		.indices = indices,
@@ -227,7 +189,7 @@ sg_mesh sg_mesh_create(struct sg_scene *scene, const struct sg_mesh_desc *desc)
 		glm_vec3_maxv(m->bounds[1], vertices[i].position, m->bounds[1]);
 	}
 	/* nothing drawn uses it yet */
-	return (sg_mesh){scene->id, (uint32_t)index, m->generation};
+	return (sg_mesh){scene->id, index, scene->mesh_pool.generation[index]};
 }
 
 sg_mesh sg_mesh_create_quad(struct sg_scene *scene, float width, float height)
@@ -255,11 +217,7 @@ sg_result sg_mesh_destroy(struct sg_scene *scene, sg_mesh mesh)
 	sg_free(m->indices);
 	m->vertices = NULL;
 	m->indices = NULL;
-	m->live = false;
-	if (++m->generation == 0)
-		m->generation = 1;
-	m->next_free = scene->free_mesh;
-	scene->free_mesh = mesh.index + 1;
+	sg_pool_free(&scene->mesh_pool, mesh.index);
 	scene->structure_version++; /* models using it must be refused */
 	return SG_OK;
 }

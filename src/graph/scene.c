@@ -86,16 +86,15 @@ bool sg_scene_id_live(uint32_t id)
 	return live;
 }
 
-static bool grow_nodes(struct sg_scene *scene, uint32_t capacity)
+/* The node arrays, grown by the node pool (pool.h). */
+static bool grow_nodes(void *owner, uint32_t capacity)
 {
-	/* Each array is grown on its own; a failure leaves the ones already grown
-	 * larger than node_capacity, which is harmless. */
+	struct sg_scene *scene = owner;
 	void *p;
 #define GROW(field)                                                                \
 	if (!(p = sg_realloc_array(scene->field, capacity, sizeof(*scene->field)))) \
 		return false;                                                          \
 	scene->field = p;
-	GROW(generation)
 	GROW(kind)
 	GROW(flags)
 	GROW(links)
@@ -104,31 +103,16 @@ static bool grow_nodes(struct sg_scene *scene, uint32_t capacity)
 	GROW(payload)
 	GROW(name)
 #undef GROW
-	scene->node_capacity = capacity;
 	return true;
 }
 
-/* Model records live in their own pool, so that groups and transforms do not
- * pay for them. */
-static bool alloc_model(struct sg_scene *scene, uint32_t *model)
+static bool grow_models(void *owner, uint32_t capacity)
 {
-	if (scene->free_model) {
-		*model = scene->free_model;
-		scene->free_model = scene->models[*model].next_free;
-		return true;
-	}
-	if (scene->model_count == 0)
-		scene->model_count = 1; /* record 0 is never used: 0 ends the free list */
-	if (scene->model_count >= scene->model_capacity) {
-		uint32_t capacity = scene->model_capacity ? scene->model_capacity * 2 : 64;
-		void *p = sg_realloc_array(scene->models, capacity, sizeof(*scene->models));
-		if (!p)
-			return false;
+	struct sg_scene *scene = owner;
+	void *p = sg_realloc_array(scene->models, capacity, sizeof(*scene->models));
+	if (p)
 		scene->models = p;
-		scene->model_capacity = capacity;
-	}
-	*model = scene->model_count++;
-	return true;
+	return p != NULL;
 }
 
 void sg_scene_mark_dirty(struct sg_scene *scene, uint32_t index)
@@ -153,36 +137,14 @@ void sg_scene_mark_dirty(struct sg_scene *scene, uint32_t index)
 
 uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
 {
-	uint32_t model = 0;
-	if (kind == SG_NODE_MODEL && !alloc_model(scene, &model)) {
-		sg_fail(SG_ERR_NO_MEMORY, "out of memory growing the model pool");
+	uint32_t model = 0, index;
+	if (kind == SG_NODE_MODEL && !sg_pool_alloc(&scene->model_pool, grow_models, scene, &model))
+		return 0;
+	if (!sg_pool_alloc(&scene->node_pool, grow_nodes, scene, &index)) {
+		if (model) /* give back the model record taken above */
+			sg_pool_free(&scene->model_pool, model);
 		return 0;
 	}
-	uint32_t index = scene->free_node;
-	if (index) {
-		scene->free_node = scene->links[index].next_sibling;
-	} else {
-		bool full = scene->node_used == UINT32_MAX;
-		uint32_t capacity = scene->node_capacity < UINT32_MAX / 2 ? scene->node_capacity * 2
-		                                                          : UINT32_MAX;
-		if (full || (scene->node_used == scene->node_capacity && !grow_nodes(scene, capacity))) {
-			if (full)
-				sg_fail(SG_ERR_NO_MEMORY, "scene %u: node pool exhausted", scene->id);
-			else
-				sg_fail(SG_ERR_NO_MEMORY, "out of memory growing the node pool to %u nodes",
-				        capacity);
-			if (model) { /* give back the model record taken above */
-				scene->models[model].next_free = scene->free_model;
-				scene->free_model = model;
-			}
-			return 0;
-		}
-		index = scene->node_used++;
-		scene->generation[index] = 0;
-	}
-	scene->generation[index]++;
-	if (scene->generation[index] == 0) /* wrapped: 0 is reserved for "no handle" */
-		scene->generation[index] = 1;
 	scene->kind[index] = (uint8_t)kind;
 	scene->flags[index] = 0;
 	memset(&scene->links[index], 0, sizeof(scene->links[index]));
@@ -192,7 +154,6 @@ uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
 	if (model)
 		memset(&scene->models[model], 0, sizeof(scene->models[model]));
 	scene->name[index] = NULL;
-	scene->node_live++;
 	return index;
 }
 
@@ -200,15 +161,11 @@ void sg_scene_free_node(struct sg_scene *scene, uint32_t index)
 {
 	sg_free(scene->name[index]);
 	scene->name[index] = NULL;
-	if (scene->kind[index] == SG_NODE_MODEL) {
-		scene->models[scene->payload[index]].next_free = scene->free_model;
-		scene->free_model = scene->payload[index];
-	}
+	if (scene->kind[index] == SG_NODE_MODEL)
+		sg_pool_free(&scene->model_pool, scene->payload[index]);
 	scene->kind[index] = SG_NODE_INVALID;
-	scene->generation[index]++; /* outstanding handles become stale */
-	scene->links[index] = (struct sg_node_links){.next_sibling = scene->free_node};
-	scene->free_node = index;
-	scene->node_live--;
+	scene->links[index] = (struct sg_node_links){0};
+	sg_pool_free(&scene->node_pool, index); /* outstanding handles become stale */
 	sg_scene_structure_changed(scene);
 }
 
@@ -222,8 +179,12 @@ struct sg_scene *sg_scene_create(void)
 	scene->id = atomic_fetch_add(&next_scene_id, 1);
 	if (scene->id == 0)
 		scene->id = atomic_fetch_add(&next_scene_id, 1);
-	scene->node_used = SG_ROOT_INDEX;
-	if (!live_add(scene->id) || !grow_nodes(scene, 64) || sg_scene_alloc_node(scene, SG_NODE_GROUP) != SG_ROOT_INDEX) {
+	/* Index 0 of nodes and models means "none"; resource handles start at 0. */
+	sg_pool_init(&scene->node_pool, "node", SG_ROOT_INDEX, 64);
+	sg_pool_init(&scene->model_pool, "model", 1, 64);
+	sg_pool_init(&scene->texture_pool, "texture", 0, 16);
+	sg_pool_init(&scene->mesh_pool, "mesh", 0, 16);
+	if (!live_add(scene->id) || sg_scene_alloc_node(scene, SG_NODE_GROUP) != SG_ROOT_INDEX) {
 		sg_scene_destroy(scene);
 		sg_fail(SG_ERR_NO_MEMORY, "out of memory creating a scene");
 		return NULL;
@@ -237,9 +198,9 @@ void sg_scene_destroy(struct sg_scene *scene)
 		return;
 	live_remove(scene->id);
 	if (scene->name)
-		for (uint32_t i = 1; i < scene->node_used; i++)
+		for (uint32_t i = SG_ROOT_INDEX; i < scene->node_pool.used; i++)
 			sg_free(scene->name[i]);
-	sg_free(scene->generation);
+	sg_pool_finish(&scene->node_pool);
 	sg_free(scene->kind);
 	sg_free(scene->flags);
 	sg_free(scene->links);
@@ -247,15 +208,19 @@ void sg_scene_destroy(struct sg_scene *scene)
 	sg_free(scene->world);
 	sg_free(scene->payload);
 	sg_free(scene->name);
+	sg_pool_finish(&scene->model_pool);
 	sg_free(scene->models);
 	sg_free(scene->dirty);
-	for (uint32_t i = 0; i < scene->texture_count; i++)
+	/* A destroyed resource's arrays are already freed and NULL. */
+	for (uint32_t i = 0; i < scene->texture_pool.used; i++)
 		sg_free(scene->textures[i].pixels);
+	sg_pool_finish(&scene->texture_pool);
 	sg_free(scene->textures);
-	for (uint32_t i = 0; i < scene->mesh_count; i++) {
+	for (uint32_t i = 0; i < scene->mesh_pool.used; i++) {
 		sg_free(scene->meshes[i].vertices);
 		sg_free(scene->meshes[i].indices);
 	}
+	sg_pool_finish(&scene->mesh_pool);
 	sg_free(scene->meshes);
 	sg_free(scene);
 }
@@ -269,24 +234,15 @@ sg_node sg_scene_root(const struct sg_scene *scene)
 
 size_t sg_scene_node_count(const struct sg_scene *scene)
 {
-	return scene ? scene->node_live : 0;
+	return scene ? scene->node_pool.live : 0;
 }
 
 sg_result sg_scene_check_node(const struct sg_scene *scene, sg_node node, const char *what)
 {
 	if (!scene)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: scene is NULL", what);
-	if (node.generation == 0)
-		return sg_fail(SG_ERR_STALE_HANDLE, "%s: null node handle", what);
-	if (node.scene != scene->id)
-		return sg_fail(SG_ERR_FOREIGN_HANDLE, "%s: node belongs to scene %u, not to scene %u",
-		               what, node.scene, scene->id);
-	if (node.index == 0 || node.index >= scene->node_used ||
-	    scene->generation[node.index] != node.generation ||
-	    scene->kind[node.index] == SG_NODE_INVALID)
-		return sg_fail(SG_ERR_STALE_HANDLE, "%s: node #%u (generation %u) was destroyed", what,
-		               node.index, node.generation);
-	return SG_OK;
+	return sg_pool_check(&scene->node_pool, scene->id, node.scene, node.index, node.generation,
+	                     what);
 }
 
 const char *sg_scene_node_label(const struct sg_scene *scene, uint32_t index)

@@ -13,6 +13,8 @@
 
 #include <sg/scene.h>
 
+#include "pool.h"
+
 #define SG_ROOT_INDEX 1u
 
 /* Children form a doubly linked list with both ends and its length kept, so that
@@ -25,16 +27,12 @@ struct sg_node_links {
 struct sg_model_data {
 	sg_mesh mesh;
 	sg_texture texture;
-	uint32_t next_free; /* free list of the model pool */
 };
 
 /* Per-node flags. */
 #define SG_NODE_DIRTY 1u /* local matrix changed since the last world update */
 
 struct sg_texture_data {
-	uint32_t generation; /* bumped on destroy: old handles stay stale when the slot is reused */
-	bool live;
-	uint32_t next_free;  /* free list of destroyed slots: index + 1, 0 ends it */
 	int width, height;
 	uint8_t *pixels; /* RGBA8, tight rows, top row first */
 	enum sg_filter filter;
@@ -42,9 +40,6 @@ struct sg_texture_data {
 };
 
 struct sg_mesh_data {
-	uint32_t generation;
-	bool live;
-	uint32_t next_free;
 	struct sg_vertex *vertices;
 	uint32_t vertex_count;
 	uint32_t *indices; /* NULL: draw vertices in order */
@@ -55,10 +50,9 @@ struct sg_mesh_data {
 struct sg_scene {
 	uint32_t id;
 
-	/* Node pool: slots [1, node_used) have been handed out; free ones are
-	 * chained through links[].next_sibling from free_node. */
-	uint32_t node_capacity, node_used, node_live, free_node;
-	uint32_t *generation;
+	/* Nodes: slots [1, node_pool.used) have been handed out; these arrays
+	 * have node_pool.capacity entries. */
+	struct sg_pool node_pool;
 	uint8_t *kind;  /* enum sg_node_kind; SG_NODE_INVALID for a free slot */
 	uint8_t *flags; /* SG_NODE_DIRTY */
 	struct sg_node_links *links;
@@ -67,8 +61,10 @@ struct sg_scene {
 	uint32_t *payload; /* models: index into models */
 	char **name;
 
+	/* Model records have a pool of their own, so that groups and transforms
+	 * do not pay for them; index 0 is never used. */
+	struct sg_pool model_pool;
 	struct sg_model_data *models;
-	uint32_t model_count, model_capacity, free_model;
 
 	/* World matrices are kept up to date lazily by the traversal: a local edit
 	 * marks its node dirty (listed once in dirty), so that only dirty subtrees
@@ -82,10 +78,11 @@ struct sg_scene {
 	uint64_t structure_version;
 	uint64_t transform_version;
 
+	/* Resources: handles index these from 0. */
+	struct sg_pool texture_pool;
 	struct sg_texture_data *textures;
-	uint32_t texture_count, texture_capacity, free_texture;
+	struct sg_pool mesh_pool;
 	struct sg_mesh_data *meshes;
-	uint32_t mesh_count, mesh_capacity, free_mesh;
 };
 
 /* Records a local matrix edit of node index. */
@@ -126,14 +123,11 @@ sg_result sg_scene_check_mesh(const struct sg_scene *scene, sg_mesh mesh, const 
  * share nothing. */
 uint64_t sg_scene_sibling_steps(void);
 
-/* True when none of the count floats is NaN or infinite. */
-bool sg_floats_finite(const float *values, size_t count);
-
 static inline sg_node sg_scene_handle(const struct sg_scene *scene, uint32_t index)
 {
 	if (index == 0)
 		return SG_NODE_NONE;
-	return (sg_node){scene->id, index, scene->generation[index]};
+	return (sg_node){scene->id, index, scene->node_pool.generation[index]};
 }
 
 /* Depth-first, left-to-right successor of n within the subtree of top; 0 at

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "floats.h"
 #include "scene_internal.h"
 
 static sg_result check_kind(const struct sg_scene *scene, sg_node node, enum sg_node_kind kind,
@@ -24,6 +25,18 @@ static sg_result refuse_nonfinite(const struct sg_scene *scene, sg_node node, co
 	               sg_scene_node_label(scene, node.index));
 }
 
+/* Stores a new local matrix. One that is bit for bit the one the node has
+ * changes nothing (an animation holding a value, translate by 0): nothing is
+ * marked dirty, so that no world matrix or cache above is recomputed. */
+static sg_result set_local(struct sg_scene *scene, uint32_t index, mat4 local)
+{
+	if (memcmp(scene->local[index], local, sizeof(mat4)) == 0)
+		return SG_OK;
+	glm_mat4_copy(local, scene->local[index]);
+	sg_scene_mark_dirty(scene, index);
+	return SG_OK;
+}
+
 /* Applies op to the local matrix, refusing a result that is not finite (an
  * overflowing scale, say). Products of finite local matrices down a deep tree
  * can still overflow: the renderer draws what they give. */
@@ -40,9 +53,7 @@ static sg_result edit_transform(struct sg_scene *scene, sg_node node, const char
 	op(edited, args);
 	if (!sg_floats_finite((const float *)edited, 16))
 		return refuse_nonfinite(scene, node, function);
-	glm_mat4_copy(edited, scene->local[node.index]);
-	sg_scene_mark_dirty(scene, node.index);
-	return SG_OK;
+	return set_local(scene, node.index, edited);
 }
 
 static void op_set(mat4 m, const float *a)
@@ -61,8 +72,7 @@ static void op_translate(mat4 m, const float *a)
 static void op_rotate(mat4 m, const float *a)
 {
 	vec3 axis = {a[1], a[2], a[3]};
-	if (glm_vec3_norm(axis) > 0.0f)
-		glm_rotate(m, a[0], axis);
+	glm_rotate(m, a[0], axis); /* the axis is not zero: sg_transform_rotate refuses that */
 }
 static void op_scale(mat4 m, const float *a)
 {
@@ -102,6 +112,18 @@ sg_result sg_transform_rotate(struct sg_scene *scene, sg_node node, float angle,
                               float z)
 {
 	const float args[] = {angle, x, y, z};
+	vec3 axis = {x, y, z};
+	/* A zero axis (or one whose length underflows) has no direction: refused
+	 * rather than doing nothing, which would hide the caller's mistake. */
+	if (sg_floats_finite(axis, 3) && glm_vec3_norm(axis) == 0.0f) {
+		sg_result result =
+			check_kind(scene, node, SG_NODE_TRANSFORM, "sg_transform_rotate");
+		if (result)
+			return result;
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "sg_transform_rotate: the axis for node %s is (0, 0, 0)",
+		               sg_scene_node_label(scene, node.index));
+	}
 	return edit_transform(scene, node, "sg_transform_rotate", args, 4, op_rotate);
 }
 
@@ -119,9 +141,9 @@ sg_result sg_model_set_position(struct sg_scene *scene, sg_node node, float x, f
 	const float position[] = {x, y, z};
 	if (!sg_floats_finite(position, 3))
 		return refuse_nonfinite(scene, node, "sg_model_set_position");
-	glm_translate_make(scene->local[node.index], (float *)position);
-	sg_scene_mark_dirty(scene, node.index);
-	return SG_OK;
+	mat4 local;
+	glm_translate_make(local, (float *)position);
+	return set_local(scene, node.index, local);
 }
 
 sg_result sg_model_set_texture(struct sg_scene *scene, sg_node node, sg_texture texture)
@@ -131,7 +153,11 @@ sg_result sg_model_set_texture(struct sg_scene *scene, sg_node node, sg_texture 
 		return result;
 	if ((result = sg_scene_check_texture(scene, texture, "sg_model_set_texture")))
 		return result;
-	sg_scene_model(scene, node.index)->texture = texture;
+	struct sg_model_data *model = sg_scene_model(scene, node.index);
+	if (model->texture.index == texture.index &&
+	    model->texture.generation == texture.generation)
+		return SG_OK; /* the same texture: nothing drawn changes */
+	model->texture = texture;
 	sg_scene_structure_changed(scene);
 	return SG_OK;
 }
@@ -143,7 +169,10 @@ sg_result sg_model_set_mesh(struct sg_scene *scene, sg_node node, sg_mesh mesh)
 		return result;
 	if ((result = sg_scene_check_mesh(scene, mesh, "sg_model_set_mesh")))
 		return result;
-	sg_scene_model(scene, node.index)->mesh = mesh;
+	struct sg_model_data *model = sg_scene_model(scene, node.index);
+	if (model->mesh.index == mesh.index && model->mesh.generation == mesh.generation)
+		return SG_OK; /* the same mesh: nothing drawn changes */
+	model->mesh = mesh;
 	sg_scene_structure_changed(scene);
 	return SG_OK;
 }

@@ -1,5 +1,6 @@
 /* Transforms as translate / rotate / scale tracks, constant or keyframed, and
  * their linear interpolation for a frame. */
+#include <cglm/cglm.h>
 #include <math.h>
 #include <string.h>
 
@@ -158,23 +159,26 @@ static sg_result read_rotate(struct sg_parse *p, struct json_object *transform,
 
 sg_result sg_trs_apply(struct sg_scene *scene, const struct sg_trs_transform *trs, int frame)
 {
+	/* The matrix is composed here and set with one edit: the node is marked
+	 * dirty once per frame, or not at all when the frame holds its value. The
+	 * cglm calls are those of sg_transform_translate / _rotate / _scale on an
+	 * identity matrix, so the result is the same to the bit. read_rotate
+	 * refused a zero axis. */
+	mat4 local = GLM_MAT4_IDENTITY_INIT;
 	float translate[3], angle, scale[3];
-	sg_result result = sg_transform_set_identity(scene, trs->node);
-	if (!result && trs->has_translate) {
+	if (trs->has_translate) {
 		sg_track_value(&trs->translate, frame, translate);
-		result = sg_transform_translate(scene, trs->node, translate[0], translate[1],
-		                                translate[2]);
+		glm_translate(local, translate);
 	}
-	if (!result && trs->has_rotate) {
+	if (trs->has_rotate) {
 		sg_track_value(&trs->angle, frame, &angle);
-		result = sg_transform_rotate(scene, trs->node, angle * (float)M_PI / 180.0f,
-		                             trs->axis[0], trs->axis[1], trs->axis[2]);
+		glm_rotate(local, angle * (float)M_PI / 180.0f, (float *)trs->axis);
 	}
-	if (!result && trs->has_scale) {
+	if (trs->has_scale) {
 		sg_track_value(&trs->scale, frame, scale);
-		result = sg_transform_scale(scene, trs->node, scale[0], scale[1], scale[2]);
+		glm_scale(local, scale);
 	}
-	return result;
+	return sg_transform_set_matrix(scene, trs->node, (const float *)local);
 }
 
 static bool is_animated(const struct sg_trs_transform *trs)

@@ -10,11 +10,12 @@
 
 #include <sg/scene_file.h>
 
+#include "../graph/side_limit.h"
 #include "json_path.h"
 
 /* Fixed limits against absurd files; docs/scene-format.md lists them. The
  * budgets a caller may raise are in struct sg_scene_file_options. */
-#define SG_SCENE_FILE_MAX_SIDE 16384
+#define SG_SCENE_FILE_MAX_SIDE SG_MAX_SIDE /* the output: what a renderer takes */
 #define SG_SCENE_FILE_MAX_TEXTURE_SIDE 4096
 #define SG_SCENE_FILE_MAX_FRAMES 1000000 /* keyframe numbers */
 #define SG_SCENE_FILE_MAX_VERTICES 1000000

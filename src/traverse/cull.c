@@ -39,13 +39,13 @@ static void model_box(const struct sg_scene *scene, uint32_t n, vec3 box[2])
 
 static sg_result compute_bounds(struct sg_traversal *traversal, const struct sg_scene *scene)
 {
-	if (traversal->bounds_capacity < scene->node_used) {
-		void *p = sg_realloc_array(traversal->bounds, scene->node_used, sizeof(vec3[2]));
+	if (traversal->bounds_capacity < scene->node_pool.used) {
+		void *p = sg_realloc_array(traversal->bounds, scene->node_pool.used, sizeof(vec3[2]));
 		if (!p)
 			return sg_fail(SG_ERR_NO_MEMORY, "out of memory for %u bounding boxes",
-			               scene->node_used);
+			               scene->node_pool.used);
 		traversal->bounds = p;
-		traversal->bounds_capacity = scene->node_used;
+		traversal->bounds_capacity = scene->node_pool.used;
 	}
 	vec3(*bounds)[2] = traversal->bounds;
 	/* Postorder: children before their parent, so a parent merges finished boxes. */
@@ -117,9 +117,8 @@ sg_result sg_cull(struct sg_traversal *traversal, const struct sg_scene *scene,
 		if (model && !outside && (result = sg_draw_list_push(list, scene, n)))
 			return result;
 		/* a visited model out of view is still checked, as the unculled walk would */
-		if (model && outside && !sg_scene_mesh(scene, sg_scene_model(scene, n)->mesh))
-			return sg_fail(SG_ERR_STALE_HANDLE, "model %s uses a destroyed mesh",
-			               sg_scene_node_label(scene, n));
+		if (model && outside && (result = sg_draw_check_model(scene, n)))
+			return result;
 		n = sg_scene_next_preorder(scene, SG_ROOT_INDEX, n);
 	}
 	return SG_OK;

@@ -9,7 +9,4 @@
 sg_result sg_cull(struct sg_traversal *traversal, const struct sg_scene *scene,
                   const mat4 view_projection);
 
-/* Appends model node n, refusing one whose mesh or texture was destroyed. */
-sg_result sg_draw_list_push(struct sg_draw_list *list, const struct sg_scene *scene, uint32_t n);
-
 #endif

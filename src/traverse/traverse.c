@@ -6,6 +6,7 @@
 #include "../graph/error.h"
 #include "../graph/scene_internal.h"
 #include "cull.h"
+#include "world.h"
 
 void sg_traversal_init(struct sg_traversal *traversal)
 {
@@ -20,13 +21,22 @@ void sg_traversal_finish(struct sg_traversal *traversal)
 	*traversal = (struct sg_traversal){0};
 }
 
-sg_result sg_draw_list_push(struct sg_draw_list *list, const struct sg_scene *scene, uint32_t n)
+sg_result sg_draw_check_model(const struct sg_scene *scene, uint32_t n)
 {
 	const struct sg_model_data *model = sg_scene_model(scene, n);
 	if (!sg_scene_mesh(scene, model->mesh) || !sg_scene_texture(scene, model->texture))
 		return sg_fail(SG_ERR_STALE_HANDLE, "model %s uses a destroyed %s",
 		               sg_scene_node_label(scene, n),
 		               sg_scene_mesh(scene, model->mesh) ? "texture" : "mesh");
+	return SG_OK;
+}
+
+sg_result sg_draw_list_push(struct sg_draw_list *list, const struct sg_scene *scene, uint32_t n)
+{
+	sg_result result = sg_draw_check_model(scene, n);
+	if (result)
+		return result;
+	const struct sg_model_data *model = sg_scene_model(scene, n);
 	if (list->count == list->capacity) {
 		size_t capacity = list->capacity ? list->capacity * 2 : 64;
 		struct sg_draw *draws = sg_realloc_array(list->draws, capacity, sizeof(*draws));

@@ -48,10 +48,6 @@ struct sg_traversal {
 void sg_traversal_init(struct sg_traversal *traversal);
 void sg_traversal_finish(struct sg_traversal *traversal);
 
-/* Brings every world matrix of the scene up to date: only dirty subtrees after
- * local edits, the whole tree after a structural edit. Returns the number of
- * matrices recomputed. */
-size_t sg_traverse_update_world(struct sg_scene *scene);
 
 /* Updates world matrices, then fills traversal->list in draw order: depth-first,
  * left to right. With view_projection non-NULL, subtrees whose bounds fall
@@ -59,5 +55,12 @@ size_t sg_traverse_update_world(struct sg_scene *scene);
  * destroyed mesh or texture, or on allocation failure. */
 sg_result sg_traverse(struct sg_traversal *traversal, struct sg_scene *scene,
                       const mat4 view_projection);
+
+/* SG_OK when model node n's mesh and texture both exist, else SG_ERR_STALE_HANDLE
+ * naming the model and what was destroyed. Culled models are checked too, so
+ * that culling never hides an error the unculled walk reports. */
+sg_result sg_draw_check_model(const struct sg_scene *scene, uint32_t n);
+/* Appends model node n after sg_draw_check_model(). */
+sg_result sg_draw_list_push(struct sg_draw_list *list, const struct sg_scene *scene, uint32_t n);
 
 #endif

@@ -1,7 +1,7 @@
 /* World matrices: world = parent world * local, in preorder, so that each
  * parent is current before its children need it. Iterative: the preorder
  * successor comes from the links alone. */
-#include "traverse.h"
+#include "world.h"
 
 #include "../graph/scene_internal.h"
 

@@ -9,7 +9,7 @@
 #include <xf86drm.h>
 
 #include "../../src/gbm/device.h"
-#include "../../src/gbm/target.h"
+#include "../../src/render/select.h"
 #include "drm_test.h"
 
 START_TEST(test_discovery)

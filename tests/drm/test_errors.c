@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../../src/gbm/target.h"
+#include "../../src/render/select.h"
 #include "drm_test.h"
 
 #define NOBODY 65534

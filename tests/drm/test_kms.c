@@ -14,8 +14,8 @@
 #include <unistd.h>
 #include <xf86drm.h>
 
-#include "../../src/gbm/dumb.h"
-#include "../../src/gbm/kms.h"
+#include "../../src/output/dumb.h"
+#include "../../src/output/kms.h"
 #include "drm_test.h"
 #include "three_rects_scene.h"
 

@@ -19,8 +19,8 @@
 #include <xf86drm.h>
 #include <xf86drmMode.h>
 
-#include "../../src/gbm/dumb.h"
-#include "../../src/gbm/kms.h"
+#include "../../src/output/dumb.h"
+#include "../../src/output/kms.h"
 #include "drm_test.h"
 
 #define FENCE_TIMEOUT_MS 10000

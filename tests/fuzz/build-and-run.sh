@@ -24,14 +24,28 @@ packages="egl glesv2 gbm libdrm cglm libpng json-c"
 # so undefined behaviour counts as a crash like ASan's reports do.
 sanitize="address,undefined"
 cflags="-std=c11 -D_GNU_SOURCE -DSG_BUILDING_LIBRARY -g -O1 -fno-omit-frame-pointer
- -fno-sanitize-recover=undefined -Wall -Wextra -Iinclude $(pkg-config --cflags $packages)"
+ -fno-sanitize-recover=undefined -Wall -Wextra -Iinclude -I$build/include
+ $(pkg-config --cflags $packages)"
 libs="$(pkg-config --libs $packages) -lm -pthread"
 
 mkdir -p "$build/obj" "$build/artifacts"
 
-# The library's sources, exactly as the meson files list them.
-sources=$(sed -n "s/^ *'\(src\/[^']*\.c\)'.*/\1/p" meson.build)
+# The library's sources, exactly as the meson files list them: the layers of
+# src/meson.build ('layer/file.c'; not src/output/, which libsg leaves out) and
+# the scene-file layer's own list.
+sources=$(sed -n "s/^ *'\([a-z_]*\/[^']*\.c\)'.*/src\/\1/p" src/meson.build | grep -v '^src/output/')
 sources="$sources $(sed -n "s/^ *'\([^']*\.c\)'.*/src\/scenefile\/\1/p" src/scenefile/meson.build)"
+# <sg/version.h> as include/sg/meson.build makes it, from the project version.
+version=$(sed -n "s/^ *version : '\([0-9.]*\)'.*/\1/p" meson.build | head -n 1)
+mkdir -p "$build/include/sg"
+major=${version%%.*} minor_micro=${version#*.}
+sed -e "s/@VERSION@/$version/" -e "s/@VERSION_MAJOR@/$major/" \
+	-e "s/@VERSION_MINOR@/${minor_micro%%.*}/" -e "s/@VERSION_MICRO@/${minor_micro#*.}/" \
+	include/sg/version.h.in >"$build/include/sg/version.h.new"
+# replaced only when it changed, so that the objects are not all rebuilt
+cmp -s "$build/include/sg/version.h.new" "$build/include/sg/version.h" ||
+	mv "$build/include/sg/version.h.new" "$build/include/sg/version.h"
+rm -f "$build/include/sg/version.h.new"
 python3 shaders/embed.py "$build/shaders.c" \
 	sg_shader_textured_vert=shaders/textured.vert sg_shader_textured_frag=shaders/textured.frag
 sources="$sources $build/shaders.c"

@@ -143,8 +143,11 @@ static sg_result create_context(struct sg_egl *egl, const char *where)
 	egl->destroy_image = (PFNEGLDESTROYIMAGEKHRPROC)eglGetProcAddress("eglDestroyImageKHR");
 	egl->query_dmabuf_modifiers =
 		(PFNEGLQUERYDMABUFMODIFIERSEXTPROC)eglGetProcAddress("eglQueryDmaBufModifiersEXT");
-	egl->image_target_renderbuffer = (PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC)
-		eglGetProcAddress("glEGLImageTargetRenderbufferStorageOES");
+	/* Mesa's eglGetProcAddress answers non-NULL for any name, so only the
+	 * context's extension string says whether the entry point may be used. */
+	if (sg_has_extension((const char *)glGetString(GL_EXTENSIONS), "GL_OES_EGL_image"))
+		egl->image_target_renderbuffer = (PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC)
+			eglGetProcAddress("glEGLImageTargetRenderbufferStorageOES");
 
 	copy_string(egl->vendor, sizeof(egl->vendor), eglQueryString(egl->display, EGL_VENDOR));
 	PFNEGLGETDISPLAYDRIVERNAMEPROC driver_name =
@@ -169,8 +172,15 @@ sg_result sg_egl_init(struct sg_egl *egl, EGLenum platform, void *native, const 
 		return result;
 	}
 	sg_result result = create_context(egl, where);
-	if (result)
+	if (result) {
+		/* create_context() bound GLES: the caller gets its own API back on
+		 * every failure (sg_egl_finish() restores it only where the context
+		 * had become current). */
+		EGLenum api = egl->saved.api;
 		sg_egl_finish(egl);
+		if (api && eglQueryAPI() != api)
+			eglBindAPI(api);
+	}
 	return result;
 }
 

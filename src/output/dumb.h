@@ -1,7 +1,7 @@
 /* Internal: a DRM dumb buffer, the one kind of buffer every KMS driver can
  * scan out, filled by the CPU from a rendered RGBA8 image. */
-#ifndef SG_GBM_DUMB_H
-#define SG_GBM_DUMB_H
+#ifndef SG_OUTPUT_DUMB_H
+#define SG_OUTPUT_DUMB_H
 
 #include <stddef.h>
 #include <stdint.h>

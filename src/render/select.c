@@ -5,8 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../gbm/device.h"
+#include "../gbm/target_gbm.h"
 #include "../graph/error.h"
-#include "target.h"
+#include "../graph/log.h"
+#include "../surfaceless/target_surfaceless.h"
+#include "select.h"
 
 static sg_result parse_target(const char *value, enum sg_target_kind *kind)
 {
@@ -49,6 +53,9 @@ sg_result sg_target_select(const struct sg_renderer_desc *desc, struct sg_target
 		if (result)
 			return result;
 		forced_by = "forced by SG_TARGET";
+		if (kind != SG_TARGET_AUTO)
+			sg_log(SG_LOG_WARNING, "SG_TARGET=%s: the %s target, not the automatic choice",
+			       env_target, kind == SG_TARGET_GBM ? "gbm" : "surfaceless");
 	}
 	const char *device = desc->device;
 	if (!device && getenv("SG_DEVICE") && getenv("SG_DEVICE")[0])
@@ -56,6 +63,9 @@ sg_result sg_target_select(const struct sg_renderer_desc *desc, struct sg_target
 
 	if (kind == SG_TARGET_SURFACELESS)
 		return surfaceless(desc, forced_by, false, target);
+	if (device && !desc->device)
+		sg_log(SG_LOG_WARNING, "SG_DEVICE=%s: GBM on this node, not the first render node",
+		       device);
 
 	/* A device named by the caller is a request, never silently replaced. */
 	char found[256];
@@ -73,6 +83,7 @@ sg_result sg_target_select(const struct sg_renderer_desc *desc, struct sg_target
 	if (result && kind == SG_TARGET_AUTO) {
 		char why[600];
 		snprintf(why, sizeof(why), "GBM on %s failed (%s)", found, sg_last_error());
+		sg_log(SG_LOG_INFO, "%s: trying surfaceless", why);
 		return surfaceless(desc, why, true, target);
 	}
 	return result;

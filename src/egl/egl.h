@@ -1,7 +1,7 @@
 /* Internal: an EGL display and a GLES 3 context on some platform, used without
  * any EGL surface (rendering goes into framebuffer objects). */
-#ifndef SG_GBM_EGL_H
-#define SG_GBM_EGL_H
+#ifndef SG_EGL_EGL_H
+#define SG_EGL_EGL_H
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>

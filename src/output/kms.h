@@ -2,8 +2,8 @@
  * kmscube: a connected connector -> its preferred mode -> a CRTC (and its
  * primary plane) -> modeset (atomic where the driver accepts
  * DRM_CLIENT_CAP_ATOMIC, else drmModeSetCrtc) -> page flips with events. */
-#ifndef SG_GBM_KMS_H
-#define SG_GBM_KMS_H
+#ifndef SG_OUTPUT_KMS_H
+#define SG_OUTPUT_KMS_H
 
 #include <stdbool.h>
 #include <stdint.h>

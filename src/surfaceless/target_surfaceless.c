@@ -5,7 +5,7 @@
 
 #include "../graph/alloc.h"
 #include "../graph/error.h"
-#include "target.h"
+#include "target_surfaceless.h"
 
 static sg_result surfaceless_read_pixels(struct sg_target *target, void *rgba, size_t stride)
 {

@@ -1,6 +1,6 @@
 /* Internal: hooks of the renderer for the threads suite. */
-#ifndef SG_GBM_RENDERER_INTERNAL_H
-#define SG_GBM_RENDERER_INTERNAL_H
+#ifndef SG_RENDER_RENDERER_INTERNAL_H
+#define SG_RENDER_RENDERER_INTERNAL_H
 
 #include <stdbool.h>
 #include <stddef.h>

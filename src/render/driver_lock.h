@@ -1,7 +1,7 @@
 /* Internal: a process-wide lock around GL submission, taken only on drivers
  * that crash when two contexts submit at once (Mesa 22.3's llvmpipe). */
-#ifndef SG_GBM_DRIVER_LOCK_H
-#define SG_GBM_DRIVER_LOCK_H
+#ifndef SG_RENDER_DRIVER_LOCK_H
+#define SG_RENDER_DRIVER_LOCK_H
 
 #include <stdbool.h>
 

@@ -12,13 +12,15 @@
 #include "../gl/gl_renderer.h"
 #include "../graph/alloc.h"
 #include "../graph/error.h"
+#include "../graph/log.h"
+#include "../graph/floats.h"
 #include "../graph/scene_internal.h"
+#include "../graph/side_limit.h"
 #include "../traverse/traverse.h"
 #include "driver_lock.h"
 #include "renderer_internal.h"
-#include "target.h"
+#include "select.h"
 
-#define SG_MAX_OUTPUT_SIDE 16384
 
 struct sg_renderer {
 	struct sg_target *target;
@@ -75,10 +77,10 @@ struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_create: desc is NULL");
 		return NULL;
 	}
-	if (desc->width < 1 || desc->height < 1 || desc->width > SG_MAX_OUTPUT_SIDE ||
-	    desc->height > SG_MAX_OUTPUT_SIDE) {
+	if (desc->width < 1 || desc->height < 1 || desc->width > SG_MAX_SIDE ||
+	    desc->height > SG_MAX_SIDE) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "output size %dx%d is outside 1x1 .. %dx%d",
-		        desc->width, desc->height, SG_MAX_OUTPUT_SIDE, SG_MAX_OUTPUT_SIDE);
+		        desc->width, desc->height, SG_MAX_SIDE, SG_MAX_SIDE);
 		return NULL;
 	}
 	if ((unsigned)desc->target > SG_TARGET_SURFACELESS) {
@@ -114,6 +116,8 @@ struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
 	         renderer->driver_lock ? "; GL submission serialised across renderers (Mesa "
 	                                 "llvmpipe crashes when two contexts draw at once)"
 	                               : "");
+	sg_log(SG_LOG_INFO, "renderer %dx%d: %s target: %s", t->width, t->height, t->impl->name,
+	       renderer->reason);
 	renderer->info = (struct sg_renderer_info){
 		.target = t->kind,
 		.target_name = t->impl->name,

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Fails the build when a file of one src/ layer includes a layer that is not
+below it (docs/architecture.md draws the layers).
+
+Include paths cannot enforce this alone: a relative "../gl/x.h" is found next
+to the including file whatever -I says. So this reads every #include of every
+file under src/<layer>/ and resolves quoted ones the way the compiler does.
+Run by meson before any layer compiles; writes an empty header as its stamp and
+a depfile naming every file and folder it read, so that it runs again when any
+of them changes (a folder changes when a file is added to it).
+"""
+import argparse
+import os
+import re
+import sys
+
+# Each layer and the layers directly below it; a layer may include any layer
+# reachable downwards from it, and itself.
+BELOW = {
+    'graph': [],
+    'scenefile': ['graph'],
+    'traverse': ['graph'],
+    'gl': ['traverse'],
+    'egl': ['graph'],
+    'target': ['gl', 'egl'],
+    'surfaceless': ['target'],
+    'gbm': ['target'],
+    'render': ['surfaceless', 'gbm'],
+    'output': ['render'],
+}
+
+# System headers that only some layers may use: the graph and traversal know
+# no GL, GL knows no EGL, and only the device layers touch DRM and GBM.
+SYSTEM = [
+    (re.compile(r'^gbm\.h$'), {'gbm'}),
+    (re.compile(r'^(xf86drm|xf86drmMode|drm_fourcc)\.h$'), {'gbm', 'output'}),
+    (re.compile(r'^EGL/'), {'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'}),
+    (re.compile(r'^GLES'), {'gl', 'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'}),
+]
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
+
+
+def visible(layer):
+    seen, todo = set(), [layer]
+    while todo:
+        current = todo.pop()
+        if current not in seen:
+            seen.add(current)
+            todo.extend(BELOW[current])
+    return seen
+
+
+def layer_of(path, src):
+    relative = os.path.relpath(path, src)
+    return None if relative.startswith('..') else relative.split(os.sep)[0]
+
+
+def check_file(path, layer, src, allowed):
+    errors = []
+    with open(path, encoding='utf-8', errors='replace') as f:
+        for number, line in enumerate(f, 1):
+            match = INCLUDE.match(line)
+            if not match:
+                continue
+            kind, name = match.groups()
+            where = '%s:%d' % (os.path.relpath(path, os.path.dirname(src)), number)
+            if kind == '<':
+                for pattern, layers in SYSTEM:
+                    if pattern.search(name) and layer not in layers:
+                        errors.append('%s: layer %s may not include <%s> (only %s may)'
+                                      % (where, layer, name, ', '.join(sorted(layers))))
+                continue
+            target = os.path.normpath(os.path.join(os.path.dirname(path), name))
+            if not os.path.exists(target):
+                continue  # a generated or misspelt header: the compiler judges it
+            other = layer_of(target, src)
+            if other is None:
+                errors.append('%s: "%s" reaches outside src/; public headers are <sg/...>'
+                              % (where, name))
+            elif other not in BELOW:
+                errors.append('%s: "%s" is in src/%s/, which is no layer' % (where, name, other))
+            elif other not in allowed:
+                errors.append('%s: layer %s may not include "%s": src/%s/ is not below it'
+                              ' (it may include %s)'
+                              % (where, layer, name, other, ', '.join(sorted(allowed))))
+    return errors
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument('--src', required=True)
+    parser.add_argument('--output', required=True)
+    parser.add_argument('--depfile')
+    args = parser.parse_args()
+    src = os.path.abspath(args.src)
+
+    errors, read = [], [src]
+    for layer in sorted(os.listdir(src)):
+        folder = os.path.join(src, layer)
+        if not os.path.isdir(folder):
+            continue
+        if layer not in BELOW:
+            errors.append('src/%s/: not a layer known to src/check-layers.py; add it there'
+                          ' and to docs/architecture.md' % layer)
+            continue
+        allowed = visible(layer)
+        for root, _, names in os.walk(folder):
+            read.append(root)
+            for name in sorted(names):
+                if name.endswith(('.c', '.h')):
+                    path = os.path.join(root, name)
+                    read.append(path)
+                    errors.extend(check_file(path, layer, src, allowed))
+
+    if errors:
+        sys.stderr.write('layer check failed (see docs/architecture.md):\n  ' +
+                         '\n  '.join(errors) + '\n')
+        return 1
+    with open(args.output, 'w') as f:
+        f.write('/* Generated: the layers of src/ include only layers below them. */\n')
+    if args.depfile:
+        with open(args.depfile, 'w') as f:
+            f.write('%s: %s\n' % (args.output, ' '.join(p.replace(' ', '\\ ') for p in read)))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,19 @@
+/* Internal: the painter's depth of each draw, shared by the instanced batches
+ * (batch.c) and the expanded ones (expand.c), which must agree to the bit. */
+#ifndef SG_GL_DEPTH_H
+#define SG_GL_DEPTH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Draw i of count (in list order) gets a depth in (-1, 1), later draws larger:
+ * the depth test is GL_GEQUAL, so that drawing sorted by texture and mesh still
+ * shows painter's order, and within one draw (one depth) later triangles win
+ * too. When the list is drawn in its own order (reordered false) every draw
+ * gets 0 and the order alone decides. */
+static inline float sg_gl_draw_depth(bool reordered, size_t i, size_t count)
+{
+	return reordered ? -1.0f + 2.0f / (float)(count + 1) * (float)(i + 1) : 0.0f;
+}
+
+#endif

@@ -1,0 +1,19 @@
+/* Internal: the finiteness check of every float that enters a scene or a camera. */
+#ifndef SG_GRAPH_FLOATS_H
+#define SG_GRAPH_FLOATS_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* True when none of the count floats is NaN or infinite. Inline: it runs on
+ * every edit of a matrix. */
+static inline bool sg_floats_finite(const float *values, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		if (!isfinite(values[i]))
+			return false;
+	return true;
+}
+
+#endif
