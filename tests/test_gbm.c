@@ -3,6 +3,7 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <check.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,6 +110,64 @@ START_TEST(test_bad_device_paths)
 	unsetenv("SG_DEVICE");
 	/* a directory */
 	ck_assert_fails_with(create(SG_TARGET_GBM, "/tmp"), "'/tmp'");
+}
+END_TEST
+
+/* The caller's own fd or gbm_device (a compositor, logind): refused when it is
+ * not a DRM node, never closed by libsg, and never mixed with a path. */
+START_TEST(test_callers_fd_is_checked_and_kept)
+{
+	int fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+	ck_assert_int_ge(fd, 0);
+	struct sg_renderer_desc desc = small;
+	desc.has_drm_fd = true;
+	desc.drm_fd = fd;
+	ck_assert_fails_with(sg_renderer_create(&desc), "is not a DRM device node");
+	ck_assert_int_eq(sg_last_result(), SG_ERR_DEVICE);
+	ck_assert_msg(fcntl(fd, F_GETFD) != -1, "libsg closed the caller's fd");
+	/* SG_TARGET has no say over the caller's device */
+	setenv("SG_TARGET", "surfaceless", 1);
+	ck_assert_fails_with(sg_renderer_create(&desc), "is not a DRM device node");
+	unsetenv("SG_TARGET");
+	desc.device = "/dev/dri/card0";
+	ck_assert_fails_with(sg_renderer_create(&desc), "one of device, drm_fd and gbm_device");
+	desc = small;
+	desc.has_drm_fd = true;
+	desc.drm_fd = fd;
+	desc.target = SG_TARGET_SURFACELESS;
+	ck_assert_fails_with(sg_renderer_create(&desc), "surfaceless target takes no DRM device");
+	close(fd);
+}
+END_TEST
+
+/* SG_TARGET and SG_DEVICE never override a desc that names a device, nor one
+ * that says to ignore the environment. */
+START_TEST(test_environment_never_overrides_the_desc)
+{
+	setenv("SG_TARGET", "surfaceless", 1);
+	ck_assert_fails_with(create(SG_TARGET_AUTO, "/dev/null"), "'/dev/null' is not a DRM device");
+	unsetenv("SG_TARGET");
+	setenv("SG_DEVICE", "/nonexistent/card9", 1);
+	struct sg_renderer_desc desc = small;
+	desc.target = SG_TARGET_SURFACELESS;
+	desc.ignore_environment = true;
+	struct sg_renderer *r = sg_renderer_create(&desc);
+	ck_assert_msg(r, "%s", sg_last_error());
+	sg_renderer_destroy(r);
+	if (access("/dev/dri", F_OK) != 0) {
+		/* without DRM: auto ignores SG_DEVICE and falls back to surfaceless */
+		desc.target = SG_TARGET_AUTO;
+		r = sg_renderer_create(&desc);
+		ck_assert_msg(r, "%s", sg_last_error());
+		ck_assert_str_eq(sg_renderer_get_info(r)->target_name, "surfaceless");
+		sg_renderer_destroy(r);
+		setenv("SG_TARGET", "gbm", 1);
+		r = sg_renderer_create(&desc);
+		ck_assert_msg(r, "SG_TARGET=gbm read despite ignore_environment: %s", sg_last_error());
+		sg_renderer_destroy(r);
+		unsetenv("SG_TARGET");
+	}
+	unsetenv("SG_DEVICE");
 }
 END_TEST
 
@@ -231,6 +290,8 @@ int main(void)
 	tcase_add_test(tc, test_environment_forces_surfaceless);
 	tcase_add_test(tc, test_bad_device_paths);
 	tcase_add_test(tc, test_bad_descs);
+	tcase_add_test(tc, test_callers_fd_is_checked_and_kept);
+	tcase_add_test(tc, test_environment_never_overrides_the_desc);
 	tcase_add_test(tc, test_two_threads);
 	tcase_add_test(tc, test_destroying_one_renderer_keeps_the_other);
 	tcase_add_test(tc, test_callers_context_is_given_back);

@@ -29,11 +29,25 @@ enum sg_target_kind {
 	SG_TARGET_SURFACELESS, /* EGL_MESA_platform_surfaceless, output in a renderbuffer */
 };
 
+struct gbm_device;
+
 struct sg_renderer_desc {
 	int width, height;          /* output size in pixels, 1 .. 16384 */
 	enum sg_target_kind target; /* AUTO: the SG_TARGET environment variable
 	                               ("gbm", "surfaceless") may force one */
 	const char *device;         /* DRM node for GBM; NULL: SG_DEVICE, else drmGetDevices2 */
+	/* A DRM node the caller opened itself (a compositor, logind's TakeDevice):
+	 * GBM renders on it. libsg neither duplicates nor closes it, so it must stay
+	 * open until the renderer is destroyed. Read only when has_drm_fd is true,
+	 * so that a zeroed desc means none and fd 0 stays possible. */
+	bool has_drm_fd;
+	int drm_fd;
+	/* A gbm_device the caller made: GBM renders on it; libsg does not destroy
+	 * it, so it (and its fd) must outlive the renderer. */
+	struct gbm_device *gbm_device;
+	/* true: SG_TARGET and SG_DEVICE are not read, the desc alone decides. They
+	 * are never read when the desc names a device (device, drm_fd, gbm_device). */
+	bool ignore_environment;
 };
 
 /* What the renderer runs on: for logs and bug reports. Strings are owned by the renderer. */

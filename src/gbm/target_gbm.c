@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <gbm.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <drm_fourcc.h>
@@ -20,6 +21,8 @@ struct gbm_target {
 	struct sg_target base;
 	int fd;
 	int node_type;
+	bool borrowed;     /* fd is the caller's: never closed here */
+	bool borrowed_gbm; /* gbm is the caller's: never destroyed here */
 	struct gbm_device *gbm;
 	struct gbm_bo *bo;
 	EGLImageKHR image;
@@ -38,9 +41,9 @@ static void gbm_destroy(struct sg_target *base)
 	sg_egl_finish(&base->egl);
 	if (t->bo)
 		gbm_bo_destroy(t->bo);
-	if (t->gbm)
+	if (t->gbm && !t->borrowed_gbm)
 		gbm_device_destroy(t->gbm);
-	if (t->fd >= 0)
+	if (t->fd >= 0 && !t->borrowed)
 		close(t->fd);
 	sg_free(t);
 }
@@ -236,13 +239,13 @@ done:
 
 /* One attempt on one node. *allocation_failed tells the caller that a retry
  * on the primary node may help. */
-static sg_result create_on(const char *path, int width, int height, struct gbm_target **out,
-                           bool *allocation_failed)
+static struct gbm_target *new_target(int width, int height)
 {
-	*allocation_failed = false;
 	struct gbm_target *t = sg_calloc(1, sizeof(*t));
-	if (!t)
-		return sg_fail(SG_ERR_NO_MEMORY, "out of memory creating the GBM target");
+	if (!t) {
+		sg_fail(SG_ERR_NO_MEMORY, "out of memory creating the GBM target");
+		return NULL;
+	}
 	t->base.impl = &gbm_impl;
 	t->base.kind = SG_TARGET_GBM;
 	t->base.width = width;
@@ -251,15 +254,77 @@ static sg_result create_on(const char *path, int width, int height, struct gbm_t
 	t->base.egl.context = EGL_NO_CONTEXT;
 	t->fd = -1;
 	t->image = EGL_NO_IMAGE_KHR;
-	sg_result result = open_device(t, path);
-	if (!result) {
-		result = allocate_bo(t);
-		*allocation_failed = result != SG_OK;
-	}
+	return t;
+}
+
+/* The buffer object and its framebuffer, once the device and EGL are up. */
+static sg_result finish_target(struct gbm_target *t, bool *allocation_failed)
+{
+	sg_result result = allocate_bo(t);
+	*allocation_failed = result != SG_OK;
 	if (!result)
 		result = import_bo(t);
+	return result;
+}
+
+static sg_result create_on(const char *path, int width, int height, struct gbm_target **out,
+                           bool *allocation_failed)
+{
+	*allocation_failed = false;
+	struct gbm_target *t = new_target(width, height);
+	if (!t)
+		return SG_ERR_NO_MEMORY;
+	sg_result result = open_device(t, path);
+	if (!result)
+		result = finish_target(t, allocation_failed);
 	*out = t; /* also on failure: the caller may want t->fd to find the primary node */
 	return result;
+}
+
+sg_result sg_target_gbm_create_borrowed(int fd, struct gbm_device *gbm, int width, int height,
+                                        struct sg_target **out)
+{
+	*out = NULL;
+	if (gbm)
+		fd = gbm_device_get_fd(gbm);
+	int node_type = drmGetNodeTypeFromFd(fd);
+	if (node_type < 0)
+		return sg_fail(SG_ERR_DEVICE, "the caller's %s (fd %d) is not a DRM device node",
+		               gbm ? "gbm_device" : "DRM fd", fd);
+	struct gbm_target *t = new_target(width, height);
+	if (!t)
+		return SG_ERR_NO_MEMORY;
+	t->fd = fd;
+	t->node_type = node_type;
+	t->borrowed = true;
+	t->borrowed_gbm = gbm != NULL;
+	/* Messages and the info name the node, as for a path. */
+	char *name = drmGetDeviceNameFromFd2(fd);
+	snprintf(t->base.device, sizeof(t->base.device), "%s", name ? name : "a DRM fd");
+	free(name);
+	sg_result result = SG_OK;
+	t->gbm = gbm ? gbm : gbm_create_device(fd);
+	if (!t->gbm)
+		result = sg_fail(SG_ERR_DEVICE, "gbm_create_device on the caller's fd %d (%s) failed: %s",
+		                 fd, t->base.device, strerror(errno));
+	if (!result)
+		result = sg_egl_init(&t->base.egl, EGL_PLATFORM_GBM_KHR, t->gbm, t->base.device);
+	bool allocation_failed = false;
+	if (!result)
+		result = finish_target(t, &allocation_failed);
+	if (result) {
+		/* No move to the primary node here: the caller chose this device. */
+		if (allocation_failed && node_type == DRM_NODE_RENDER)
+			sg_fail_prefix(result, "%s (kms_swrast needs dumb buffers, which render nodes "
+			                       "refuse: pass the primary node): ",
+			               t->base.device);
+		gbm_destroy(&t->base);
+		return result;
+	}
+	snprintf(t->base.reason, sizeof(t->base.reason), "rendering on the caller's %s (%s)",
+	         gbm ? "gbm_device" : "DRM fd", t->base.device);
+	*out = &t->base;
+	return SG_OK;
 }
 
 sg_result sg_target_gbm_create(const char *path, int width, int height, struct sg_target **out)

@@ -8,4 +8,10 @@
  * (kms_swrast on vgem), retries on the primary node of the same device. */
 sg_result sg_target_gbm_create(const char *path, int width, int height, struct sg_target **target);
 
+struct gbm_device;
+/* On a DRM fd (gbm NULL) or a gbm_device the caller owns: neither is closed or
+ * destroyed here, and there is no retry on another node. */
+sg_result sg_target_gbm_create_borrowed(int fd, struct gbm_device *gbm, int width, int height,
+                                        struct sg_target **target);
+
 #endif

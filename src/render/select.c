@@ -1,4 +1,5 @@
-/* Choosing a target: explicit request, then SG_TARGET / SG_DEVICE, then
+/* Choosing a target: the caller's own device (fd, gbm_device, path), then
+ * SG_TARGET / SG_DEVICE unless the desc ignores the environment, then
  * discovery. The choice and its reason are kept for sg_renderer_get_info(). */
 #include <stdbool.h>
 #include <stdio.h>
@@ -45,9 +46,23 @@ static sg_result surfaceless(const struct sg_renderer_desc *desc, const char *wh
 sg_result sg_target_select(const struct sg_renderer_desc *desc, struct sg_target **target)
 {
 	*target = NULL;
+	int named = (desc->device != NULL) + desc->has_drm_fd + (desc->gbm_device != NULL);
+	if (named > 1)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "sg_renderer_create: give one of device, drm_fd and gbm_device");
+	if (named && desc->target == SG_TARGET_SURFACELESS)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "sg_renderer_create: the surfaceless target takes no DRM device");
+	/* The caller's own device: the environment has no say, and it is never
+	 * replaced by another node. */
+	if (desc->has_drm_fd || desc->gbm_device)
+		return sg_target_gbm_create_borrowed(desc->has_drm_fd ? desc->drm_fd : -1,
+		                                     desc->gbm_device, desc->width, desc->height,
+		                                     target);
+	bool environment = !desc->ignore_environment && !desc->device;
 	enum sg_target_kind kind = desc->target;
 	const char *forced_by = "requested by the application";
-	const char *env_target = getenv("SG_TARGET");
+	const char *env_target = environment ? getenv("SG_TARGET") : NULL;
 	if (kind == SG_TARGET_AUTO && env_target) {
 		sg_result result = parse_target(env_target, &kind);
 		if (result)
@@ -58,7 +73,7 @@ sg_result sg_target_select(const struct sg_renderer_desc *desc, struct sg_target
 			       env_target, kind == SG_TARGET_GBM ? "gbm" : "surfaceless");
 	}
 	const char *device = desc->device;
-	if (!device && getenv("SG_DEVICE") && getenv("SG_DEVICE")[0])
+	if (environment && getenv("SG_DEVICE") && getenv("SG_DEVICE")[0])
 		device = getenv("SG_DEVICE");
 
 	if (kind == SG_TARGET_SURFACELESS)

@@ -2,10 +2,13 @@
  * the automatic choice of GBM, the renderD128 -> card0 fallback of kms_swrast
  * and GBM against surfaceless pixel for pixel. Runs inside the qemu guest
  * (run-in-vm.sh); on a machine without /dev/dri it skips (exit 77). */
+#include <fcntl.h>
+#include <gbm.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <xf86drm.h>
 
 #include "../../src/gbm/device.h"
@@ -137,6 +140,67 @@ START_TEST(test_gbm_matches_surfaceless)
 }
 END_TEST
 
+/* A compositor or kiosk opens the node itself (often through logind) and hands
+ * libsg the fd or a gbm_device: same pixels, nothing of the caller's closed,
+ * and a render node that cannot allocate is refused, not swapped. */
+START_TEST(test_callers_fd_and_gbm_device)
+{
+	struct drm_nodes nodes;
+	find_drm_nodes(&nodes);
+	static uint8_t reference[IMAGE_BYTES], rgba[IMAGE_BYTES];
+	struct sg_renderer *surfaceless = render_three_rects(
+		&(struct sg_renderer_desc){.width = IMAGE_SIZE, .height = IMAGE_SIZE,
+	                                   .target = SG_TARGET_SURFACELESS},
+		reference);
+	int fd = open(nodes.primary, O_RDWR | O_CLOEXEC);
+	ck_assert_int_ge(fd, 0);
+	struct sg_renderer *renderer = render_three_rects(
+		&(struct sg_renderer_desc){.width = IMAGE_SIZE, .height = IMAGE_SIZE,
+	                                   .has_drm_fd = true, .drm_fd = fd},
+		rgba);
+	const struct sg_renderer_info *info = sg_renderer_get_info(renderer);
+	printf("caller's fd %d: device %s, reason: %s\n", fd, info->device, info->reason);
+	ck_assert_str_eq(info->device, nodes.primary);
+	ck_assert_msg(strstr(info->reason, "caller's DRM fd"), "%s", info->reason);
+	ck_assert_int_eq(count_differing_pixels(rgba, IMAGE_SIZE * 4, reference, IMAGE_SIZE * 4,
+	                                        IMAGE_SIZE, IMAGE_SIZE), 0);
+	sg_renderer_destroy(renderer);
+	ck_assert_msg(fcntl(fd, F_GETFD) != -1, "libsg closed the caller's fd");
+
+	struct gbm_device *gbm = gbm_create_device(fd);
+	ck_assert_ptr_nonnull(gbm);
+	renderer = render_three_rects(
+		&(struct sg_renderer_desc){.width = IMAGE_SIZE, .height = IMAGE_SIZE,
+	                                   .gbm_device = gbm},
+		rgba);
+	ck_assert_msg(strstr(sg_renderer_get_info(renderer)->reason, "caller's gbm_device"), "%s",
+	              sg_renderer_get_info(renderer)->reason);
+	ck_assert_int_eq(count_differing_pixels(rgba, IMAGE_SIZE * 4, reference, IMAGE_SIZE * 4,
+	                                        IMAGE_SIZE, IMAGE_SIZE), 0);
+	sg_renderer_destroy(renderer);
+	/* still the caller's, and still usable */
+	ck_assert_int_eq(gbm_device_get_fd(gbm), fd);
+	ck_assert_int_eq(gbm_device_is_format_supported(gbm, GBM_FORMAT_XRGB8888,
+	                                                GBM_BO_USE_RENDERING),
+	                 1);
+	gbm_device_destroy(gbm);
+	close(fd);
+
+	/* kms_swrast cannot allocate on the render node; the caller is told, and
+	 * libsg does not move to another node behind its back. */
+	int render_fd = open(nodes.render, O_RDWR | O_CLOEXEC);
+	ck_assert_int_ge(render_fd, 0);
+	renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = IMAGE_SIZE, .height = IMAGE_SIZE, .has_drm_fd = true, .drm_fd = render_fd});
+	ck_assert_msg(!renderer, "a renderer on the render node of kms_swrast");
+	printf("caller's render node fd: %s\n", sg_last_error());
+	ck_assert_msg(strstr(sg_last_error(), "pass the primary node"), "%s", sg_last_error());
+	ck_assert_msg(fcntl(render_fd, F_GETFD) != -1, "libsg closed the caller's fd");
+	close(render_fd);
+	sg_renderer_destroy(surfaceless);
+}
+END_TEST
+
 Suite *target_suite(void)
 {
 	Suite *suite = suite_create("target");
@@ -146,6 +210,7 @@ Suite *target_suite(void)
 	tcase_add_test(tc, test_render_node_falls_back_to_primary);
 	tcase_add_test(tc, test_primary_node_needs_no_fallback);
 	tcase_add_test(tc, test_gbm_matches_surfaceless);
+	tcase_add_test(tc, test_callers_fd_and_gbm_device);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
