@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-	gcc meson ninja-build pkg-config python3
+	gcc g++ meson ninja-build pkg-config python3 # g++: the C++ consumer test
 	libegl-dev libgles-dev libgbm-dev libdrm-dev libcglm-dev libpng-dev libjson-c-dev check
 	libegl-mesa0 libgl1-mesa-dri # Mesa: EGL surfaceless and llvmpipe
 	valgrind clang libclang-rt-14-dev # the memcheck and fuzzing test modes
