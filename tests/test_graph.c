@@ -664,6 +664,97 @@ START_TEST(test_allocation_failures_are_clean)
 }
 END_TEST
 
+START_TEST(test_visibility)
+{
+	sg_node root = sg_scene_root(scene);
+	sg_node group = sg_node_new_group(scene, "Group");
+	sg_node model = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = quad, .texture = texture});
+	ck_assert_int_eq(sg_node_add_child(scene, root, group), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, group, model), SG_OK);
+	bool visible = false;
+	ck_assert_int_eq(sg_node_get_visible(scene, model, &visible), SG_OK);
+	ck_assert(visible);
+	/* hiding is no structural edit: the cached traversal order stays */
+	uint64_t structure = scene->structure_version, visibility = scene->visibility_version;
+	ck_assert_int_eq(sg_node_set_visible(scene, group, false), SG_OK);
+	ck_assert_uint_eq(scene->structure_version, structure);
+	ck_assert_uint_eq(scene->visibility_version, visibility + 1);
+	ck_assert_int_eq(sg_node_get_visible(scene, group, &visible), SG_OK);
+	ck_assert(!visible);
+	/* a node's own setting, whatever its ancestors' */
+	ck_assert_int_eq(sg_node_get_visible(scene, model, &visible), SG_OK);
+	ck_assert(visible);
+	/* the value it already has: nothing marked */
+	ck_assert_int_eq(sg_node_set_visible(scene, group, false), SG_OK);
+	ck_assert_uint_eq(scene->visibility_version, visibility + 1);
+	ck_assert_int_eq(sg_node_set_visible(scene, model, true), SG_OK);
+	ck_assert_uint_eq(scene->visibility_version, visibility + 1);
+	/* the root, and detached nodes, can be hidden too */
+	ck_assert_int_eq(sg_node_set_visible(scene, root, false), SG_OK);
+	sg_node loose = sg_node_new_group(scene, NULL);
+	ck_assert_int_eq(sg_node_set_visible(scene, loose, false), SG_OK);
+	ck_assert_uint_eq(scene->hidden_count, 3);
+	ck_assert_int_eq(sg_node_set_visible(scene, root, true), SG_OK);
+	ck_assert_uint_eq(scene->hidden_count, 2);
+	/* destroying a hidden node drops it from the hidden set; its slot comes back visible */
+	ck_assert_int_eq(sg_node_destroy(scene, group), SG_OK);
+	ck_assert_int_eq(sg_node_destroy(scene, loose), SG_OK);
+	ck_assert_uint_eq(scene->hidden_count, 0);
+	sg_node reused = sg_node_new_group(scene, NULL);
+	ck_assert_int_eq(sg_node_get_visible(scene, reused, &visible), SG_OK);
+	ck_assert(visible);
+	/* refusals */
+	ck_assert_int_eq(sg_node_set_visible(scene, group, true), SG_ERR_STALE_HANDLE);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "sg_node_set_visible"));
+	ck_assert_int_eq(sg_node_get_visible(scene, group, &visible), SG_ERR_STALE_HANDLE);
+	ck_assert_int_eq(sg_node_get_visible(scene, reused, NULL), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "visible is NULL"));
+	ck_assert_int_eq(sg_node_set_visible(NULL, reused, false), SG_ERR_INVALID_ARGUMENT);
+	/* out of memory for the hidden set: refused, nothing changed */
+	for (long k = 1; k <= 2; k++) { /* the slot array, then the set */
+		struct sg_scene *fresh = sg_scene_create();
+		sg_node group = sg_node_new_group(fresh, "Fresh");
+		uint64_t before = fresh->visibility_version;
+		sg_alloc_fail_at(k);
+		ck_assert_int_eq(sg_node_set_visible(fresh, group, false), SG_ERR_NO_MEMORY);
+		sg_alloc_fail_at(0);
+		ck_assert_str_eq(sg_last_error(), "out of memory hiding node 'Fresh'");
+		ck_assert_int_eq(sg_node_get_visible(fresh, group, &visible), SG_OK);
+		ck_assert(visible);
+		ck_assert_uint_eq(fresh->visibility_version, before);
+		ck_assert_uint_eq(fresh->hidden_count, 0);
+		sg_scene_destroy(fresh);
+	}
+}
+END_TEST
+
+/* Many hidden nodes shown in another order: the hidden set stays exact. */
+START_TEST(test_visibility_set_swap_removal)
+{
+	enum { COUNT = 100 };
+	sg_node nodes[COUNT];
+	for (int i = 0; i < COUNT; i++) {
+		nodes[i] = sg_node_new_group(scene, NULL);
+		ck_assert_int_eq(sg_node_set_visible(scene, nodes[i], false), SG_OK);
+	}
+	for (int i = 0; i < COUNT; i += 3)
+		ck_assert_int_eq(sg_node_set_visible(scene, nodes[i], true), SG_OK);
+	uint32_t expected = 0;
+	for (int i = 0; i < COUNT; i++) {
+		bool visible;
+		ck_assert_int_eq(sg_node_get_visible(scene, nodes[i], &visible), SG_OK);
+		ck_assert(visible == (i % 3 == 0));
+		expected += !visible;
+	}
+	ck_assert_uint_eq(scene->hidden_count, expected);
+	for (uint32_t i = 0; i < scene->hidden_count; i++) {
+		uint32_t n = scene->hidden[i];
+		ck_assert(scene->flags[n] & SG_NODE_HIDDEN);
+		ck_assert_uint_eq(scene->hidden_slot[n], i);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("graph");
@@ -693,6 +784,8 @@ int main(void)
 	tcase_add_test(tc, test_zero_rotation_axis_refused);
 	tcase_add_test(tc, test_unchanged_edits_mark_nothing);
 	tcase_add_test(tc, test_pool_slots_are_reused_under_new_generations);
+	tcase_add_test(tc, test_visibility);
+	tcase_add_test(tc, test_visibility_set_swap_removal);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

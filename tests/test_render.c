@@ -521,6 +521,131 @@ START_TEST(test_write_png_before_render_names_write_png)
 }
 END_TEST
 
+/* R1 under R2 and R3 (in a transform at half scale), one texture each; big
+ * meshes take the instanced path, small ones the expanded one. */
+static struct sg_scene *overlap_scene(bool big, sg_node *transform, sg_node *r2)
+{
+	struct sg_scene *scene = sg_scene_create();
+	unsigned char pixels[3][64 * 64 * 4];
+	three_rects_checkerboard(pixels[0], 255, 0, 0);
+	three_rects_checkerboard(pixels[1], 0, 255, 0);
+	three_rects_checkerboard(pixels[2], 0, 0, 255);
+	sg_texture textures[3];
+	for (int i = 0; i < 3; i++)
+		textures[i] = sg_texture_create(scene, &(struct sg_texture_desc){64, 64, pixels[i], 0, 0, 0});
+	sg_mesh quad = test_quad(scene, 100, 100, big);
+	sg_node root = sg_scene_root(scene);
+	*transform = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "Transform"});
+	sg_transform_scale(scene, *transform, 0.5f, 0.5f, 1);
+	sg_node_add_child(scene, root, sg_node_new_model(scene, &(struct sg_model_desc){
+		.mesh = quad, .texture = textures[0], .position = {20, 20, 0}}));
+	sg_node_add_child(scene, root, *transform);
+	*r2 = sg_node_new_model(scene, &(struct sg_model_desc){
+		.mesh = quad, .texture = textures[1], .position = {10, 10, 0}});
+	sg_node_add_child(scene, *transform, *r2);
+	sg_node_add_child(scene, *transform, sg_node_new_model(scene, &(struct sg_model_desc){
+		.mesh = quad, .texture = textures[2], .position = {150, 150, 0}}));
+	return scene;
+}
+
+#define VIS_SIDE 160
+
+/* Renders scene and reads every pixel back; returns the draws of the frame. */
+static size_t render_into(struct sg_renderer *renderer, struct sg_scene *scene, uint8_t *pixels)
+{
+	struct sg_camera camera;
+	sg_camera_init_pixels(&camera, VIS_SIDE, VIS_SIDE);
+	ck_assert_msg(sg_renderer_render(renderer, scene, &camera) == SG_OK, "%s", sg_last_error());
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+	struct sg_render_stats stats;
+	ck_assert_int_eq(sg_renderer_get_stats(renderer, &stats), SG_OK);
+	return stats.draws;
+}
+
+/* A hidden subtree draws exactly what the scene draws with it detached, on
+ * both batching paths, with and without culling, frame after frame (the GL
+ * caches must follow every toggle). */
+START_TEST(test_hidden_subtree_equals_detached)
+{
+	bool big = _i & 1, culling = _i & 2;
+	sg_node t, r2, detached_t, detached_r2, unused;
+	struct sg_scene *scene = overlap_scene(big, &t, &r2);
+	struct sg_scene *without_t = overlap_scene(big, &detached_t, &unused);
+	struct sg_scene *without_r2 = overlap_scene(big, &unused, &detached_r2);
+	ck_assert_int_eq(sg_node_remove(without_t, detached_t), SG_OK);
+	ck_assert_int_eq(sg_node_remove(without_r2, detached_r2), SG_OK);
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = VIS_SIDE, .height = VIS_SIDE, .target = SG_TARGET_SURFACELESS});
+	ck_assert_msg(renderer, "%s", sg_last_error());
+	ck_assert_int_eq(sg_renderer_set_culling(renderer, culling), SG_OK);
+	struct sg_renderer *reference = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = VIS_SIDE, .height = VIS_SIDE, .target = SG_TARGET_SURFACELESS});
+	static uint8_t full[VIS_SIDE * VIS_SIDE * 4], no_t[VIS_SIDE * VIS_SIDE * 4],
+		no_r2[VIS_SIDE * VIS_SIDE * 4], got[VIS_SIDE * VIS_SIDE * 4];
+	ck_assert_uint_eq(render_into(reference, without_t, no_t), 1);
+	ck_assert_uint_eq(render_into(reference, without_r2, no_r2), 2);
+	ck_assert_uint_eq(render_into(renderer, scene, full), 3);
+	ck_assert(memcmp(full, no_t, sizeof(full)) != 0 && memcmp(full, no_r2, sizeof(full)) != 0);
+	for (int round = 0; round < 2; round++) {
+		ck_assert_int_eq(sg_node_set_visible(scene, t, false), SG_OK);
+		ck_assert_uint_eq(render_into(renderer, scene, got), 1);
+		ck_assert_mem_eq(got, no_t, sizeof(got));
+		/* r2 hidden under the hidden t: still only r1; then t shown, r2 not */
+		ck_assert_int_eq(sg_node_set_visible(scene, r2, false), SG_OK);
+		ck_assert_uint_eq(render_into(renderer, scene, got), 1);
+		ck_assert_mem_eq(got, no_t, sizeof(got));
+		ck_assert_int_eq(sg_node_set_visible(scene, t, true), SG_OK);
+		ck_assert_uint_eq(render_into(renderer, scene, got), 2);
+		ck_assert_mem_eq(got, no_r2, sizeof(got));
+		ck_assert_int_eq(sg_node_set_visible(scene, r2, true), SG_OK);
+		ck_assert_uint_eq(render_into(renderer, scene, got), 3);
+		ck_assert_mem_eq(got, full, sizeof(got));
+	}
+	sg_renderer_destroy(reference);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(without_r2);
+	sg_scene_destroy(without_t);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* A node moved while hidden, then shown, draws where a scene built in that
+ * state draws it; a hidden root draws nothing but the clear colour. */
+START_TEST(test_shown_after_moving_and_hidden_root)
+{
+	bool culling = _i;
+	sg_node t, r2, direct_t, direct_r2;
+	struct sg_scene *scene = overlap_scene(false, &t, &r2);
+	struct sg_scene *direct = overlap_scene(false, &direct_t, &direct_r2);
+	struct sg_scene *empty = sg_scene_create();
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = VIS_SIDE, .height = VIS_SIDE, .target = SG_TARGET_SURFACELESS});
+	ck_assert_int_eq(sg_renderer_set_culling(renderer, culling), SG_OK);
+	static uint8_t want[VIS_SIDE * VIS_SIDE * 4], got[VIS_SIDE * VIS_SIDE * 4];
+	ck_assert_uint_eq(render_into(renderer, scene, got), 3);
+	ck_assert_int_eq(sg_node_set_visible(scene, t, false), SG_OK);
+	ck_assert_uint_eq(render_into(renderer, scene, got), 1);
+	ck_assert_int_eq(sg_transform_translate(scene, t, 30, -10, 0), SG_OK);
+	ck_assert_int_eq(sg_model_set_position(scene, r2, 90, 40, 0), SG_OK);
+	ck_assert_uint_eq(render_into(renderer, scene, got), 1);
+	ck_assert_int_eq(sg_node_set_visible(scene, t, true), SG_OK);
+	ck_assert_uint_eq(render_into(renderer, scene, got), 3);
+	ck_assert_int_eq(sg_transform_translate(direct, direct_t, 30, -10, 0), SG_OK);
+	ck_assert_int_eq(sg_model_set_position(direct, direct_r2, 90, 40, 0), SG_OK);
+	ck_assert_uint_eq(render_into(renderer, direct, want), 3);
+	ck_assert_mem_eq(got, want, sizeof(got));
+	/* the root hidden: the picture of an empty scene */
+	ck_assert_uint_eq(render_into(renderer, empty, want), 0);
+	ck_assert_int_eq(sg_node_set_visible(scene, sg_scene_root(scene), false), SG_OK);
+	ck_assert_uint_eq(render_into(renderer, scene, got), 0);
+	ck_assert_mem_eq(got, want, sizeof(got));
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(empty);
+	sg_scene_destroy(direct);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("render");
@@ -540,6 +665,8 @@ int main(void)
 	tcase_add_test(tc, test_full_disk_keeps_the_old_file);
 	tcase_add_test(tc, test_destroyed_scene_gl_copies_are_freed);
 	tcase_add_test(tc, test_write_png_before_render_names_write_png);
+	tcase_add_loop_test(tc, test_hidden_subtree_equals_detached, 0, 4);
+	tcase_add_loop_test(tc, test_shown_after_moving_and_hidden_root, 0, 2);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

@@ -147,6 +147,56 @@ START_TEST(test_three_rects_matches_the_demo)
 }
 END_TEST
 
+/* "visible": false hides a node and its subtree: the three-rects file with its
+ * transform hidden draws what the scene draws with the transform detached. */
+START_TEST(test_visible_false_hides_the_subtree)
+{
+	FILE *in = fopen("scenes/three-rects.json", "rb");
+	ck_assert_ptr_nonnull(in);
+	static char text[8192];
+	size_t length = fread(text, 1, sizeof(text) - 1, in);
+	fclose(in);
+	text[length] = 0;
+	const char *key = "\"name\": \"Transform\",";
+	char *at = strstr(text, key);
+	ck_assert_ptr_nonnull(at);
+	static char edited[8300];
+	snprintf(edited, sizeof(edited), "%.*s%s \"visible\": false,%s", (int)(at - text), text, key,
+	         at + strlen(key));
+	make_temp_dir();
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(write_file("hidden.json", edited), &file) == SG_OK, "%s",
+	              sg_last_error());
+	struct sg_scene *loaded = sg_scene_file_get_scene(file);
+	bool visible = true;
+	ck_assert_int_eq(sg_node_get_visible(loaded, sg_node_find(loaded, sg_scene_root(loaded),
+	                                                          "Transform"), &visible), SG_OK);
+	ck_assert(!visible);
+	ck_assert_int_eq(sg_node_get_visible(loaded, sg_node_find(loaded, sg_scene_root(loaded),
+	                                                          "Rectangle 2"), &visible), SG_OK);
+	ck_assert(visible);
+	unsigned char *from_file = render_file(file, 0);
+
+	struct sg_scene *scene = three_rects_build();
+	ck_assert_int_eq(sg_node_remove(scene, sg_node_find(scene, sg_scene_root(scene), "Transform")),
+	                 SG_OK);
+	struct sg_renderer *renderer = surfaceless_renderer(THREE_RECTS_SIZE, THREE_RECTS_SIZE);
+	struct sg_camera camera;
+	sg_camera_init_pixels(&camera, THREE_RECTS_SIZE, THREE_RECTS_SIZE);
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, &camera), SG_OK);
+	unsigned char *from_api = malloc(THREE_RECTS_SIZE * THREE_RECTS_SIZE * 4);
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, from_api, 0), SG_OK);
+	ck_assert_uint_eq(count_differing(from_file, from_api, THREE_RECTS_SIZE * THREE_RECTS_SIZE),
+	                  0);
+	free(from_api);
+	free(from_file);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+	sg_scene_file_destroy(file);
+	remove_temp_dir();
+}
+END_TEST
+
 static void assert_matrix_near(const float *actual, const float *expected)
 {
 	for (int i = 0; i < 16; i++)
@@ -300,6 +350,8 @@ static const struct bad_case bad_cases[] = {
 	{"{\"nodes\": [{\"type\": \"group\", \"postion\": [0, 0, 0]}]}", SG_ERR_FORMAT,
 	 ": $.nodes[0].postion: unknown key", NULL},
 	{"{\"colour\": 1}", SG_ERR_FORMAT, ": $.colour: unknown key", NULL},
+	{"{\"nodes\": [{\"type\": \"group\", \"visible\": 0}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].visible: expected true or false", NULL},
 	{"{\"nodes\": [{\"type\": \"group\", \"children\": [{\"type\": \"model\", " NODE_QUAD
 	 ", \"texture\": \"nope\"}]}]}",
 	 SG_ERR_FORMAT, ": $.nodes[0].children[0].texture: unknown texture \"nope\"", NULL},
@@ -846,6 +898,7 @@ static Suite *scenefile_suite(void)
 	int examples = (int)(sizeof(example_scenes) / sizeof(example_scenes[0]));
 	tcase_add_loop_test(render, test_example_loads_and_renders, 0, examples);
 	tcase_add_test(render, test_three_rects_matches_the_demo);
+	tcase_add_test(render, test_visible_false_hides_the_subtree);
 	suite_add_tcase(suite, render);
 
 	TCase *load = tcase_create("load");

@@ -8,6 +8,7 @@
 #include <sg/sg.h>
 
 #include "check_run.h"
+#include "../src/graph/alloc.h"
 #include "../src/graph/scene_internal.h"
 #include "../src/traverse/traverse.h"
 #include "three_rects_scene.h"
@@ -361,6 +362,254 @@ START_TEST(test_sparse_edit_recomputes_only_its_subtree)
 }
 END_TEST
 
+/* root: g0 (m0, g1 (m1, m2), m3), m4, g2 (m5). */
+static struct sg_scene *visibility_scene(sg_node nodes[10])
+{
+	sg_mesh quad;
+	sg_texture tex;
+	struct sg_scene *scene = scene_with_quad(&quad, &tex);
+	const char *groups[] = {"g0", "g1", "g2"};
+	for (int i = 0; i < 3; i++)
+		nodes[i] = sg_node_new_group(scene, groups[i]);
+	const char *models[] = {"m0", "m1", "m2", "m3", "m4", "m5"};
+	for (int i = 0; i < 6; i++)
+		nodes[3 + i] = sg_node_new_model(scene, &(struct sg_model_desc){
+			.name = models[i], .mesh = quad, .texture = tex, .position = {(float)i, 0, 0}});
+	nodes[9] = sg_scene_root(scene);
+	sg_node_add_child(scene, nodes[9], nodes[0]);
+	sg_node_add_child(scene, nodes[0], nodes[3]);
+	sg_node_add_child(scene, nodes[0], nodes[1]);
+	sg_node_add_child(scene, nodes[1], nodes[4]);
+	sg_node_add_child(scene, nodes[1], nodes[5]);
+	sg_node_add_child(scene, nodes[0], nodes[6]);
+	sg_node_add_child(scene, nodes[9], nodes[7]);
+	sg_node_add_child(scene, nodes[9], nodes[2]);
+	sg_node_add_child(scene, nodes[2], nodes[8]);
+	return scene;
+}
+
+/* The names of the drawn models, space separated. */
+static const char *drawn(const struct sg_scene *scene)
+{
+	static char names[256];
+	names[0] = 0;
+	for (size_t i = 0; i < traversal.list->count; i++) {
+		if (i)
+			strcat(names, " ");
+		strcat(names, draw_name(scene, i));
+	}
+	return names;
+}
+
+/* The list of the walk with and without culling (a view that holds every model). */
+static const char *drawn_both_ways(struct sg_scene *scene)
+{
+	static char culled[256];
+	mat4 everything;
+	glm_ortho(-1000, 1000, -1000, 1000, -1, 1, everything);
+	ck_assert_msg(sg_traverse(&traversal, scene, everything) == SG_OK, "%s", sg_last_error());
+	strcpy(culled, drawn(scene));
+	ck_assert_msg(sg_traverse(&traversal, scene, NULL) == SG_OK, "%s", sg_last_error());
+	ck_assert_str_eq(culled, drawn(scene));
+	return drawn(scene);
+}
+
+START_TEST(test_hidden_subtrees_leave_the_list)
+{
+	sg_node n[10];
+	struct sg_scene *scene = visibility_scene(n);
+	ck_assert_str_eq(drawn_both_ways(scene), "m0 m1 m2 m3 m4 m5");
+	uint64_t walks = traversal.full_walks;
+	sg_node_set_visible(scene, n[1], false); /* g1 */
+	ck_assert_str_eq(drawn_both_ways(scene), "m0 m3 m4 m5");
+	sg_node_set_visible(scene, n[7], false); /* m4 */
+	ck_assert_str_eq(drawn_both_ways(scene), "m0 m3 m5");
+	sg_node_set_visible(scene, n[0], false); /* g0 over the hidden g1 */
+	ck_assert_str_eq(drawn_both_ways(scene), "m5");
+	sg_node_set_visible(scene, n[0], true); /* g1 stays hidden */
+	ck_assert_str_eq(drawn_both_ways(scene), "m0 m3 m5");
+	sg_node_set_visible(scene, n[8], false); /* the last model */
+	sg_node_set_visible(scene, n[3], false); /* and the first */
+	ck_assert_str_eq(drawn_both_ways(scene), "m3");
+	sg_node_set_visible(scene, n[9], false); /* the root */
+	ck_assert_str_eq(drawn_both_ways(scene), "");
+	ck_assert_uint_eq(traversal.list->count, 0);
+	for (int i = 0; i < 10; i++)
+		sg_node_set_visible(scene, n[i], true);
+	ck_assert_str_eq(drawn_both_ways(scene), "m0 m1 m2 m3 m4 m5");
+	ck_assert_ptr_eq(traversal.list, &traversal.all);
+	/* none of it walked the tree again */
+	ck_assert_uint_eq(traversal.full_walks, walks);
+	/* a structural edit under a hidden node: the new order keeps it hidden */
+	sg_node_set_visible(scene, n[1], false);
+	sg_node_reparent(scene, n[3], n[1]); /* m0 into g1 */
+	ck_assert_str_eq(drawn_both_ways(scene), "m3 m4 m5");
+	ck_assert_uint_eq(traversal.full_walks, walks + 1);
+	/* the same lists as with g1 detached */
+	sg_node_set_visible(scene, n[1], true);
+	sg_node_remove(scene, n[1]);
+	ck_assert_str_eq(drawn_both_ways(scene), "m3 m4 m5");
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* Showing or hiding one leaf of 10000 costs no walk of the tree: counted, not timed. */
+START_TEST(test_toggle_walks_no_tree)
+{
+	sg_mesh quad;
+	sg_texture tex;
+	struct sg_scene *scene = scene_with_quad(&quad, &tex);
+	sg_node leaves[10000];
+	for (int g = 0; g < 100; g++) {
+		sg_node group = sg_node_new_group(scene, NULL);
+		sg_node_add_child(scene, sg_scene_root(scene), group);
+		for (int i = 0; i < 100; i++) {
+			leaves[g * 100 + i] = sg_node_new_model(scene, &(struct sg_model_desc){
+				.mesh = quad, .texture = tex});
+			sg_node_add_child(scene, group, leaves[g * 100 + i]);
+		}
+	}
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_uint_eq(traversal.visited, 1 + 100 + 10000);
+	ck_assert_uint_eq(traversal.full_walks, 1);
+	uint64_t all_serial = traversal.all.serial;
+	ck_assert_int_eq(sg_node_set_visible(scene, leaves[5000], false), SG_OK);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_uint_eq(traversal.full_walks, 1);
+	ck_assert_uint_eq(traversal.visited, 1); /* the hidden node, looked up */
+	ck_assert_uint_eq(traversal.list->count, 9999);
+	/* a new serial: the GL caches keyed on it see the change */
+	uint64_t hidden_serial = traversal.list->serial;
+	ck_assert_uint_ne(hidden_serial, all_serial);
+	for (size_t i = 0; i < traversal.list->count; i++)
+		ck_assert_uint_ne(traversal.list->draws[i].node, leaves[5000].index);
+	/* no change: nothing looked at, the same list */
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_uint_eq(traversal.visited, 0);
+	ck_assert_uint_eq(traversal.list->serial, hidden_serial);
+	/* the value it has: still the same list */
+	ck_assert_int_eq(sg_node_set_visible(scene, leaves[5000], false), SG_OK);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_uint_eq(traversal.list->serial, hidden_serial);
+	/* shown again: the cached list of all, its serial unchanged */
+	ck_assert_int_eq(sg_node_set_visible(scene, leaves[5000], true), SG_OK);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_ptr_eq(traversal.list, &traversal.all);
+	ck_assert_uint_eq(traversal.list->serial, all_serial);
+	ck_assert_uint_eq(traversal.list->count, 10000);
+	/* hiding a detached node changes nothing drawn: the same list */
+	sg_node loose = sg_node_new_group(scene, NULL);
+	ck_assert_int_eq(sg_node_set_visible(scene, loose, false), SG_OK);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_uint_eq(traversal.list->serial, all_serial);
+	/* 1% of the leaves each frame, 20 frames: still no walk */
+	for (int frame = 0; frame < 20; frame++) {
+		for (int i = 1 - frame % 2; i < 10000; i += 100)
+			ck_assert_int_eq(sg_node_set_visible(scene, leaves[i], true), SG_OK);
+		for (int i = frame % 2; i < 10000; i += 100)
+			ck_assert_int_eq(sg_node_set_visible(scene, leaves[i], false), SG_OK);
+		ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+		ck_assert_uint_eq(traversal.list->count, 9900);
+		ck_assert_uint_le(traversal.visited, 101);
+	}
+	ck_assert_uint_eq(traversal.full_walks, 1);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* A hidden model is as if detached: its destroyed texture fails nothing until
+ * it is shown, with culling or without. */
+START_TEST(test_hidden_stale_model_is_no_error)
+{
+	struct sg_scene *scene = three_rects_build();
+	sg_node root = sg_scene_root(scene);
+	sg_node r2 = sg_node_find(scene, root, "Rectangle 2");
+	sg_node t = sg_node_find(scene, root, "Transform");
+	mat4 everything;
+	glm_ortho(-1000, 1000, -1000, 1000, -1, 1, everything);
+	ck_assert_int_eq(sg_texture_destroy(scene, sg_scene_model(scene, r2.index)->texture), SG_OK);
+	ck_assert_int_eq(sg_node_set_visible(scene, r2, false), SG_OK);
+	ck_assert_str_eq(drawn_both_ways(scene), "Rectangle 1 Rectangle 3");
+	ck_assert_int_eq(sg_node_set_visible(scene, r2, true), SG_OK);
+	ck_assert_int_eq(sg_node_set_visible(scene, t, false), SG_OK);
+	ck_assert_str_eq(drawn_both_ways(scene), "Rectangle 1");
+	ck_assert_int_eq(sg_node_set_visible(scene, t, true), SG_OK);
+	for (int culled = 0; culled < 2; culled++) {
+		ck_assert_int_eq(sg_traverse(&traversal, scene, culled ? everything : NULL),
+		                 SG_ERR_STALE_HANDLE);
+		ck_assert_msg(strstr(sg_last_error(), "model 'Rectangle 2' uses a destroyed texture"),
+		              "%s", sg_last_error());
+	}
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* Matrices edited under a hidden node are right once it is shown. */
+START_TEST(test_hidden_worlds_are_right_when_shown)
+{
+	struct sg_scene *scene = three_rects_build();
+	sg_node t = sg_node_find(scene, sg_scene_root(scene), "Transform");
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_int_eq(sg_node_set_visible(scene, t, false), SG_OK);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	sg_transform_translate(scene, t, 7, 3, 0);
+	sg_transform_scale(scene, sg_node_find(scene, t, "Rectangle 3"), 2, 2, 1);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_int_eq(sg_node_set_visible(scene, t, true), SG_OK);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_uint_eq(traversal.list->count, 3);
+	ck_assert_int_eq(compare_all_worlds(scene), 0);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* With culling, a hidden subtree is not visited at all. */
+START_TEST(test_culling_visits_no_hidden_node)
+{
+	sg_node n[10];
+	struct sg_scene *scene = visibility_scene(n);
+	mat4 everything;
+	glm_ortho(-1000, 1000, -1000, 1000, -1, 1, everything);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, everything), SG_OK);
+	ck_assert_uint_eq(traversal.visited, 10);
+	sg_node_set_visible(scene, n[0], false); /* g0: itself and 5 nodes under it */
+	ck_assert_int_eq(sg_traverse(&traversal, scene, everything), SG_OK);
+	ck_assert_uint_eq(traversal.visited, 4);
+	sg_node_set_visible(scene, n[9], false);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, everything), SG_OK);
+	ck_assert_uint_eq(traversal.visited, 0);
+	ck_assert_uint_eq(traversal.list->count, 0);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* Each allocation of a walk with hidden nodes fails in turn: the walk fails
+ * cleanly, and the next one gives the right list. */
+START_TEST(test_hidden_walk_allocation_failures)
+{
+	for (long k = 1; k < 50; k++) {
+		sg_node n[10];
+		struct sg_scene *scene = visibility_scene(n);
+		sg_node_set_visible(scene, n[1], false);
+		sg_node_set_visible(scene, n[8], false);
+		sg_alloc_fail_at(k);
+		sg_result result = sg_traverse(&traversal, scene, NULL);
+		long made = sg_alloc_fail_at(0);
+		if (result == SG_OK) {
+			ck_assert_int_lt(made, k);
+			ck_assert_str_eq(drawn(scene), "m0 m3 m4");
+			sg_scene_destroy(scene);
+			break;
+		}
+		ck_assert_int_eq(result, SG_ERR_NO_MEMORY);
+		ck_assert_str_eq(drawn_both_ways(scene), "m0 m3 m4");
+		sg_scene_destroy(scene);
+		sg_traversal_finish(&traversal);
+		sg_traversal_init(&traversal);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("traverse");
@@ -376,6 +625,12 @@ int main(void)
 	tcase_add_test(tc, test_camera_pixels);
 	tcase_add_test(tc, test_cached_worlds_equal_fresh_after_random_edits);
 	tcase_add_test(tc, test_sparse_edit_recomputes_only_its_subtree);
+	tcase_add_test(tc, test_hidden_subtrees_leave_the_list);
+	tcase_add_test(tc, test_toggle_walks_no_tree);
+	tcase_add_test(tc, test_hidden_stale_model_is_no_error);
+	tcase_add_test(tc, test_hidden_worlds_are_right_when_shown);
+	tcase_add_test(tc, test_culling_visits_no_hidden_node);
+	tcase_add_test(tc, test_hidden_walk_allocation_failures);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

@@ -85,6 +85,16 @@ SG_API enum sg_node_kind sg_node_get_kind(const struct sg_scene *scene, sg_node 
 /* NULL for a stale handle, "" for an unnamed node. Valid until the node is renamed or destroyed. */
 SG_API const char *sg_node_get_name(const struct sg_scene *scene, sg_node node);
 SG_API sg_result sg_node_set_name(struct sg_scene *scene, sg_node node, const char *name);
+/* Shows or hides node and its subtree (any kind, the root included; nodes are
+ * visible when created). A hidden subtree draws nothing and is neither culled,
+ * visited nor counted in sg_render_stats, as if detached, but keeps its place:
+ * showing it again draws it where it was, with its current matrices. A model
+ * under a hidden node may use a destroyed mesh or texture without failing the
+ * render. Toggling does not rebuild the scene's cached traversal order. */
+SG_API sg_result sg_node_set_visible(struct sg_scene *scene, sg_node node, bool visible);
+/* Stores in *visible whether node itself is visible (its own setting, whatever
+ * its ancestors' are). NULL visible: SG_ERR_INVALID_ARGUMENT. */
+SG_API sg_result sg_node_get_visible(const struct sg_scene *scene, sg_node node, bool *visible);
 
 /* Tree edits. child must be detached (SG_ERR_BUSY otherwise). A child that is
  * parent itself or one of its ancestors is refused with SG_ERR_CYCLE; a node of
@@ -140,6 +150,16 @@ struct sg_texture_desc {
 };
 
 SG_API sg_texture sg_texture_create(struct sg_scene *scene, const struct sg_texture_desc *desc);
+/* Replaces the width x height texels at (x, y) (top-left origin) with pixels:
+ * RGBA8, top row first, stride bytes per row (0 means width * 4); copied. Every
+ * renderer drawing the texture uploads only the changed rectangles
+ * (glTexSubImage2D) at its next render; a renderer more than 16 updates behind
+ * uploads the whole texture once instead. Texels equal to the current ones
+ * change nothing. A rectangle that is empty or leaves the texture, NULL pixels
+ * or a stride below width * 4: SG_ERR_INVALID_ARGUMENT; a destroyed or foreign
+ * texture: SG_ERR_STALE_HANDLE / SG_ERR_FOREIGN_HANDLE; nothing is changed. */
+SG_API sg_result sg_texture_update(struct sg_scene *scene, sg_texture texture, int x, int y,
+                                   int width, int height, const void *pixels, size_t stride);
 /* Loads an 8-bit or 16-bit PNG of any colour type, converted to RGBA8. Images
  * larger than 16384 on a side or 64 Mpixels in all are refused (SG_ERR_FORMAT). */
 SG_API sg_texture sg_texture_load_png(struct sg_scene *scene, const char *path, enum sg_filter filter,

@@ -109,3 +109,69 @@ sg_result sg_node_set_name(struct sg_scene *scene, sg_node node, const char *nam
 	scene->name[node.index] = copy;
 	return SG_OK;
 }
+
+/* Sizes hidden_slot for every node slot the pool has: grown here rather than
+ * with the node arrays, so that scenes that never hide a node do not pay for it. */
+static bool hidden_reserve(struct sg_scene *scene)
+{
+	uint32_t slots = scene->node_pool.capacity;
+	if (scene->hidden_slot_capacity < slots) {
+		void *p = sg_realloc_array(scene->hidden_slot, slots, sizeof(*scene->hidden_slot));
+		if (!p)
+			return false;
+		scene->hidden_slot = p;
+		scene->hidden_slot_capacity = slots;
+	}
+	if (scene->hidden_count == scene->hidden_capacity) {
+		uint32_t capacity = scene->hidden_capacity ? scene->hidden_capacity * 2 : 16;
+		void *p = sg_realloc_array(scene->hidden, capacity, sizeof(*scene->hidden));
+		if (!p)
+			return false;
+		scene->hidden = p;
+		scene->hidden_capacity = capacity;
+	}
+	return true;
+}
+
+void sg_scene_forget_hidden(struct sg_scene *scene, uint32_t index)
+{
+	if (!(scene->flags[index] & SG_NODE_HIDDEN))
+		return;
+	uint32_t at = scene->hidden_slot[index], last = scene->hidden[--scene->hidden_count];
+	scene->hidden[at] = last;
+	scene->hidden_slot[last] = at;
+	scene->flags[index] &= (uint8_t)~SG_NODE_HIDDEN;
+}
+
+sg_result sg_node_set_visible(struct sg_scene *scene, sg_node node, bool visible)
+{
+	sg_result result = sg_scene_check_node(scene, node, "sg_node_set_visible");
+	if (result)
+		return result;
+	uint32_t n = node.index;
+	if (!(scene->flags[n] & SG_NODE_HIDDEN) == visible)
+		return SG_OK; /* already so: the cached lists stay */
+	if (visible) {
+		sg_scene_forget_hidden(scene, n);
+	} else {
+		if (!hidden_reserve(scene))
+			return sg_fail(SG_ERR_NO_MEMORY, "out of memory hiding node %s",
+			               sg_scene_node_label(scene, n));
+		scene->hidden_slot[n] = scene->hidden_count;
+		scene->hidden[scene->hidden_count++] = n;
+		scene->flags[n] |= SG_NODE_HIDDEN;
+	}
+	scene->visibility_version++;
+	return SG_OK;
+}
+
+sg_result sg_node_get_visible(const struct sg_scene *scene, sg_node node, bool *visible)
+{
+	sg_result result = sg_scene_check_node(scene, node, "sg_node_get_visible");
+	if (result)
+		return result;
+	if (!visible)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_get_visible: visible is NULL");
+	*visible = !(scene->flags[node.index] & SG_NODE_HIDDEN);
+	return SG_OK;
+}

@@ -211,6 +211,8 @@ void sg_scene_destroy(struct sg_scene *scene)
 	sg_pool_finish(&scene->model_pool);
 	sg_free(scene->models);
 	sg_free(scene->dirty);
+	sg_free(scene->hidden);
+	sg_free(scene->hidden_slot);
 	/* A destroyed resource's arrays are already freed and NULL. */
 	for (uint32_t i = 0; i < scene->texture_pool.used; i++)
 		sg_free(scene->textures[i].pixels);

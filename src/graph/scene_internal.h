@@ -31,12 +31,28 @@ struct sg_model_data {
 
 /* Per-node flags. */
 #define SG_NODE_DIRTY 1u /* local matrix changed since the last world update */
+#define SG_NODE_HIDDEN 2u /* sg_node_set_visible(false): its subtree is not drawn */
+
+/* Updates (sg_texture_update) a texture keeps for the renderers: each renderer
+ * remembers the update serial its GL copy has, and at its next draw uploads
+ * the rectangles of the updates after it, from the current texels. A renderer
+ * more than this many updates behind uploads the whole texture once. */
+#define SG_TEXTURE_UPDATE_HISTORY 16u
+
+struct sg_texture_rect {
+	int x, y, width, height;
+};
 
 struct sg_texture_data {
 	int width, height;
 	uint8_t *pixels; /* RGBA8, tight rows, top row first */
 	enum sg_filter filter;
 	enum sg_wrap wrap;
+	/* Updates so far; update s (from 1) changed updates[s % SG_TEXTURE_UPDATE_HISTORY]. */
+	uint64_t update_serial;
+	struct sg_texture_rect updates[SG_TEXTURE_UPDATE_HISTORY];
+	/* Texels whose alpha is below 255, kept by create and update: 0 means opaque. */
+	uint64_t translucent_texels;
 };
 
 struct sg_mesh_data {
@@ -78,11 +94,22 @@ struct sg_scene {
 	uint64_t structure_version;
 	uint64_t transform_version;
 
+	/* Hidden nodes (SG_NODE_HIDDEN), unordered, so that the traversal finds the
+	 * hidden subtrees without walking the tree; hidden_slot[n] is n's position
+	 * in hidden while n is hidden. Showing or hiding bumps visibility_version,
+	 * not structure_version: the cached traversal order stays. */
+	uint32_t *hidden, *hidden_slot;
+	uint32_t hidden_count, hidden_capacity, hidden_slot_capacity;
+	uint64_t visibility_version;
+
 	/* Resources: handles index these from 0. */
 	struct sg_pool texture_pool;
 	struct sg_texture_data *textures;
 	struct sg_pool mesh_pool;
 	struct sg_mesh_data *meshes;
+	/* Bumped by every sg_texture_update() of any texture, so that a renderer
+	 * looks for textures to bring up to date only after some. */
+	uint64_t texture_updates;
 };
 
 /* Records a local matrix edit of node index. */
@@ -101,6 +128,8 @@ static inline struct sg_model_data *sg_scene_model(const struct sg_scene *scene,
 
 /* Pool slots: alloc returns 0 (with message) when the pool cannot grow. */
 uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind);
+/* Drops node index from the hidden set, before it is freed (src/graph/node.c). */
+void sg_scene_forget_hidden(struct sg_scene *scene, uint32_t index);
 void sg_scene_free_node(struct sg_scene *scene, uint32_t index);
 
 /* Validates a handle: SG_OK, or an error (with message) for stale or foreign ones.

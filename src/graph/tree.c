@@ -155,9 +155,11 @@ sg_result sg_node_destroy(struct sg_scene *scene, sg_node node)
 			break;
 		uint32_t parent = scene->links[n].parent;
 		unlink_node(scene, n);
+		sg_scene_forget_hidden(scene, n);
 		sg_scene_free_node(scene, n);
 		n = parent;
 	}
+	sg_scene_forget_hidden(scene, node.index);
 	sg_scene_free_node(scene, node.index);
 	return SG_OK;
 }

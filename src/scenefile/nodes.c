@@ -20,7 +20,7 @@ static sg_result parse_children(struct sg_parse *p, struct json_object *desc, sg
 static sg_result make_model(struct sg_parse *p, struct json_object *desc, const char *name,
                             sg_node *node)
 {
-	static const char *const keys[] = {"type", "name", "mesh", "texture", "position", NULL};
+	static const char *const keys[] = {"type", "name", "visible", "mesh", "texture", "position", NULL};
 	struct sg_model_desc model = {.name = name};
 	if (sg_read_field(desc, "children"))
 		return sg_parse_fail(p, "a model cannot have children (put both in a group)");
@@ -64,7 +64,7 @@ static sg_result parse_local(struct sg_parse *p, struct json_object *transform, 
 static sg_result make_transform(struct sg_parse *p, struct json_object *desc, const char *name,
                                 sg_node *node)
 {
-	static const char *const keys[] = {"type", "name", "transform", "children", NULL};
+	static const char *const keys[] = {"type", "name", "visible", "transform", "children", NULL};
 	sg_result result = sg_read_keys(p, desc, keys);
 	if (result)
 		return result;
@@ -83,12 +83,29 @@ static sg_result make_transform(struct sg_parse *p, struct json_object *desc, co
 static sg_result make_group(struct sg_parse *p, struct json_object *desc, const char *name,
                             sg_node *node)
 {
-	static const char *const keys[] = {"type", "name", "children", NULL};
+	static const char *const keys[] = {"type", "name", "visible", "children", NULL};
 	sg_result result = sg_read_keys(p, desc, keys);
 	if (result)
 		return result;
 	*node = sg_node_new_group(p->out->scene, name);
 	return node->generation ? SG_OK : sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
+}
+
+/* "visible": false hides the node and its subtree (sg_node_set_visible). */
+static sg_result parse_visible(struct sg_parse *p, struct json_object *desc, sg_node node)
+{
+	struct json_object *value = sg_read_field(desc, "visible");
+	if (!value)
+		return SG_OK;
+	size_t mark = sg_json_path_push_key(&p->path, "visible");
+	sg_result result = SG_OK, hidden;
+	if (!json_object_is_type(value, json_type_boolean))
+		result = sg_parse_fail(p, "expected true or false");
+	else if (!json_object_get_boolean(value) &&
+	         (hidden = sg_node_set_visible(p->out->scene, node, false)))
+		result = sg_parse_fail_prefix(p, hidden);
+	sg_json_path_pop(&p->path, mark);
+	return result;
 }
 
 static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_node parent)
@@ -111,6 +128,8 @@ static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_nod
 	sg_result attached;
 	if (node.generation && (attached = sg_node_add_child(p->out->scene, parent, node)))
 		return sg_parse_fail_prefix(p, attached);
+	if (!result)
+		result = parse_visible(p, desc, node);
 	if (!result)
 		result = parse_children(p, desc, node);
 	return result;

@@ -1,7 +1,9 @@
 /* Culling. Bounds are computed bottom-up in one stackless postorder pass and
  * kept until the scene changes (structure or any matrix): a static scene seen
  * through a moving camera pays for them once. The walk then skips every
- * subtree whose box is wholly outside one plane of the view volume. */
+ * subtree whose box is wholly outside one plane of the view volume, and every
+ * hidden subtree. Boxes include hidden subtrees, so that showing and hiding do
+ * not make them stale: a box may be larger than what is drawn, never smaller. */
 #include <float.h>
 
 #include "../graph/alloc.h"
@@ -107,6 +109,11 @@ sg_result sg_cull(struct sg_traversal *traversal, const struct sg_scene *scene,
 	list->count = 0;
 	list->serial = ++traversal->next_serial;
 	for (uint32_t n = SG_ROOT_INDEX; n;) {
+		/* hidden: as if detached, neither visited nor checked */
+		if (scene->flags[n] & SG_NODE_HIDDEN) {
+			n = sg_scene_skip_subtree(scene, n);
+			continue;
+		}
 		bool model = scene->kind[n] == SG_NODE_MODEL;
 		bool outside = box_outside(view_projection, traversal->bounds[n]);
 		if (outside && !model) {

@@ -1,11 +1,15 @@
 /* The draw list: every attached model in depth-first, left-to-right order,
- * cached until the scene's structure changes. */
+ * cached until the scene's structure changes; visible.c cuts the hidden
+ * subtrees out of it. */
 #include "traverse.h"
+
+#include <string.h>
 
 #include "../graph/alloc.h"
 #include "../graph/error.h"
 #include "../graph/scene_internal.h"
 #include "cull.h"
+#include "visible.h"
 #include "world.h"
 
 void sg_traversal_init(struct sg_traversal *traversal)
@@ -16,6 +20,10 @@ void sg_traversal_init(struct sg_traversal *traversal)
 void sg_traversal_finish(struct sg_traversal *traversal)
 {
 	sg_free(traversal->all.draws);
+	sg_free(traversal->ranges);
+	sg_free(traversal->stale);
+	sg_free(traversal->shown.draws);
+	sg_free(traversal->hidden);
 	sg_free(traversal->visible.draws);
 	sg_free(traversal->bounds);
 	*traversal = (struct sg_traversal){0};
@@ -31,11 +39,8 @@ sg_result sg_draw_check_model(const struct sg_scene *scene, uint32_t n)
 	return SG_OK;
 }
 
-sg_result sg_draw_list_push(struct sg_draw_list *list, const struct sg_scene *scene, uint32_t n)
+sg_result sg_draw_list_append(struct sg_draw_list *list, const struct sg_scene *scene, uint32_t n)
 {
-	sg_result result = sg_draw_check_model(scene, n);
-	if (result)
-		return result;
 	const struct sg_model_data *model = sg_scene_model(scene, n);
 	if (list->count == list->capacity) {
 		size_t capacity = list->capacity ? list->capacity * 2 : 64;
@@ -50,18 +55,88 @@ sg_result sg_draw_list_push(struct sg_draw_list *list, const struct sg_scene *sc
 	return SG_OK;
 }
 
+sg_result sg_draw_list_push(struct sg_draw_list *list, const struct sg_scene *scene, uint32_t n)
+{
+	sg_result result = sg_draw_check_model(scene, n);
+	return result ? result : sg_draw_list_append(list, scene, n);
+}
+
+static bool model_is_stale(const struct sg_scene *scene, uint32_t n)
+{
+	const struct sg_model_data *model = sg_scene_model(scene, n);
+	return !sg_scene_mesh(scene, model->mesh) || !sg_scene_texture(scene, model->texture);
+}
+
+static sg_result note_stale(struct sg_traversal *traversal, uint32_t position)
+{
+	if (traversal->stale_count == traversal->stale_capacity) {
+		size_t capacity = traversal->stale_capacity ? traversal->stale_capacity * 2 : 16;
+		uint32_t *stale = sg_realloc_array(traversal->stale, capacity, sizeof(*stale));
+		if (!stale)
+			return sg_fail(SG_ERR_NO_MEMORY, "out of memory listing %zu stale models",
+			               capacity);
+		traversal->stale = stale;
+		traversal->stale_capacity = capacity;
+	}
+	traversal->stale[traversal->stale_count++] = position;
+	return SG_OK;
+}
+
+static sg_result reserve_ranges(struct sg_traversal *traversal, uint32_t count)
+{
+	if (traversal->ranges_capacity < count) {
+		void *p = sg_realloc_array(traversal->ranges, count, sizeof(*traversal->ranges));
+		if (!p)
+			return sg_fail(SG_ERR_NO_MEMORY, "out of memory for %u subtree ranges", count);
+		traversal->ranges = p;
+		traversal->ranges_capacity = count;
+	}
+	/* nodes the walk does not reach (detached) keep an empty range */
+	memset(traversal->ranges, 0, count * sizeof(*traversal->ranges));
+	traversal->ranges_count = count;
+	return SG_OK;
+}
+
+/* Every attached model, hidden or not, so that showing and hiding need no new
+ * walk; with each node's range of entries and the positions of stale models. */
 static sg_result build_all(struct sg_traversal *traversal, const struct sg_scene *scene)
 {
 	struct sg_draw_list *list = &traversal->all;
+	const struct sg_node_links *links = scene->links;
+	sg_result result;
 	traversal->all_valid = false;
+	traversal->full_walks++;
 	list->count = 0;
 	list->serial = ++traversal->next_serial;
-	for (uint32_t n = SG_ROOT_INDEX; n; n = sg_scene_next_preorder(scene, SG_ROOT_INDEX, n)) {
+	traversal->stale_count = 0;
+	if ((result = reserve_ranges(traversal, scene->node_pool.used)))
+		return result;
+	struct sg_draw_range *ranges = traversal->ranges;
+	for (uint32_t n = SG_ROOT_INDEX; n;) {
 		traversal->visited++;
+		ranges[n].first = (uint32_t)list->count;
 		if (scene->kind[n] == SG_NODE_MODEL) {
-			sg_result result = sg_draw_list_push(list, scene, n);
-			if (result)
+			if (model_is_stale(scene, n) && (result = note_stale(traversal, (uint32_t)list->count)))
 				return result;
+			if ((result = sg_draw_list_append(list, scene, n)))
+				return result;
+		}
+		if (links[n].first_child) {
+			n = links[n].first_child;
+			continue;
+		}
+		/* n's subtree is done; so are those of the ancestors it is the last of */
+		for (;;) {
+			ranges[n].end = (uint32_t)list->count;
+			if (n == SG_ROOT_INDEX) {
+				n = 0;
+				break;
+			}
+			if (links[n].next_sibling) {
+				n = links[n].next_sibling;
+				break;
+			}
+			n = links[n].parent;
 		}
 	}
 	traversal->all_valid = true;
@@ -79,9 +154,10 @@ sg_result sg_traverse(struct sg_traversal *traversal, struct sg_scene *scene,
 		traversal->list = &traversal->visible;
 		return sg_cull(traversal, scene, view_projection);
 	}
-	traversal->list = &traversal->all;
-	if (traversal->all_valid && traversal->all_scene == scene->id &&
-	    traversal->all_structure == scene->structure_version)
-		return SG_OK;
-	return build_all(traversal, scene);
+	sg_result result;
+	if (!traversal->all_valid || traversal->all_scene != scene->id ||
+	    traversal->all_structure != scene->structure_version)
+		if ((result = build_all(traversal, scene)))
+			return result;
+	return sg_traverse_shown(traversal, scene);
 }

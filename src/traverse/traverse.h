@@ -15,6 +15,11 @@ struct sg_draw {
 	uint32_t texture; /* pool index of its texture */
 };
 
+/* Entries [first, end) of a draw list. */
+struct sg_draw_range {
+	uint32_t first, end;
+};
+
 struct sg_draw_list {
 	struct sg_draw *draws;
 	size_t count, capacity;
@@ -29,6 +34,24 @@ struct sg_traversal {
 	uint32_t all_scene;
 	uint64_t all_structure;
 	bool all_valid;
+	uint64_t full_walks; /* builds of all so far: walks of the whole tree */
+	/* For each node slot below ranges_count, the entries of all in its
+	 * subtree (contiguous in depth-first order; empty when not attached). */
+	struct sg_draw_range *ranges;
+	size_t ranges_count, ranges_capacity;
+	/* Positions in all of models whose mesh or texture is destroyed: an error
+	 * only when drawn, so a hidden one is not. */
+	uint32_t *stale;
+	size_t stale_count, stale_capacity;
+
+	/* all less the hidden subtrees' ranges: made from all when the visible
+	 * set changes, with a serial of its own, without walking the tree. */
+	struct sg_draw_list shown;
+	struct sg_draw_range *hidden; /* scratch: the hidden ranges, sorted */
+	size_t hidden_capacity;
+	uint32_t shown_scene;
+	uint64_t shown_all_serial, shown_visibility;
+	bool shown_valid, shown_is_all;
 
 	/* With culling: world-space bounds of every subtree (min, max), and the
 	 * models that passed this frame. */
@@ -41,7 +64,7 @@ struct sg_traversal {
 
 	const struct sg_draw_list *list; /* what the last walk says to draw */
 	size_t world_updates;            /* world matrices recomputed by the last walk */
-	size_t visited;                  /* nodes the last walk visited to build its list */
+	size_t visited; /* nodes the last walk visited to build its list (hidden ones: looked up) */
 	uint64_t next_serial;
 };
 
@@ -50,8 +73,8 @@ void sg_traversal_finish(struct sg_traversal *traversal);
 
 
 /* Updates world matrices, then fills traversal->list in draw order: depth-first,
- * left to right. With view_projection non-NULL, subtrees whose bounds fall
- * outside the view are skipped. Fails (naming the model) when a model uses a
+ * left to right, hidden subtrees left out. With view_projection non-NULL,
+ * subtrees whose bounds fall outside the view are skipped. Fails (naming the model) when a model uses a
  * destroyed mesh or texture, or on allocation failure. */
 sg_result sg_traverse(struct sg_traversal *traversal, struct sg_scene *scene,
                       const mat4 view_projection);
@@ -62,5 +85,8 @@ sg_result sg_traverse(struct sg_traversal *traversal, struct sg_scene *scene,
 sg_result sg_draw_check_model(const struct sg_scene *scene, uint32_t n);
 /* Appends model node n after sg_draw_check_model(). */
 sg_result sg_draw_list_push(struct sg_draw_list *list, const struct sg_scene *scene, uint32_t n);
+/* Appends model node n unchecked. */
+sg_result sg_draw_list_append(struct sg_draw_list *list, const struct sg_scene *scene,
+                             uint32_t n);
 
 #endif
