@@ -167,6 +167,34 @@ START_TEST(test_destroyed_resources_free_their_gl_copies)
 }
 END_TEST
 
+START_TEST(test_texture_update_uploads_the_rectangle)
+{
+	/* The cache brings its copy up to date with the rectangle alone, and
+	 * leaves the unpack state as a whole upload of another texture needs it. */
+	struct sg_scene *scene = sg_scene_create();
+	uint8_t px[8 * 8 * 4] = {0}, patch[2 * 3 * 4];
+	memset(patch, 200, sizeof(patch));
+	sg_texture a = sg_texture_create(scene, &(struct sg_texture_desc){8, 8, px, 0, 0, 0});
+	struct sg_gl_cache cache = {0}, meshes = {0};
+	GLuint name, again;
+	ck_assert_int_eq(sg_gl_cache_texture(&cache, scene, a.index, 4096, &name), SG_OK);
+	ck_assert_int_eq(sg_texture_update(scene, a, 5, 4, 2, 3, patch, 0), SG_OK);
+	struct sg_gl_upload_stats before = sg_gl_upload_stats();
+	ck_assert_int_eq(sg_gl_cache_texture(&cache, scene, a.index, 4096, &again), SG_OK);
+	struct sg_gl_upload_stats after = sg_gl_upload_stats();
+	ck_assert_uint_eq(again, name);
+	ck_assert_uint_eq(after.calls - before.calls, 1);
+	ck_assert_uint_eq(after.bytes - before.bytes, sizeof(patch));
+	ck_assert_uint_eq(after.whole, before.whole);
+	ck_assert_uint_eq(cache.objects[a.index].update_serial, 1);
+	GLint row_length = -1;
+	glGetIntegerv(GL_UNPACK_ROW_LENGTH, &row_length);
+	ck_assert_int_eq(row_length, 0);
+	sg_gl_cache_finish(&cache, &meshes);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("gl");
@@ -180,6 +208,7 @@ int main(void)
 	tcase_add_test(tc, test_replaced_texture_is_uploaded_again);
 	tcase_add_test(tc, test_gl_errors_are_named_and_drained);
 	tcase_add_test(tc, test_destroyed_resources_free_their_gl_copies);
+	tcase_add_test(tc, test_texture_update_uploads_the_rectangle);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

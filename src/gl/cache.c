@@ -1,6 +1,8 @@
 /* Uploads of scene textures and meshes, kept per renderer and keyed by the
- * resource's handle: resources are immutable, so a matching handle means the
- * GL copy is current. */
+ * resource's handle: meshes are immutable, so a matching handle means the GL
+ * copy is current; a texture is current when its update serial matches too,
+ * and otherwise is brought up to date by uploading the rectangles of the
+ * updates it missed. */
 #include "cache.h"
 
 #include <stddef.h>
@@ -116,6 +118,97 @@ void sg_gl_cache_finish(struct sg_gl_cache *textures, struct sg_gl_cache *meshes
 	*meshes = (struct sg_gl_cache){0};
 }
 
+static _Thread_local struct sg_gl_upload_stats upload_stats;
+
+struct sg_gl_upload_stats sg_gl_upload_stats(void)
+{
+	return upload_stats;
+}
+
+/* Sends the texels of rect from the scene's copy to the bound texture. */
+static void upload_rect(const struct sg_texture_data *t, struct sg_texture_rect rect)
+{
+	bool whole = rect.width == t->width && rect.height == t->height;
+	/* Rows of the rectangle are t->width texels apart in the scene's copy. */
+	glPixelStorei(GL_UNPACK_ROW_LENGTH, whole ? 0 : t->width);
+	const uint8_t *first = t->pixels + ((size_t)rect.y * (size_t)t->width + (size_t)rect.x) * 4;
+	glTexSubImage2D(GL_TEXTURE_2D, 0, rect.x, rect.y, rect.width, rect.height, GL_RGBA,
+	                GL_UNSIGNED_BYTE, first);
+	glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+	upload_stats.calls++;
+	upload_stats.bytes += (uint64_t)rect.width * (uint64_t)rect.height * 4;
+	upload_stats.whole += whole;
+}
+
+static bool rect_contains(struct sg_texture_rect outer, struct sg_texture_rect inner)
+{
+	return inner.x >= outer.x && inner.y >= outer.y &&
+	       inner.x + inner.width <= outer.x + outer.width &&
+	       inner.y + inner.height <= outer.y + outer.height;
+}
+
+/* Uploads the updates of t after object's serial: their rectangles, each taken
+ * from the current texels (so that the order of overlapping ones is moot) and
+ * skipped when a later one covers it; the whole texture instead when the
+ * object is further behind than the history reaches, or when the rectangles
+ * add up to at least its area. */
+static sg_result upload_updates(struct sg_gl_object *object, const struct sg_texture_data *t,
+                                uint32_t index)
+{
+	glBindTexture(GL_TEXTURE_2D, object->name);
+	glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+	uint64_t first = object->update_serial + 1, last = t->update_serial;
+	bool whole = last - object->update_serial > SG_TEXTURE_UPDATE_HISTORY;
+	uint64_t area = 0;
+	bool skip[SG_TEXTURE_UPDATE_HISTORY] = {false};
+	for (uint64_t s = first; s <= last && !whole; s++) {
+		struct sg_texture_rect rect = t->updates[s % SG_TEXTURE_UPDATE_HISTORY];
+		for (uint64_t later = s + 1; later <= last && !skip[s % SG_TEXTURE_UPDATE_HISTORY];
+		     later++)
+			skip[s % SG_TEXTURE_UPDATE_HISTORY] =
+				rect_contains(t->updates[later % SG_TEXTURE_UPDATE_HISTORY], rect);
+		if (!skip[s % SG_TEXTURE_UPDATE_HISTORY])
+			area += (uint64_t)rect.width * (uint64_t)rect.height;
+		whole = area >= (uint64_t)t->width * (uint64_t)t->height;
+	}
+	if (whole)
+		upload_rect(t, (struct sg_texture_rect){0, 0, t->width, t->height});
+	for (uint64_t s = first; s <= last && !whole; s++) {
+		if (!skip[s % SG_TEXTURE_UPDATE_HISTORY])
+			upload_rect(t, t->updates[s % SG_TEXTURE_UPDATE_HISTORY]);
+	}
+	char what[128];
+	snprintf(what, sizeof(what), "uploading updates %llu to %llu of texture #%u (%dx%d)",
+	         (unsigned long long)first, (unsigned long long)last, index, t->width, t->height);
+	sg_result result = sg_gl_check(what);
+	if (result)
+		return result;
+	object->update_serial = last;
+	return SG_OK;
+}
+
+static bool holds_current(const struct sg_gl_object *object, const struct sg_scene *scene,
+                          uint32_t index)
+{
+	return object->name && object->scene == scene->id &&
+	       object->generation == scene->texture_pool.generation[index];
+}
+
+sg_result sg_gl_cache_texture_updates(struct sg_gl_cache *cache, const struct sg_scene *scene,
+                                      uint32_t index)
+{
+	if (index >= cache->capacity || index >= scene->texture_pool.used)
+		return SG_OK;
+	struct sg_gl_object *object = &cache->objects[index];
+	const struct sg_texture_data *t = &scene->textures[index];
+	if (!holds_current(object, scene, index) || object->update_serial == t->update_serial)
+		return SG_OK;
+	sg_result result = upload_updates(object, t, index);
+	if (result)
+		delete_texture(cache, object); /* uploaded whole at its next use */
+	return result;
+}
+
 sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *scene,
                               uint32_t index, GLint max_size, GLuint *name)
 {
@@ -123,8 +216,13 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 	if (!object)
 		return SG_ERR_NO_MEMORY;
 	const struct sg_texture_data *t = &scene->textures[index];
-	if (object->name && object->scene == scene->id &&
-	    object->generation == scene->texture_pool.generation[index]) {
+	if (holds_current(object, scene, index)) {
+		sg_result result = SG_OK;
+		if (object->update_serial != t->update_serial &&
+		    (result = upload_updates(object, t, index))) {
+			delete_texture(cache, object); /* uploaded whole at the next draw */
+			return result;
+		}
 		*name = object->name;
 		return SG_OK;
 	}
@@ -146,6 +244,9 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 	 * what texture coordinate (0,0) = top-left asks for. */
 	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, t->width, t->height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
 	             t->pixels);
+	upload_stats.calls++;
+	upload_stats.bytes += (uint64_t)t->width * (uint64_t)t->height * 4;
+	upload_stats.whole++;
 	char what[96];
 	snprintf(what, sizeof(what), "uploading texture #%u (%dx%d)", index, t->width, t->height);
 	sg_result result = sg_gl_check(what);
@@ -155,6 +256,7 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 	}
 	object->scene = scene->id;
 	object->generation = scene->texture_pool.generation[index];
+	object->update_serial = t->update_serial;
 	object->bytes = (size_t)t->width * (size_t)t->height * 4;
 	cache->bytes += object->bytes;
 	*name = object->name;

@@ -4,8 +4,24 @@
 
 #include "gl_renderer.h"
 
+/* Texel uploads (glTexImage2D and glTexSubImage2D of scene textures) made by
+ * the calling thread so far: calls, texel bytes, and the uploads of whole
+ * textures among them. Thread-local, so that a test or benchmark compares
+ * before and after a render of its own without timing it. */
+struct sg_gl_upload_stats {
+	uint64_t calls, bytes, whole;
+};
+struct sg_gl_upload_stats sg_gl_upload_stats(void);
+
+/* The GL texture of the scene's texture index, uploaded whole the first time,
+ * then only the rectangles of its updates since (see SG_TEXTURE_UPDATE_HISTORY):
+ * the upload binds it to GL_TEXTURE_2D. */
 sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *scene,
                               uint32_t index, GLint max_size, GLuint *name);
+/* Uploads the updates of the scene's texture index that the GL copy lacks, if
+ * there is a current copy; does nothing otherwise (the first use uploads it). */
+sg_result sg_gl_cache_texture_updates(struct sg_gl_cache *cache, const struct sg_scene *scene,
+                                      uint32_t index);
 sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *scene,
                            uint32_t index, const struct sg_gl_object **mesh);
 /* Deletes the GL copies of the scene's destroyed textures and meshes. */

@@ -94,6 +94,31 @@ static sg_result draw_expanded(struct sg_gl_renderer *gl, const struct sg_scene 
 	return sg_gl_check("drawing the scene");
 }
 
+/* Sends the texture updates (sg_texture_update) the list's textures lack before
+ * the frame begins: a driver writing a texture that queued work may read must
+ * run that work first (llvmpipe would flush the frame's clear on its own). Only
+ * after the scene recorded updates; a texture met for the first time, or not
+ * in this list, is brought up to date at its first draw. */
+static sg_result upload_texture_updates(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                                        const struct sg_draw_list *list)
+{
+	if (gl->updated_scene == scene->id && gl->updated_textures == scene->texture_updates)
+		return SG_OK;
+	uint32_t previous = UINT32_MAX;
+	for (size_t i = 0; i < list->count; i++) {
+		uint32_t texture = list->draws[i].texture;
+		if (texture == previous)
+			continue;
+		previous = texture;
+		sg_result result = sg_gl_cache_texture_updates(&gl->textures, scene, texture);
+		if (result)
+			return result;
+	}
+	gl->updated_scene = scene->id;
+	gl->updated_textures = scene->texture_updates;
+	return SG_OK;
+}
+
 sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                               const struct sg_draw_list *list, mat4 view_projection, int width,
                               int height, const float clear_color[4])
@@ -106,7 +131,8 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
 		gl->pruned_scene = scene->id;
 		gl->pruned_structure = scene->structure_version;
 	}
-	if ((result = sg_gl_batch_order(gl, list)))
+	if ((result = sg_gl_batch_order(gl, list)) ||
+	    (result = upload_texture_updates(gl, scene, list)))
 		return result;
 	if (sg_gl_expand_fits(scene, list))
 		return draw_expanded(gl, scene, list, view_projection, width, height, clear_color);

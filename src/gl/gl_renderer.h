@@ -13,6 +13,7 @@ struct sg_gl_object {
 	GLsizei count;
 	bool indexed;
 	size_t bytes; /* what the upload gave GL, for the cache's totals */
+	uint64_t update_serial; /* textures: the texture's sg_texture_update()s it holds */
 };
 
 struct sg_gl_cache {
@@ -52,6 +53,9 @@ struct sg_gl_renderer {
 	 * destroyed only by structural edits, so pruning follows those. */
 	uint32_t pruned_scene;
 	uint64_t pruned_structure;
+	/* The scene's texture_updates when its textures were last brought up to date. */
+	uint32_t updated_scene;
+	uint64_t updated_textures;
 
 	/* The draw list sorted by texture and mesh, for the list of this serial. */
 	uint32_t *order;

@@ -1,5 +1,7 @@
 /* Textures and meshes: CPU-side data owned by the scene. The renderer uploads
- * them on first use, so that this layer needs no GL. */
+ * them on first use, so that this layer needs no GL. A texture update changes
+ * the texels here and records its rectangle (scene_internal.h), which each
+ * renderer uploads at its next draw. */
 #include <stddef.h>
 #include <string.h>
 
@@ -60,6 +62,25 @@ static bool grow_meshes(void *owner, uint32_t capacity)
 	return p != NULL;
 }
 
+/* Texels with alpha below 255 among bytes of RGBA8. Two texels a compare: an
+ * opaque pair, the common case, costs one (the mask is built from bytes so that
+ * it holds on either byte order). */
+static uint64_t translucent_texels(const uint8_t *rgba, size_t bytes)
+{
+	static const uint8_t alpha_bytes[8] = {0, 0, 0, 255, 0, 0, 0, 255};
+	uint64_t alpha_mask, pair, count = 0;
+	memcpy(&alpha_mask, alpha_bytes, sizeof(alpha_mask));
+	size_t i = 0;
+	for (; i + 8 <= bytes; i += 8) {
+		memcpy(&pair, rgba + i, sizeof(pair));
+		if ((pair & alpha_mask) != alpha_mask)
+			count += (rgba[i + 3] < 255) + (rgba[i + 7] < 255);
+	}
+	for (; i < bytes; i += 4)
+		count += rgba[i + 3] < 255;
+	return count;
+}
+
 sg_texture sg_texture_create(struct sg_scene *scene, const struct sg_texture_desc *desc)
 {
 	const sg_texture none = {0};
@@ -105,6 +126,7 @@ sg_texture sg_texture_create(struct sg_scene *scene, const struct sg_texture_des
 		.pixels = pixels,
 		.filter = desc->filter,
 		.wrap = desc->wrap,
+		.translucent_texels = translucent_texels(pixels, row * (size_t)desc->height),
 	};
 	/* nothing drawn uses it yet */
 	return (sg_texture){scene->id, index, scene->texture_pool.generation[index]};
@@ -120,6 +142,63 @@ sg_result sg_texture_destroy(struct sg_scene *scene, sg_texture texture)
 	t->pixels = NULL;
 	sg_pool_free(&scene->texture_pool, texture.index);
 	scene->structure_version++; /* models using it must be refused */
+	return SG_OK;
+}
+
+static sg_result check_update(const struct sg_scene *scene, sg_texture texture, int x, int y,
+                              int width, int height, const void *pixels, size_t stride)
+{
+	sg_result result = sg_scene_check_texture(scene, texture, "sg_texture_update");
+	if (result)
+		return result;
+	const struct sg_texture_data *t = &scene->textures[texture.index];
+	if (!pixels)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_texture_update: pixels of texture #%u is NULL",
+		               texture.index);
+	/* In 64 bits, so that x + width cannot wrap around. */
+	if (x < 0 || y < 0 || width < 1 || height < 1 || (int64_t)x + width > t->width ||
+	    (int64_t)y + height > t->height)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "sg_texture_update: rectangle %dx%d at (%d, %d) is empty or outside "
+		               "texture #%u (%dx%d)",
+		               width, height, x, y, texture.index, t->width, t->height);
+	size_t row = (size_t)width * 4;
+	if (stride && stride < row)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "sg_texture_update: stride %zu of texture #%u is less than width * 4 = %zu",
+		               stride, texture.index, row);
+	return SG_OK;
+}
+
+sg_result sg_texture_update(struct sg_scene *scene, sg_texture texture, int x, int y, int width,
+                            int height, const void *pixels, size_t stride)
+{
+	sg_result result = check_update(scene, texture, x, y, width, height, pixels, stride);
+	if (result)
+		return result;
+	struct sg_texture_data *t = &scene->textures[texture.index];
+	size_t row = (size_t)width * 4;
+	if (!stride)
+		stride = row;
+	const uint8_t *source = pixels;
+	uint8_t *dest = t->pixels + ((size_t)y * (size_t)t->width + (size_t)x) * 4;
+	size_t dest_stride = (size_t)t->width * 4;
+	bool same = true;
+	for (int r = 0; r < height && same; r++)
+		same = !memcmp(dest + dest_stride * (size_t)r, source + stride * (size_t)r, row);
+	if (same)
+		return SG_OK; /* the texels it already has: no upload to ask for */
+	for (int r = 0; r < height; r++) {
+		uint8_t *to = dest + dest_stride * (size_t)r;
+		const uint8_t *from = source + stride * (size_t)r;
+		t->translucent_texels -= translucent_texels(to, row);
+		t->translucent_texels += translucent_texels(from, row);
+		memcpy(to, from, row);
+	}
+	t->update_serial++;
+	scene->texture_updates++;
+	t->updates[t->update_serial % SG_TEXTURE_UPDATE_HISTORY] =
+		(struct sg_texture_rect){x, y, width, height};
 	return SG_OK;
 }
 
