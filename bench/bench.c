@@ -14,29 +14,12 @@
 
 #include <sg/sg.h>
 
+#include "timing.h"
+
 #include "baseline.h"
 #include "scenes.h"
 
 #define SIZE 1024
-
-static double now_ms(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *values, int count)
-{
-	qsort(values, (size_t)count, sizeof(*values), compare_doubles);
-	return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
-}
 
 static long rss_kib(void)
 {

@@ -25,6 +25,8 @@
 
 #include <sg/sg.h>
 
+#include "timing.h"
+
 #include "../src/gl/cache.h"
 
 #define SIDE 2048
@@ -33,25 +35,6 @@
 #define FRAMES 40
 #define WARMUP 5
 #define MAX_RUNS 31
-
-static double now_ms(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *values, int count)
-{
-	qsort(values, (size_t)count, sizeof(*values), compare_doubles);
-	return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
-}
 
 /* Three rectangles of texels used in turn: the 64 positions come back every 64
  * frames, not a multiple of 3, so that no update repeats the texels already

@@ -7,28 +7,11 @@
 
 #include <sg/sg.h>
 
+#include "timing.h"
+
 #include "scenes.h"
 
 #define SIZE 1024
-
-static double now_ms(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
-
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static double median(double *values, int count)
-{
-	qsort(values, (size_t)count, sizeof(*values), by_value);
-	return values[count / 2];
-}
 
 int main(int argc, char **argv)
 {
