@@ -273,6 +273,10 @@ START_TEST(test_callers_context_is_given_back)
 	ck_assert_ptr_eq(eglGetCurrentContext(), mine);
 	sg_renderer_destroy(r);
 	ck_assert_ptr_eq(eglGetCurrentContext(), mine);
+	/* The display is the application's (it initialised it first): libsg's last
+	 * renderer must not eglTerminate it under the application's context. */
+	ck_assert_msg(eglQueryString(display, EGL_VERSION) != NULL,
+	              "libsg terminated the application's display");
 	sg_scene_destroy(scene);
 	eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
 	eglDestroyContext(display, mine);

@@ -354,6 +354,36 @@ static struct stat stat_of(const char *path)
 	return st;
 }
 
+/* fs.protected_symlinks, applied by hand since the links are followed by hand:
+ * in a sticky world-writable folder (/tmp), another user's symlink is not
+ * followed, or anyone could aim root's output at /etc/shadow. */
+START_TEST(test_foreign_symlink_in_sticky_folder_refused)
+{
+	if (!enter_scratch("test_foreign_symlink_in_sticky_folder_refused"))
+		return;
+	char *shared = in_scratch("tmp");
+	ck_assert_int_eq(mkdir(shared, 0755), 0);
+	ck_assert_int_eq(chmod(shared, 01777), 0);
+	char *victim = in_scratch("shadow");
+	write_text(victim, "secret");
+	char trap[PATH_MAX];
+	snprintf(trap, sizeof(trap), "%s/out.png", shared);
+	ck_assert_int_eq(symlink(victim, trap), 0);
+	ck_assert_int_eq(lchown(trap, 65534, 65534), 0);
+	ck_assert_int_eq(sg_image_write_png(trap, 4, 4, pixels, 0), SG_ERR_IO);
+	ck_assert_msg(strstr(sg_last_error(), "sticky world-writable folder"), "%s",
+	              sg_last_error());
+	size_t size;
+	unsigned char *text = read_path(victim, &size);
+	ck_assert_msg(size == 6 && memcmp(text, "secret", 6) == 0, "the victim was replaced");
+	free(text);
+	/* our own symlink there is followed as usual */
+	ck_assert_int_eq(lchown(trap, geteuid(), getegid()), 0);
+	ck_assert_msg(sg_image_write_png(trap, 4, 4, pixels, 0) == SG_OK, "%s", sg_last_error());
+	assert_holds_the_png(victim);
+}
+END_TEST
+
 START_TEST(test_mode_and_owner_kept)
 {
 	if (!enter_scratch("test_mode_and_owner_kept"))
@@ -584,6 +614,7 @@ int main(void)
 	tcase_add_test(tc, test_fifo_written_in_place);
 	tcase_add_test(tc, test_socket_and_folder_refused);
 	tcase_add_test(tc, test_symlinks_followed);
+	tcase_add_test(tc, test_foreign_symlink_in_sticky_folder_refused);
 	tcase_add_test(tc, test_mode_and_owner_kept);
 	tcase_add_test(tc, test_longest_name_written);
 	tcase_add_test(tc, test_named_temporary_fallback);

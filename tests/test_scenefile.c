@@ -637,7 +637,13 @@ START_TEST(test_allowed_paths_widen_the_folder)
 	snprintf(above, sizeof(above), "%s/outside.png", temp_dir);
 	copy_tile(above);
 	ck_assert_int_eq(load_png_scene("../assets/../outside.png", &options), SG_ERR_IO);
-	assert_message_has("resolves to a file outside the scene's folder");
+	assert_message_has("'../assets/../outside.png' is not a file inside the scene's folder or "
+	                   "the allowed folders");
+	/* a missing file out there gets the very same message: no probing */
+	ck_assert_int_eq(load_png_scene("../assets/../missing.png", &options), SG_ERR_IO);
+	assert_message_has("'../assets/../missing.png' is not a file inside the scene's folder or "
+	                   "the allowed folders");
+	ck_assert_ptr_null(strstr(sg_last_error(), "No such file"));
 	/* without them, ".." is refused even where it would lead back inside */
 	ck_assert_int_eq(load_png_scene("../scene/link.png", NULL), SG_ERR_IO);
 	assert_message_has("has a '..'");

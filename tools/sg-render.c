@@ -1,8 +1,10 @@
 /* sg-render: renders a JSON scene file (docs/scene-format.md) to PNG files.
  *
- * No signal handlers: the library removes its own temporary files on SIGINT
- * and SIGTERM, sg-render keeps none (standard output is written directly), and
- * the default action leaves the usual 128 + signal status to the shell. */
+ * No signal handlers: the library's writes leave no temporary file on SIGINT or
+ * SIGTERM (an unnamed O_TMPFILE, named only for the final rename with signals
+ * held back; docs/api.md has the fallback's limit), sg-render keeps none
+ * (standard output is written directly), and the default action leaves the
+ * usual 128 + signal status to the shell. */
 #include <EGL/egl.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -34,6 +34,8 @@ typedef void (*sg_log_handler)(enum sg_log_level level, const char *message, voi
  * replacing the previous one; NULL (the default) discards them. The handler
  * may be called on any thread that calls libsg, on several at once; it must
  * not call sg_log_set_handler, and what libsg functions it calls log nothing.
+ * It must not create, render with or destroy renderers either: renderer
+ * creation logs while it holds a process-wide lock those calls take.
  * Once sg_log_set_handler returns, the old handler is no longer running nor
  * called again, so its data may be freed. */
 SG_API void sg_log_set_handler(sg_log_handler handler, void *data);

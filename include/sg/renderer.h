@@ -43,7 +43,10 @@ struct sg_renderer_desc {
 	bool has_drm_fd;
 	int drm_fd;
 	/* A gbm_device the caller made: GBM renders on it; libsg does not destroy
-	 * it, so it (and its fd) must outlive the renderer. */
+	 * it, so it (and its fd) must outlive the renderer. EGL hands out one
+	 * display per gbm_device, so libsg shares the caller's: a display the
+	 * caller initialised before creating the renderer is never terminated by
+	 * libsg; one it initialises later ends with libsg's last renderer on it. */
 	struct gbm_device *gbm_device;
 	/* true: SG_TARGET and SG_DEVICE are not read, the desc alone decides. They
 	 * are never read when the desc names a device (device, drm_fd, gbm_device). */

@@ -46,29 +46,37 @@ static pthread_mutex_t displays_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct {
 	EGLDisplay display;
 	int users;
+	bool callers; /* initialised by the application before us: never terminated here */
 } displays[64];
 
 /* eglInitialize under the lock: else a last user's eglTerminate could fall
- * between another thread's (no-op) initialize and its reference. */
+ * between another thread's (no-op) initialize and its reference. A display the
+ * application had initialised already (its own gbm_device passed in, or its
+ * own surfaceless display) is the application's: terminating it would end its
+ * contexts and images. */
 static bool display_initialize_ref(EGLDisplay display)
 {
 	pthread_mutex_lock(&displays_lock);
+	int found = -1, free_slot = -1;
+	for (int i = 0; i < 64; i++) {
+		if (displays[i].display == display && found < 0)
+			found = i;
+		if (!displays[i].display && free_slot < 0)
+			free_slot = i;
+	}
+	/* eglQueryString answers only on an initialised display. */
+	bool callers = found < 0 && eglQueryString(display, EGL_VERSION) != NULL;
+	if (found < 0)
+		eglGetError(); /* drop the EGL_NOT_INITIALIZED of that probe */
 	if (!eglInitialize(display, NULL, NULL)) {
 		pthread_mutex_unlock(&displays_lock);
 		return false;
 	}
-	int free_slot = -1;
-	for (int i = 0; i < 64; i++) {
-		if (displays[i].display == display) {
-			displays[i].users++;
-			pthread_mutex_unlock(&displays_lock);
-			return true;
-		}
-		if (!displays[i].display && free_slot < 0)
-			free_slot = i;
-	}
-	if (free_slot >= 0) /* with no slot left the display is simply never terminated */
-		displays[free_slot].display = display, displays[free_slot].users = 1;
+	if (found >= 0)
+		displays[found].users++;
+	else if (free_slot >= 0) /* with no slot left the display is simply never terminated */
+		displays[free_slot].display = display, displays[free_slot].users = 1,
+		displays[free_slot].callers = callers;
 	pthread_mutex_unlock(&displays_lock);
 	return true;
 }
@@ -79,7 +87,10 @@ static void display_unref(EGLDisplay display)
 	for (int i = 0; i < 64; i++) {
 		if (displays[i].display == display && --displays[i].users == 0) {
 			displays[i].display = NULL;
-			eglTerminate(display);
+			/* eglInitialize counts nothing: the caller's initialise of its own
+			 * display and ours are one, so its display is left as it is. */
+			if (!displays[i].callers)
+				eglTerminate(display);
 		}
 	}
 	pthread_mutex_unlock(&displays_lock);

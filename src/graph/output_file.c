@@ -130,6 +130,20 @@ static sg_result find_target(struct sg_output_file *out, struct stat *st, bool *
 			*st = end;
 			break;
 		}
+		/* Followed by hand, so the kernel's fs.protected_symlinks rule is ours to
+		 * apply: in a sticky world-writable folder (/tmp), a symlink owned by
+		 * someone other than us or the folder's owner is not followed, or
+		 * anyone could point root's output at /etc/shadow. */
+		struct stat folder;
+		if (fstat(out->folder_fd, &folder) == 0 && (folder.st_mode & S_ISVTX) &&
+		    (folder.st_mode & S_IWOTH) && st->st_uid != geteuid() &&
+		    st->st_uid != folder.st_uid) {
+			result = sg_fail(SG_ERR_IO,
+			                 "cannot write '%s': '%s' is a symlink owned by uid %u in a sticky "
+			                 "world-writable folder: not followed (as fs.protected_symlinks)",
+			                 out->path, target, (unsigned)st->st_uid);
+			break;
+		}
 		if (links == MAX_SYMLINKS) {
 			result =
 			    sg_fail(SG_ERR_IO, "cannot write '%s': more than %d symbolic links",
@@ -249,9 +263,15 @@ static sg_result open_temporary(struct sg_output_file *out, const struct stat *o
 		return SG_OK;
 	/* Owner first: fchown clears set-user-ID bits that fchmod then restores. Only
 	 * root may give a file away; anyone else's copy stays theirs (EPERM). */
-	if (fchown(out->fd, old->st_uid, old->st_gid) != 0 && errno != EPERM && errno != EINVAL)
-		return sg_fail(SG_ERR_IO, "cannot give the new '%s' the old one's owner: %s",
-		               out->path, strerror(errno));
+	if (fchown(out->fd, old->st_uid, old->st_gid) != 0) {
+		if (errno != EPERM && errno != EINVAL)
+			return sg_fail(SG_ERR_IO, "cannot give the new '%s' the old one's owner: %s",
+			               out->path, strerror(errno));
+		/* Not root: the group may still be kept where we are a member of it. */
+		if (fchown(out->fd, (uid_t)-1, old->st_gid) != 0 && errno != EPERM && errno != EINVAL)
+			return sg_fail(SG_ERR_IO, "cannot give the new '%s' the old one's group: %s",
+			               out->path, strerror(errno));
+	}
 	if (fchmod(out->fd, old->st_mode & 07777) != 0)
 		return sg_fail(SG_ERR_IO, "cannot give the new '%s' the old one's mode %o: %s",
 		               out->path, old->st_mode & 07777, strerror(errno));

@@ -26,6 +26,17 @@ static const char *kind_of(mode_t mode)
 
 sg_result sg_open_regular(const char *path, const char *shown, int flags, int *fd, struct stat *st)
 {
+	/* Looked at before the open too: opening a device runs its driver (a tape
+	 * rewinds, a serial line raises DTR) even with O_NONBLOCK. The fstat of the
+	 * open file below is what counts; this only spares devices the open. */
+	struct stat before;
+	int follow = (flags & O_NOFOLLOW) ? AT_SYMLINK_NOFOLLOW : 0;
+	if (fstatat(AT_FDCWD, path, &before, follow) == 0 && !S_ISREG(before.st_mode) &&
+	    !S_ISLNK(before.st_mode)) {
+		*fd = -1;
+		return sg_fail(SG_ERR_IO, "'%s' is %s, not a regular file", shown,
+		               kind_of(before.st_mode));
+	}
 	*fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | flags);
 	if (*fd < 0)
 		return sg_fail(SG_ERR_IO, "cannot open '%s': %s", shown, strerror(errno));

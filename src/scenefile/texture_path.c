@@ -128,17 +128,26 @@ sg_result sg_texture_path_open(struct sg_parse *p, const char *path, FILE **file
 	char *real = realpath(joined, NULL);
 	int error = errno;
 	sg_free(joined);
-	if (!real)
+	/* A path that reaches out of the scene's folder by its text (absolute, or
+	 * with '..', allowed only with allowed folders) gets one message whether
+	 * its file is missing, unreadable or outside: else the replies would tell
+	 * what exists beyond the allowed folders. */
+	bool reaches_out = path[0] == '/' || has_dot_dot(path);
+	if (!real && !reaches_out)
 		return sg_fail(SG_ERR_IO, "%s: %s: cannot open '%s': %s", p->file_name,
 		               p->path.text, shown, strerror(error));
 	int fd = -1;
 	struct stat st;
-	if (!is_allowed(p, real))
+	if (!real || !is_allowed(p, real))
 		result = sg_fail(SG_ERR_IO,
-		                 "%s: %s: '%s' resolves to a file outside the scene's "
-		                 "folder " HOW_TO_ALLOW,
+		                 reaches_out ? "%s: %s: '%s' is not a file inside the scene's folder "
+		                               "or the allowed folders " HOW_TO_ALLOW
+		                             : "%s: %s: '%s' resolves to a file outside the scene's "
+		                               "folder " HOW_TO_ALLOW,
 		                 p->file_name, p->path.text, shown);
-	/* O_NOFOLLOW: real has no symlink left; one put there since is refused. */
+	/* O_NOFOLLOW covers the last component only: a folder on the way swapped
+	 * for a symlink after realpath() is still followed. The folders are
+	 * trusted not to change during a load (docs/scene-format.md, "Trust"). */
 	else if ((result = sg_open_regular(real, shown, O_NOFOLLOW, &fd, &st)))
 		sg_parse_fail_prefix(p, result);
 	free(real);
