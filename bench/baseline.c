@@ -8,22 +8,24 @@
 
 void baseline_init(struct baseline *b, const struct bench_tree *tree)
 {
-	*b = (struct baseline){.count = tree->count, .tree = tree};
+	*b = (struct baseline){.count = tree->count, .models = tree->models};
 	b->parent = malloc(tree->count * sizeof(*b->parent));
+	b->texture = malloc(tree->count * sizeof(*b->texture));
 	b->local = aligned_alloc(32, tree->count * sizeof(mat4));
 	b->world = aligned_alloc(32, tree->count * sizeof(mat4));
-	if (!b->parent || !b->local || !b->world) {
+	if (!b->parent || !b->texture || !b->local || !b->world) {
 		fprintf(stderr, "bench: out of memory for the baseline\n");
 		exit(1);
 	}
 	memcpy(b->parent, tree->parent, tree->count * sizeof(*b->parent));
+	memcpy(b->texture, tree->texture, tree->count * sizeof(*b->texture));
 	for (size_t i = 0; i < tree->count; i++)
-		baseline_set_local(b, i);
+		bench_local_matrix(tree, i, (float *)b->local[i]);
 }
 
-void baseline_set_local(struct baseline *b, size_t i)
+void baseline_set_local(struct baseline *b, size_t i, const float local[16])
 {
-	bench_local_matrix(b->tree, i, (float *)b->local[i]);
+	memcpy(b->local[i], local, sizeof(mat4));
 }
 
 void baseline_update_world(struct baseline *b)
@@ -68,7 +70,7 @@ int baseline_gl_init(struct baseline *b, int width, int height)
 		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
 		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
 		glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
-		b->vertices[i] = malloc((b->tree->models / 8 + 1) * 6 * 6 * sizeof(float));
+		b->vertices[i] = malloc((b->models / 8 + 1) * 6 * 6 * sizeof(float));
 	}
 	sg_egl_release(&b->target->egl);
 	return 0;
@@ -80,7 +82,7 @@ void baseline_build_vertices(struct baseline *b, mat4 view_projection)
 	                                    {2, 0, 1, 0}, {0, 2, 0, 1}, {2, 2, 1, 1}};
 	memset(b->vertex_count, 0, sizeof(b->vertex_count));
 	for (size_t i = 0; i < b->count; i++) {
-		int texture = b->tree->texture[i];
+		int texture = b->texture[i];
 		if (texture < 0)
 			continue;
 		mat4 m;
@@ -138,6 +140,7 @@ void baseline_finish(struct baseline *b)
 	for (int i = 0; i < 8; i++)
 		free(b->vertices[i]);
 	free(b->parent);
+	free(b->texture);
 	free(b->local);
 	free(b->world);
 }

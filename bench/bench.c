@@ -1,8 +1,12 @@
 /* The libsg benchmark: every scene of shared/scenes/bench-scenes.md through the
- * public API, against a hand-written baseline on the same data in the same
- * process. Prints one line per measurement; medians after warm-up frames.
+ * public API, against a hand-written baseline on the same data. Each
+ * contestant runs in a process of its own for each scene, as a user's program
+ * would (its own caches, heap and peak RSS), the two interleaved, in rounds;
+ * medians over the measured frames of all rounds, after warm-up frames.
  *
- * bench [--quick] [--scene NAME] [--three-rects PATH] */
+ * bench [--quick] [--scene NAME] [--rounds N] [--frames N] [--warmup N]
+ *       [--three-rects PATH]
+ * bench --run libsg|baseline SCENE VARIANT WARMUP FRAMES   (one contestant, raw lines) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +24,7 @@
 #include "scenes.h"
 
 #define SIZE 1024
+#define MAX_SAMPLES 1024
 
 static long rss_kib(void)
 {
@@ -33,6 +38,7 @@ static long rss_kib(void)
 	return resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
+/* VmHWM: a child started with exec counts only its own pages. */
 static long peak_rss_kib(void)
 {
 	struct rusage usage;
@@ -42,109 +48,142 @@ static long peak_rss_kib(void)
 
 enum variant { VARIANT_STATIC, VARIANT_ALL, VARIANT_SPARSE };
 
-/* Applies frame's edit to node i of both libsg and the baseline. */
-static void edit(const struct bench_tree *tree, struct sg_scene *scene, sg_node *handles,
-                 struct baseline *b, size_t i, float angle)
+static const char *variant_name(enum variant variant)
 {
-	((struct bench_tree *)tree)->params[i][2] = angle;
-	float m[16];
-	bench_local_matrix(tree, i, m);
-	sg_transform_set_matrix(scene, handles[i], m);
-	baseline_set_local(b, i);
+	return variant == VARIANT_ALL ? "all" : variant == VARIANT_SPARSE ? "sparse" : "-";
 }
 
-struct frame_edits {
-	size_t *nodes; /* the transforms this variant changes, all frames together */
+/* The transforms a variant changes, all frames together, with their params, so
+ * that the scene's description can be freed once the scene is built. */
+struct edits {
 	size_t count;
+	size_t *nodes;      /* indices in the description */
+	float (*params)[4]; /* their params; [2] is the animated rotation */
+	sg_node *handles;   /* libsg's nodes */
 };
 
-static void collect_edits(const struct bench_tree *tree, enum variant variant,
-                          struct frame_edits *edits)
+static void collect_edits(const struct bench_tree *tree, enum variant variant, struct edits *edits)
 {
-	edits->nodes = malloc(tree->count * sizeof(size_t));
-	edits->count = 0;
+	*edits = (struct edits){0};
+	edits->nodes = malloc(tree->count * sizeof(*edits->nodes));
 	for (size_t i = 0; i < tree->count; i++) {
 		bool leaf_transform = tree->texture[i] < 0 && i + 1 < tree->count &&
-		                      tree->texture[i + 1] >= 0 && tree->parent[i + 1] == (int32_t)i;
+		                      tree->texture[i + 1] >= 0 &&
+		                      tree->parent[i + 1] == (int32_t)i;
 		if ((variant == VARIANT_ALL && tree->texture[i] < 0 && tree->depth[i] == 1) ||
 		    (variant == VARIANT_SPARSE && leaf_transform))
 			edits->nodes[edits->count++] = i;
 	}
-}
-
-static void run_scene(const char *name, const struct bench_tree *tree, enum variant variant,
-                      int frames, bool corner)
-{
-	const char *variant_name = variant == VARIANT_ALL ? "all" : variant == VARIANT_SPARSE ? "sparse" : "-";
-	sg_node *handles = malloc(tree->count * sizeof(*handles));
-	long rss_before = rss_kib();
-	double build_start = now_ms();
-	struct sg_scene *scene = bench_scene_build(tree, handles);
-	double build_ms = now_ms() - build_start;
-	long rss_after = rss_kib();
-	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){.width = SIZE, .height = SIZE});
-	if (!scene || !renderer) {
-		fprintf(stderr, "bench: %s\n", sg_last_error());
+	edits->params = malloc((edits->count + 1) * sizeof(*edits->params));
+	edits->handles = malloc((edits->count + 1) * sizeof(*edits->handles));
+	if (!edits->nodes || !edits->params || !edits->handles) {
+		fprintf(stderr, "bench: out of memory for the edits\n");
 		exit(1);
 	}
+	for (size_t e = 0; e < edits->count; e++)
+		memcpy(edits->params[e], tree->params[edits->nodes[e]], sizeof(edits->params[e]));
+}
+
+static void free_edits(struct edits *edits)
+{
+	free(edits->nodes), free(edits->params), free(edits->handles);
+}
+
+/* Whether edit e applies in frame f (sparse: leaf i where i mod 100 == frame mod
+ * 100, e being the leaf's index among the leaf transforms), and its new local
+ * matrix if so. */
+static bool edit_matrix(struct edits *edits, enum variant variant, size_t e, int f, float m[16])
+{
+	if (variant == VARIANT_SPARSE && e % 100 != (size_t)f % 100)
+		return false;
+	edits->params[e][2] = 0.01f * (float)(f + 1);
+	bench_params_matrix(edits->params[e], m);
+	return true;
+}
+
+static void print_samples(const char *key, const double *values, int count)
+{
+	printf("%s", key);
+	for (int i = 0; i < count; i++)
+		printf(" %.6f", values[i]);
+	printf("\n");
+}
+
+static void make_description(struct bench_tree *tree, const char *scene, size_t *n, bool *flat)
+{
+	*flat = strncmp(scene, "flat-", 5) == 0;
+	*n = strtoul(scene + 5, NULL, 10); /* tree-N or flat-N */
+	if (*flat)
+		bench_flat_make(tree, *n);
+	else
+		bench_tree_make(tree, *n);
+}
+
+/* libsg alone: builds the scene, frees the description, renders. */
+static int run_libsg(const char *scene_name, enum variant variant, int warmup, int frames)
+{
+	struct bench_tree tree;
+	size_t n;
+	bool flat;
+	make_description(&tree, scene_name, &n, &flat);
+	struct edits edits;
+	collect_edits(&tree, variant, &edits);
+	sg_node *handles = malloc(tree.count * sizeof(*handles));
+	long rss_before = rss_kib();
+	double build_start = now_ms();
+	struct sg_scene *scene = bench_scene_build(&tree, handles);
+	double build_ms = now_ms() - build_start;
+	long rss_after = rss_kib();
+	if (!scene) {
+		fprintf(stderr, "bench: %s\n", sg_last_error());
+		return 1;
+	}
+	for (size_t e = 0; e < edits.count; e++)
+		edits.handles[e] = handles[edits.nodes[e]];
+	free(handles);
+	bench_tree_free(&tree);
+	struct sg_renderer *renderer =
+	    sg_renderer_create(&(struct sg_renderer_desc){.width = SIZE, .height = SIZE});
+	if (!renderer) {
+		fprintf(stderr, "bench: %s\n", sg_last_error());
+		return 1;
+	}
 	size_t nodes = sg_scene_node_count(scene);
-	struct baseline b;
-	baseline_init(&b, tree);
-	if (baseline_gl_init(&b, SIZE, SIZE))
-		exit(1);
-	struct frame_edits edits;
-	collect_edits(tree, variant, &edits);
 	struct sg_camera camera;
 	sg_camera_init_pixels(&camera, SIZE, SIZE);
-	mat4 flip = GLM_MAT4_IDENTITY_INIT, vp;
-	flip[1][1] = -1; /* the same y-flip libsg renders with */
-	glm_mat4_mul(flip, (vec4 *)camera.projection, vp);
 
-	int warmup = 3, total = warmup + frames;
-	double *traverse = calloc((size_t)total, sizeof(double)), *submit = calloc((size_t)total, sizeof(double));
-	double *frame = calloc((size_t)total, sizeof(double)), *base_world = calloc((size_t)total, sizeof(double));
-	double *base_frame = calloc((size_t)total, sizeof(double));
-	baseline_update_world(&b);
-	baseline_build_vertices(&b, vp);
+	int total = warmup + frames;
+	double *world = calloc((size_t)total, sizeof(double)),
+	       *traverse = calloc((size_t)total, sizeof(double));
+	double *submit = calloc((size_t)total, sizeof(double)),
+	       *frame = calloc((size_t)total, sizeof(double));
 	for (int f = 0; f < total; f++) {
-		float angle = 0.01f * (float)(f + 1);
 		for (size_t e = 0; e < edits.count; e++) {
-			size_t leaf = e; /* sparse: leaf index among leaf transforms */
-			if (variant == VARIANT_SPARSE && leaf % 100 != (size_t)f % 100)
-				continue;
-			edit(tree, scene, handles, &b, edits.nodes[e], angle);
+			float m[16];
+			if (edit_matrix(&edits, variant, e, f, m))
+				sg_transform_set_matrix(scene, edits.handles[e], m);
 		}
 		double t0 = now_ms();
 		if (sg_renderer_render(renderer, scene, &camera)) {
 			fprintf(stderr, "bench: %s\n", sg_last_error());
-			exit(1);
+			return 1;
 		}
 		frame[f] = now_ms() - t0;
 		struct sg_render_stats stats;
 		sg_renderer_get_stats(renderer, &stats);
+		world[f] = (double)stats.world_ns / 1e6;
 		traverse[f] = (double)stats.traverse_ns / 1e6;
 		submit[f] = (double)stats.submit_ns / 1e6;
-
-		t0 = now_ms();
-		baseline_update_world(&b);
-		base_world[f] = now_ms() - t0;
-		if (variant != VARIANT_STATIC)
-			baseline_build_vertices(&b, vp);
-		baseline_draw(&b, SIZE, SIZE);
-		base_frame[f] = now_ms() - t0;
 	}
-	double traverse_ms = median(traverse + warmup, frames);
-	double base_world_ms = median(base_world + warmup, frames);
-	double frame_ms = median(frame + warmup, frames), base_frame_ms = median(base_frame + warmup, frames);
-	printf("scene=%s variant=%s nodes=%zu build_ms=%.1f traverse_ns_per_node=%.2f "
-	       "baseline_world_ns_per_node=%.2f traverse_ratio=%.2f submit_ms=%.2f frame_ms=%.2f "
-	       "baseline_frame_ms=%.2f frame_ratio=%.2f bytes_per_node=%.1f\n",
-	       name, variant_name, nodes, build_ms, traverse_ms * 1e6 / (double)nodes,
-	       base_world_ms * 1e6 / (double)nodes, traverse_ms / base_world_ms,
-	       median(submit + warmup, frames), frame_ms, base_frame_ms, frame_ms / base_frame_ms,
+	printf("nodes %zu\nbuild_ms %.3f\nbytes_per_node %.2f\n", nodes, build_ms,
 	       (double)(rss_after - rss_before) * 1024.0 / (double)nodes);
+	print_samples("world_ms", world + warmup, frames);
+	print_samples("traverse_ms", traverse + warmup, frames);
+	print_samples("submit_ms", submit + warmup, frames);
+	print_samples("frame_ms", frame + warmup, frames);
+	printf("peak_rss_kib %ld\n", peak_rss_kib());
 
-	if (corner) {
+	if (!flat && n >= 262144 && variant == VARIANT_ALL) {
 		/* a camera on the top-left 128 x 128 of the 1024 x 1024 scene */
 		struct sg_camera look;
 		sg_camera_init_pixels(&look, 128, 128);
@@ -155,41 +194,187 @@ static void run_scene(const char *name, const struct bench_tree *tree, enum vari
 		double culled_ms = now_ms() - t0;
 		struct sg_render_stats stats;
 		sg_renderer_get_stats(renderer, &stats);
-		printf("scene=%s culling=corner-128 nodes=%zu nodes_visited=%zu draws=%zu frame_ms=%.2f\n",
-		       name, nodes, stats.nodes_visited, stats.draws, culled_ms);
+		printf("culled_visited %zu\nculled_draws %zu\nculled_frame_ms %.3f\n",
+		       stats.nodes_visited, stats.draws, culled_ms);
 	}
-	fflush(stdout);
-	free(traverse), free(submit), free(frame), free(base_world), free(base_frame);
-	free(edits.nodes);
-	baseline_finish(&b);
+	free(world), free(traverse), free(submit), free(frame);
+	free_edits(&edits);
 	sg_renderer_destroy(renderer);
 	sg_scene_destroy(scene);
-	free(handles);
+	return 0;
 }
 
-/* Each scene in a child process, so that its peak RSS is its own. */
-static void in_child(const char *name, size_t n, bool flat, enum variant variant, int frames,
-                     bool corner)
+/* The baseline alone: copies the description, frees it, draws. */
+static int run_baseline(const char *scene_name, enum variant variant, int warmup, int frames)
 {
+	struct bench_tree tree;
+	size_t n;
+	bool flat;
+	make_description(&tree, scene_name, &n, &flat);
+	struct edits edits;
+	collect_edits(&tree, variant, &edits);
+	long rss_before = rss_kib();
+	struct baseline b;
+	baseline_init(&b, &tree);
+	long rss_after = rss_kib();
+	bench_tree_free(&tree);
+	if (baseline_gl_init(&b, SIZE, SIZE))
+		return 1;
+	struct sg_camera camera;
+	sg_camera_init_pixels(&camera, SIZE, SIZE);
+	mat4 flip = GLM_MAT4_IDENTITY_INIT, vp;
+	flip[1][1] = -1; /* the same y-flip libsg renders with */
+	glm_mat4_mul(flip, (vec4 *)camera.projection, vp);
+
+	int total = warmup + frames;
+	double *world = calloc((size_t)total, sizeof(double)),
+	       *vertices = calloc((size_t)total, sizeof(double));
+	double *frame = calloc((size_t)total, sizeof(double));
+	baseline_update_world(&b);
+	baseline_build_vertices(&b, vp);
+	for (int f = 0; f < total; f++) {
+		for (size_t e = 0; e < edits.count; e++) {
+			float m[16];
+			if (edit_matrix(&edits, variant, e, f, m))
+				baseline_set_local(&b, edits.nodes[e], m);
+		}
+		double t0 = now_ms();
+		baseline_update_world(&b);
+		double t1 = now_ms();
+		if (variant != VARIANT_STATIC)
+			baseline_build_vertices(&b, vp);
+		vertices[f] = now_ms() - t1;
+		baseline_draw(&b, SIZE, SIZE);
+		frame[f] = now_ms() - t0;
+		world[f] = t1 - t0;
+	}
+	printf("nodes %zu\nbytes_per_node %.2f\n", b.count,
+	       (double)(rss_after - rss_before) * 1024.0 / (double)b.count);
+	print_samples("world_ms", world + warmup, frames);
+	print_samples("vertices_ms", vertices + warmup, frames);
+	print_samples("frame_ms", frame + warmup, frames);
+	printf("peak_rss_kib %ld\n", peak_rss_kib());
+	free(world), free(vertices), free(frame);
+	free_edits(&edits);
+	baseline_finish(&b);
+	return 0;
+}
+
+/* What the parent gathers from the children of one contestant, all rounds. */
+struct series {
+	char key[32];
+	double values[MAX_SAMPLES];
+	int count;
+};
+
+struct results {
+	struct series series[16];
+	int count;
+};
+
+static struct series *series_of(struct results *r, const char *key)
+{
+	for (int i = 0; i < r->count; i++)
+		if (strcmp(r->series[i].key, key) == 0)
+			return &r->series[i];
+	if (r->count == 16)
+		return NULL;
+	struct series *s = &r->series[r->count++];
+	snprintf(s->key, sizeof(s->key), "%s", key);
+	s->count = 0;
+	return s;
+}
+
+/* The median of a key over all rounds; NAN when no child reported it. */
+static double value(struct results *r, const char *key)
+{
+	for (int i = 0; i < r->count; i++)
+		if (strcmp(r->series[i].key, key) == 0 && r->series[i].count)
+			return median(r->series[i].values, r->series[i].count);
+	return NAN;
+}
+
+/* Runs `self --run ...` and adds its lines to r; false if it failed. */
+static bool run_child(const char *self, const char *contestant, const char *scene,
+                      enum variant variant, int warmup, int frames, struct results *r)
+{
+	int fds[2];
+	if (pipe(fds))
+		return false;
 	fflush(stdout);
 	pid_t pid = fork();
 	if (pid == 0) {
-		struct bench_tree tree;
-		if (flat)
-			bench_flat_make(&tree, n);
-		else
-			bench_tree_make(&tree, n);
-		run_scene(name, &tree, variant, frames, corner);
-		printf("scene=%s variant=%s peak_rss_mib=%.1f\n", name,
-		       variant == VARIANT_ALL ? "all" : variant == VARIANT_SPARSE ? "sparse" : "-",
-		       (double)peak_rss_kib() / 1024.0);
-		bench_tree_free(&tree);
-		exit(0);
+		close(fds[0]);
+		dup2(fds[1], STDOUT_FILENO);
+		close(fds[1]);
+		char w[16], f[16];
+		snprintf(w, sizeof(w), "%d", warmup);
+		snprintf(f, sizeof(f), "%d", frames);
+		execl(self, self, "--run", contestant, scene, variant_name(variant), w, f,
+		      (char *)NULL);
+		_exit(127);
 	}
+	close(fds[1]);
+	FILE *in = fdopen(fds[0], "r");
+	char line[32768];
+	while (in && fgets(line, sizeof(line), in)) {
+		char *save = NULL, *key = strtok_r(line, " \n", &save);
+		struct series *s = key ? series_of(r, key) : NULL;
+		for (char *v; s && (v = strtok_r(NULL, " \n", &save));)
+			if (s->count < MAX_SAMPLES)
+				s->values[s->count++] = strtod(v, NULL);
+	}
+	if (in)
+		fclose(in);
 	int status;
 	waitpid(pid, &status, 0);
-	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		fprintf(stderr, "bench: scene %s failed\n", name);
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		fprintf(stderr, "bench: %s on %s %s failed\n", contestant, scene,
+		        variant_name(variant));
+		return false;
+	}
+	return true;
+}
+
+struct plan {
+	const char *self;
+	int rounds, warmup, frames;
+};
+
+/* Both contestants on one scene and variant, interleaved: libsg first in even
+ * rounds, the baseline first in odd ones, so that a drift of the machine
+ * weighs on both alike. */
+static void compare(const struct plan *plan, const char *scene, enum variant variant)
+{
+	static struct results libsg, base;
+	libsg.count = base.count = 0;
+	for (int round = 0; round < plan->rounds; round++) {
+		for (int k = 0; k < 2; k++) {
+			bool sg_turn = (k == 0) == (round % 2 == 0);
+			if (!run_child(plan->self, sg_turn ? "libsg" : "baseline", scene, variant,
+			               plan->warmup, plan->frames, sg_turn ? &libsg : &base))
+				return;
+		}
+	}
+	double nodes = value(&libsg, "nodes"), base_nodes = value(&base, "nodes");
+	double world = value(&libsg, "world_ms") * 1e6 / nodes;
+	double traverse = value(&libsg, "traverse_ms") * 1e6 / nodes;
+	double base_world = value(&base, "world_ms") * 1e6 / base_nodes;
+	double frame = value(&libsg, "frame_ms"), base_frame = value(&base, "frame_ms");
+	printf("scene=%s variant=%s nodes=%.0f build_ms=%.1f traverse_ns_per_node=%.2f "
+	       "world_ns_per_node=%.2f baseline_world_ns_per_node=%.2f world_ratio=%.2f "
+	       "submit_ms=%.2f frame_ms=%.2f baseline_frame_ms=%.2f frame_ratio=%.2f "
+	       "bytes_per_node=%.1f peak_rss_mib=%.1f baseline_peak_rss_mib=%.1f\n",
+	       scene, variant_name(variant), nodes, value(&libsg, "build_ms"), traverse, world,
+	       base_world, world / base_world, value(&libsg, "submit_ms"), frame, base_frame,
+	       frame / base_frame, value(&libsg, "bytes_per_node"),
+	       value(&libsg, "peak_rss_kib") / 1024.0, value(&base, "peak_rss_kib") / 1024.0);
+	if (!isnan(value(&libsg, "culled_visited")))
+		printf("scene=%s culling=corner-128 nodes=%.0f nodes_visited=%.0f draws=%.0f "
+		       "frame_ms=%.2f\n",
+		       scene, nodes, value(&libsg, "culled_visited"), value(&libsg, "culled_draws"),
+		       value(&libsg, "culled_frame_ms"));
+	fflush(stdout);
 }
 
 static void three_rects_latency(const char *program, int runs)
@@ -199,7 +384,8 @@ static void three_rects_latency(const char *program, int runs)
 		double t0 = now_ms();
 		pid_t pid = fork();
 		if (pid == 0) {
-			execl(program, program, "-q", "-o", "/tmp/sg-bench-three-rects.png", (char *)NULL);
+			execl(program, program, "-q", "-o", "/tmp/sg-bench-three-rects.png",
+			      (char *)NULL);
 			_exit(127);
 		}
 		int status;
@@ -216,10 +402,44 @@ static void three_rects_latency(const char *program, int runs)
 	free(ms);
 }
 
+static bool parse_variant(const char *name, enum variant *variant)
+{
+	if (strcmp(name, "all") == 0)
+		*variant = VARIANT_ALL;
+	else if (strcmp(name, "sparse") == 0)
+		*variant = VARIANT_SPARSE;
+	else if (strcmp(name, "-") == 0)
+		*variant = VARIANT_STATIC;
+	else
+		return false;
+	return true;
+}
+
+static int run_one(char **argv)
+{
+	enum variant variant;
+	int warmup = atoi(argv[4]), frames = atoi(argv[5]);
+	if (!parse_variant(argv[3], &variant) || warmup < 0 || frames < 1 ||
+	    (strncmp(argv[2], "tree-", 5) && strncmp(argv[2], "flat-", 5))) {
+		fprintf(stderr, "bench --run: bad arguments\n");
+		return 2;
+	}
+	if (strcmp(argv[1], "libsg") == 0)
+		return run_libsg(argv[2], variant, warmup, frames);
+	if (strcmp(argv[1], "baseline") == 0)
+		return run_baseline(argv[2], variant, warmup, frames);
+	fprintf(stderr, "bench --run: libsg or baseline, not %s\n", argv[1]);
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 7 && strcmp(argv[1], "--run") == 0)
+		return run_one(argv + 1);
 	bool quick = false;
 	const char *only = NULL, *three_rects = BENCH_THREE_RECTS;
+	/* The outside side-by-side harness: 3 warm-up + 9 frames, two rounds. */
+	struct plan plan = {.self = "/proc/self/exe", .rounds = 2, .warmup = 3, .frames = 9};
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--quick") == 0)
 			quick = true;
@@ -227,10 +447,28 @@ int main(int argc, char **argv)
 			only = argv[++i];
 		else if (strcmp(argv[i], "--three-rects") == 0 && i + 1 < argc)
 			three_rects = argv[++i];
+		else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc && atoi(argv[i + 1]) > 0)
+			plan.rounds = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--frames") == 0 && i + 1 < argc && atoi(argv[i + 1]) > 0)
+			plan.frames = atoi(argv[++i]);
+		else if (strcmp(argv[i], "--warmup") == 0 && i + 1 < argc && atoi(argv[i + 1]) >= 0)
+			plan.warmup = atoi(argv[++i]);
 		else {
-			fprintf(stderr, "usage: bench [--quick] [--scene NAME] [--three-rects PATH]\n");
+			fprintf(
+			    stderr,
+			    "usage: bench [--quick] [--scene NAME] [--rounds N] [--frames N] "
+			    "[--warmup N] [--three-rects PATH]\n"
+			    "       bench --run libsg|baseline SCENE all|sparse|- WARMUP FRAMES\n");
 			return 2;
 		}
+	}
+	/* exec, not a bare fork: each contestant starts with a fresh heap and
+	 * counts only its own pages in its peak RSS */
+	static char self[4096];
+	ssize_t length = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (length > 0) {
+		self[length] = '\0';
+		plan.self = self;
 	}
 #define WANT(name) (!only || strcmp(only, name) == 0)
 	if (WANT("three-rects"))
@@ -244,16 +482,15 @@ int main(int argc, char **argv)
 		snprintf(name, sizeof(name), "tree-%zu", n);
 		if (!WANT(name))
 			continue;
-		int frames = n >= 1048576 ? 5 : n >= 262144 ? 11 : 21;
-		in_child(name, n, false, VARIANT_ALL, frames, n >= 262144);
-		in_child(name, n, false, VARIANT_SPARSE, frames, false);
+		compare(&plan, name, VARIANT_ALL);
+		compare(&plan, name, VARIANT_SPARSE);
 	}
 	static const size_t flats[] = {1000, 10000, 100000};
 	for (size_t i = 0; i < 3; i++) {
 		char name[32];
 		snprintf(name, sizeof(name), "flat-%zu", flats[i]);
 		if (WANT(name) && !(quick && flats[i] > 10000))
-			in_child(name, flats[i], true, VARIANT_STATIC, 21, false);
+			compare(&plan, name, VARIANT_STATIC);
 	}
 	return 0;
 }

@@ -85,7 +85,11 @@ void bench_tree_free(struct bench_tree *tree)
 
 void bench_local_matrix(const struct bench_tree *tree, size_t i, float out[16])
 {
-	const float *p = tree->params[i];
+	bench_params_matrix(tree->params[i], out);
+}
+
+void bench_params_matrix(const float p[4], float out[16])
+{
 	mat4 m;
 	glm_translate_make(m, (vec3){p[0], p[1], 0});
 	glm_rotate_z(m, p[2], m);

@@ -24,6 +24,8 @@ void bench_tree_free(struct bench_tree *tree);
 
 /* The local matrix of transform i: translate * rotate(z) * scale. */
 void bench_local_matrix(const struct bench_tree *tree, size_t i, float out[16]);
+/* The same from a transform's params (translate x, y, rotate z, scale). */
+void bench_params_matrix(const float params[4], float out[16]);
 
 /* Texture i (0..7) of the scenes: a 16 x 16 checkerboard. */
 void bench_checker_pixels(int i, unsigned char px[16 * 16 * 4]);

@@ -349,6 +349,10 @@ START_TEST(test_culling_skips_subtrees_and_keeps_pixels)
 	ck_assert_int_eq(sg_renderer_get_stats(renderer, &stats), SG_OK);
 	ck_assert_uint_eq(stats.draws, 4096);
 	ck_assert_uint_eq(stats.batches, 8);
+	/* the first render computes every world matrix: timed, and a part of traverse_ns */
+	ck_assert_uint_gt(stats.world_updates, 0);
+	ck_assert_uint_gt(stats.world_ns, 0);
+	ck_assert_uint_le(stats.world_ns, stats.traverse_ns);
 	ck_assert_int_eq(sg_renderer_set_culling(renderer, true), SG_OK);
 	ck_assert_int_eq(sg_renderer_render(renderer, scene, &corner), SG_OK);
 	ck_assert_int_eq(sg_renderer_read_pixels(renderer, culled, 0), SG_OK);

@@ -101,6 +101,7 @@ struct sg_render_stats {
 	uint64_t traverse_ns; /* world matrices and draw list */
 	uint64_t submit_ns;   /* issuing GL work, uploads included */
 	uint64_t finish_ns;   /* glFinish: waiting for the GPU */
+	uint64_t world_ns;    /* the world-matrix update part of traverse_ns */
 };
 SG_API sg_result sg_renderer_get_stats(const struct sg_renderer *renderer,
                                        struct sg_render_stats *stats);

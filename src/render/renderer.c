@@ -263,6 +263,7 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 		.traverse_ns = traversed - start,
 		.submit_ns = submitted - traversed,
 		.finish_ns = finished - submitted,
+		.world_ns = traversal->world_ns,
 	};
 	return result;
 }

@@ -64,6 +64,7 @@ struct sg_traversal {
 
 	const struct sg_draw_list *list; /* what the last walk says to draw */
 	size_t world_updates;            /* world matrices recomputed by the last walk */
+	uint64_t world_ns;               /* wall-clock ns of its world update (CLOCK_MONOTONIC) */
 	size_t visited; /* nodes the last walk visited to build its list (hidden ones: looked up) */
 	uint64_t next_serial;
 };
