@@ -14,6 +14,7 @@
 
 #include "alloc.h"
 #include "error.h"
+#include "file_kind.h"
 #include "output_file.h"
 
 /* The kernel's own limit on symlinks followed in one path (MAXSYMLINKS). */
@@ -26,18 +27,6 @@ enum link_method {
 	LINK_EMPTY_PATH, /* linkat(fd, "", AT_EMPTY_PATH): needs CAP_DAC_READ_SEARCH */
 	LINK_PROC,       /* linkat("/proc/self/fd/N", AT_SYMLINK_FOLLOW): needs /proc */
 };
-
-static const char *kind_of(mode_t mode)
-{
-	switch (mode & S_IFMT) {
-	case S_IFDIR: return "a directory";
-	case S_IFCHR: return "a character device";
-	case S_IFBLK: return "a block device";
-	case S_IFIFO: return "a FIFO";
-	case S_IFSOCK: return "a socket";
-	default: return "a special file";
-	}
-}
 
 /* Opens the folder of target and keeps its last name. */
 static sg_result open_folder(struct sg_output_file *out, const char *target)
@@ -172,14 +161,14 @@ static sg_result open_in_place(struct sg_output_file *out, const struct stat *st
 {
 	if (S_ISDIR(st->st_mode) || S_ISSOCK(st->st_mode))
 		return sg_fail(SG_ERR_IO, "cannot write '%s': it is %s", out->path,
-		               kind_of(st->st_mode));
+		               sg_file_kind(st->st_mode));
 	/* No O_CREAT, no rename: the device or FIFO itself is the destination (a FIFO
 	 * waits here for its reader, as with cp). O_NOCTTY: a terminal written to must
 	 * not become the process's controlling terminal. */
 	out->fd = openat(out->folder_fd, out->name, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 	if (out->fd < 0)
 		return sg_fail(SG_ERR_IO, "cannot open '%s' (%s) for writing: %s", out->path,
-		               kind_of(st->st_mode), strerror(errno));
+		               sg_file_kind(st->st_mode), strerror(errno));
 	struct stat opened;
 	if (fstat(out->fd, &opened) != 0 || (opened.st_mode & S_IFMT) != (st->st_mode & S_IFMT))
 		return sg_fail(SG_ERR_IO, "cannot write '%s': it was replaced while being opened",

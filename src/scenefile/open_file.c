@@ -8,21 +8,7 @@
 #include <unistd.h>
 
 #include "../graph/error.h"
-
-static const char *kind_of(mode_t mode)
-{
-	if (S_ISDIR(mode))
-		return "a directory";
-	if (S_ISFIFO(mode))
-		return "a FIFO";
-	if (S_ISCHR(mode))
-		return "a character device";
-	if (S_ISBLK(mode))
-		return "a block device";
-	if (S_ISSOCK(mode))
-		return "a socket";
-	return "not a file";
-}
+#include "../graph/file_kind.h"
 
 sg_result sg_open_regular(const char *path, const char *shown, int flags, int *fd, struct stat *st)
 {
@@ -35,7 +21,7 @@ sg_result sg_open_regular(const char *path, const char *shown, int flags, int *f
 	    !S_ISLNK(before.st_mode)) {
 		*fd = -1;
 		return sg_fail(SG_ERR_IO, "'%s' is %s, not a regular file", shown,
-		               kind_of(before.st_mode));
+		               sg_file_kind(before.st_mode));
 	}
 	*fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | flags);
 	if (*fd < 0)
@@ -45,7 +31,7 @@ sg_result sg_open_regular(const char *path, const char *shown, int flags, int *f
 		result = sg_fail(SG_ERR_IO, "cannot read '%s': %s", shown, strerror(errno));
 	else if (!S_ISREG(st->st_mode))
 		result = sg_fail(SG_ERR_IO, "'%s' is %s, not a regular file", shown,
-		                 kind_of(st->st_mode));
+		                 sg_file_kind(st->st_mode));
 	if (result) {
 		close(*fd);
 		*fd = -1;
