@@ -5,13 +5,16 @@ layout(location = 0) in vec4 inVertexCoord;
 layout(location = 1) in vec2 inTexCoord;
 layout(location = 2) in mat4 Matrix;   // per instance (locations 2 to 5)
 layout(location = 6) in float inOrder; // per instance: traversal order as a depth in (-1, 1)
+layout(location = 7) in vec4 inColor;  // per instance: premultiplied colour times opacity
 out vec2 vsTexCoord;
 out vec2 vsClipZW;
+flat out vec4 vsColor; // flat: one value per model, never interpolated
 
 void main()
 {
 	gl_Position = Matrix * inVertexCoord;
 	vsTexCoord = inTexCoord;
+	vsColor = inColor;
 	// Batching draws out of traversal order; a depth test on this per-draw depth
 	// puts back the painter's order. The true depth goes to the fragment shader,
 	// which clips against the near and far planes itself.

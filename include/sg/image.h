@@ -11,6 +11,16 @@
 extern "C" {
 #endif
 
+/* Pixels are RGBA8 with straight alpha, as PNG files hold them. A render
+ * (sg_renderer_read_pixels, the buffer object, its dma-buf) holds premultiplied
+ * alpha, as compositors expect: sg_image_unpremultiply() converts one for
+ * writing. Opaque pixels (alpha 255) are the same either way. */
+
+/* Converts premultiplied RGBA8 pixels to straight alpha in place: each colour
+ * component becomes round(c * 255 / alpha), capped at 255; a pixel of alpha 0
+ * becomes (0, 0, 0, 0). stride 0 means width * 4. */
+SG_API void sg_image_unpremultiply(void *rgba, int width, int height, size_t stride);
+
 /* Writes RGBA8 pixels (top row first, stride bytes per row; 0 means width * 4)
  * as a PNG to path, the way cp and convert treat a destination, but atomically:
  * - a new or existing regular file is replaced by a complete file renamed over

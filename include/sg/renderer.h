@@ -72,7 +72,10 @@ SG_API struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *des
 SG_API void sg_renderer_destroy(struct sg_renderer *renderer);
 SG_API const struct sg_renderer_info *sg_renderer_get_info(const struct sg_renderer *renderer);
 
-/* Default: opaque black (0, 0, 0, 1). Components in [0, 1]. */
+/* Default: opaque black (0, 0, 0, 1). Components in [0, 1], straight alpha: the
+ * buffer is cleared to its premultiplied value (r*a, g*a, b*a, a), so a
+ * transparent clear colour gives a render with transparent pixels where
+ * nothing is drawn. */
 SG_API sg_result sg_renderer_set_clear_color(struct sg_renderer *renderer, float r, float g, float b,
                                              float a);
 
@@ -106,10 +109,14 @@ struct sg_render_stats {
 SG_API sg_result sg_renderer_get_stats(const struct sg_renderer *renderer,
                                        struct sg_render_stats *stats);
 
-/* Copies the last render as RGBA8, top row first, stride bytes per row (0 means width * 4). */
+/* Copies the last render as RGBA8, top row first, stride bytes per row (0 means
+ * width * 4), with premultiplied alpha as the buffer object holds it (see
+ * sg_image_unpremultiply() in sg/image.h). */
 SG_API sg_result sg_renderer_read_pixels(struct sg_renderer *renderer, void *rgba, size_t stride);
 
-/* Writes the last render as an 8-bit RGBA PNG with sg_image_write_png (sg/image.h):
+/* Writes the last render as an 8-bit RGBA PNG with straight alpha (the pixels
+ * of sg_renderer_read_pixels through sg_image_unpremultiply) with
+ * sg_image_write_png (sg/image.h):
  * a regular file (or a symlink's final target) is replaced atomically keeping its
  * mode and owner, so a failure never leaves a truncated file and keeps an existing
  * one intact; a device or FIFO such as /dev/null is written in place, never

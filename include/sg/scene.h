@@ -40,6 +40,12 @@ typedef struct sg_mesh {
 #else
 #define SG_NODE_NONE ((sg_node){0, 0, 0})
 #endif
+/* The zero texture handle: a model with it draws its colour (sg_model_set_color). */
+#ifdef __cplusplus
+#define SG_TEXTURE_NONE (sg_texture{0, 0, 0})
+#else
+#define SG_TEXTURE_NONE ((sg_texture){0, 0, 0})
+#endif
 
 enum sg_node_kind {
 	SG_NODE_INVALID = 0,
@@ -70,7 +76,7 @@ struct sg_transform_desc {
 struct sg_model_desc {
 	const char *name;     /* optional; copied */
 	sg_mesh mesh;         /* required */
-	sg_texture texture;   /* required */
+	sg_texture texture;   /* SG_TEXTURE_NONE (all zero): the model draws its colour alone */
 	float position[3];    /* translation applied inside the parent */
 };
 
@@ -95,6 +101,17 @@ SG_API sg_result sg_node_set_visible(struct sg_scene *scene, sg_node node, bool 
 /* Stores in *visible whether node itself is visible (its own setting, whatever
  * its ancestors' are). NULL visible: SG_ERR_INVALID_ARGUMENT. */
 SG_API sg_result sg_node_get_visible(const struct sg_scene *scene, sg_node node, bool *visible);
+/* The opacity of node (any kind, the root included; 1 when created), in [0, 1]:
+ * each model is drawn with the product of its own opacity and its ancestors'
+ * as an alpha multiplied into its colour (as wlroots' scene and CSS do per
+ * leaf). The models of a translucent group are blended one by one, so where
+ * two of them overlap the later one shows the earlier one through it: the
+ * group is not first flattened into one picture (no group compositing).
+ * A value outside [0, 1] or not finite: SG_ERR_INVALID_ARGUMENT, nothing changed.
+ * Changing an opacity does not rebuild the scene's cached traversal order. */
+SG_API sg_result sg_node_set_opacity(struct sg_scene *scene, sg_node node, float opacity);
+/* Stores node's own opacity (not the product with its ancestors') in *opacity. */
+SG_API sg_result sg_node_get_opacity(const struct sg_scene *scene, sg_node node, float *opacity);
 
 /* Tree edits. child must be detached (SG_ERR_BUSY otherwise). A child that is
  * parent itself or one of its ancestors is refused with SG_ERR_CYCLE; a node of
@@ -134,10 +151,24 @@ SG_API sg_result sg_transform_scale(struct sg_scene *scene, sg_node node, float 
 
 /* --- models ------------------------------------------------------------------ */
 SG_API sg_result sg_model_set_position(struct sg_scene *scene, sg_node node, float x, float y, float z);
+/* SG_TEXTURE_NONE is accepted: the model then draws its colour alone. */
 SG_API sg_result sg_model_set_texture(struct sg_scene *scene, sg_node node, sg_texture texture);
 SG_API sg_result sg_model_set_mesh(struct sg_scene *scene, sg_node node, sg_mesh mesh);
+/* The colour (straight alpha, components in [0, 1]; white (1, 1, 1, 1) when
+ * created) multiplied with each texel of the model's texture, or drawn alone
+ * by a model without one (SG_TEXTURE_NONE): a solid rectangle needs no
+ * texture. Its alpha is multiplied by the opacities above (sg_node_set_opacity).
+ * A component outside [0, 1] or not finite: SG_ERR_INVALID_ARGUMENT naming it,
+ * nothing changed. */
+SG_API sg_result sg_model_set_color(struct sg_scene *scene, sg_node node, float r, float g, float b,
+                                    float a);
+SG_API sg_result sg_model_get_color(const struct sg_scene *scene, sg_node node, float rgba[4]);
 
-/* --- textures ------------------------------------------------------------------ */
+/* --- textures ------------------------------------------------------------------
+ * Texels are RGBA8 with straight (not premultiplied) alpha, as PNG files hold
+ * them; the renderer premultiplies them when it uploads. A texture with any
+ * alpha below 255 makes its models translucent: they are blended (source-over)
+ * over what is drawn before them, in traversal order. */
 enum sg_filter { SG_FILTER_NEAREST = 0, SG_FILTER_LINEAR };
 enum sg_wrap { SG_WRAP_CLAMP = 0, SG_WRAP_REPEAT };
 

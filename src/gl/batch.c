@@ -11,7 +11,7 @@
 #include "check.h"
 #include "depth.h"
 
-#define FLOATS_PER_INSTANCE 17 /* mat4 + depth */
+#define FLOATS_PER_INSTANCE 18 /* mat4, depth, colour (4 bytes) */
 
 static _Thread_local const struct sg_draw *sorting; /* qsort has no context argument */
 
@@ -27,9 +27,10 @@ static int by_state(const void *a, const void *b)
 	return i < j ? -1 : i > j;
 }
 
-sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_draw_list *list)
+sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_draw_list *list,
+                            const struct sg_paint *paint)
 {
-	if (gl->order_serial == list->serial && gl->order)
+	if (gl->order_serial == list->serial && gl->order_classes == paint->classes && gl->order)
 		return SG_OK;
 	if (gl->order_capacity < list->count) {
 		uint32_t *order = sg_realloc_array(gl->order, list->count, sizeof(*order));
@@ -38,22 +39,37 @@ sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_draw_list
 		gl->order = order;
 		gl->order_capacity = list->count;
 	}
-	for (size_t i = 0; i < list->count; i++)
-		gl->order[i] = (uint32_t)i;
 	gl->reordered = list->count <= SG_GL_MAX_REORDER;
-	if (gl->reordered && list->count > 1) {
+	gl->blend_all = !gl->reordered && paint->translucent_count;
+	if (!gl->reordered || !paint->translucent_count) {
+		for (size_t i = 0; i < list->count; i++)
+			gl->order[i] = (uint32_t)i;
+		gl->opaque_count = list->count;
+	} else {
+		/* Opaque draws first (sorted below), then the translucent ones in
+		 * traversal order: blending needs what is below drawn first. */
+		size_t opaque = 0, translucent = list->count - paint->translucent_count;
+		for (size_t i = 0; i < list->count; i++)
+			gl->order[paint->translucent[i] ? translucent++ : opaque++] = (uint32_t)i;
+		gl->opaque_count = opaque;
+	}
+	if (gl->reordered && gl->opaque_count > 1) {
 		sorting = list->draws;
-		qsort(gl->order, list->count, sizeof(*gl->order), by_state);
+		qsort(gl->order, gl->opaque_count, sizeof(*gl->order), by_state);
 	}
 	gl->order_serial = list->serial;
+	gl->order_classes = paint->classes;
 	gl->instances_valid = false;
+	gl->expanded.valid = false;
 	return SG_OK;
 }
 
 sg_result sg_gl_batch_instances(struct sg_gl_renderer *gl, const struct sg_scene *scene,
-                                const struct sg_draw_list *list, mat4 view_projection)
+                                const struct sg_draw_list *list, const struct sg_paint *paint,
+                                mat4 view_projection)
 {
 	if (gl->instances_valid && gl->instance_serial == list->serial &&
+	    gl->instance_paint == paint->serial &&
 	    gl->instance_scene == scene->id && gl->instance_transform == scene->transform_version &&
 	    memcmp(gl->instance_view_projection, view_projection, sizeof(mat4)) == 0)
 		return SG_OK; /* nothing moved: the buffer already holds this frame */
@@ -72,6 +88,7 @@ sg_result sg_gl_batch_instances(struct sg_gl_renderer *gl, const struct sg_scene
 		glm_mat4_mul(view_projection, scene->world[list->draws[i].node], matrix);
 		memcpy(instance, matrix, sizeof(matrix));
 		instance[16] = sg_gl_draw_depth(gl->reordered, i, list->count);
+		memcpy(&instance[17], &paint->colors[i], sizeof(uint32_t));
 	}
 	glBindBuffer(GL_ARRAY_BUFFER, gl->instance_buffer);
 	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(floats * sizeof(float)), gl->instances,
@@ -82,6 +99,7 @@ sg_result sg_gl_batch_instances(struct sg_gl_renderer *gl, const struct sg_scene
 	gl->instances_valid = true;
 	gl->instance_serial = list->serial;
 	gl->instance_scene = scene->id;
+	gl->instance_paint = paint->serial;
 	gl->instance_transform = scene->transform_version;
 	glm_mat4_copy(view_projection, gl->instance_view_projection);
 	return SG_OK;
@@ -101,4 +119,7 @@ void sg_gl_batch_point_instances(const struct sg_gl_renderer *gl, size_t first)
 	glEnableVertexAttribArray(6);
 	glVertexAttribPointer(6, 1, GL_FLOAT, GL_FALSE, stride, base + 16 * sizeof(float));
 	glVertexAttribDivisor(6, 1);
+	glEnableVertexAttribArray(7);
+	glVertexAttribPointer(7, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, base + 17 * sizeof(float));
+	glVertexAttribDivisor(7, 1);
 }

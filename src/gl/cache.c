@@ -125,19 +125,52 @@ struct sg_gl_upload_stats sg_gl_upload_stats(void)
 	return upload_stats;
 }
 
-/* Sends the texels of rect from the scene's copy to the bound texture. */
-static void upload_rect(const struct sg_texture_data *t, struct sg_texture_rect rect)
+/* Premultiplied copy of rect's texels: colour times alpha, rounded, as the
+ * blending (source-over, GL_ONE) expects. NULL when out of memory. */
+static uint8_t *premultiply(const struct sg_texture_data *t, struct sg_texture_rect rect)
+{
+	uint8_t *copy = sg_malloc((size_t)rect.width * (size_t)rect.height * 4);
+	if (!copy)
+		return NULL;
+	uint8_t *out = copy;
+	for (int y = rect.y; y < rect.y + rect.height; y++) {
+		const uint8_t *in = t->pixels + ((size_t)y * (size_t)t->width + (size_t)rect.x) * 4;
+		for (int x = 0; x < rect.width; x++, in += 4, out += 4) {
+			unsigned a = in[3];
+			out[0] = (uint8_t)((in[0] * a + 127) / 255);
+			out[1] = (uint8_t)((in[1] * a + 127) / 255);
+			out[2] = (uint8_t)((in[2] * a + 127) / 255);
+			out[3] = (uint8_t)a;
+		}
+	}
+	return copy;
+}
+
+/* Sends the texels of rect from the scene's copy to the bound texture,
+ * premultiplied when the texture has translucent texels (texels of alpha 255
+ * are the same either way, so an opaque texture is sent as it is). */
+static sg_result upload_rect(const struct sg_texture_data *t, struct sg_texture_rect rect)
 {
 	bool whole = rect.width == t->width && rect.height == t->height;
-	/* Rows of the rectangle are t->width texels apart in the scene's copy. */
-	glPixelStorei(GL_UNPACK_ROW_LENGTH, whole ? 0 : t->width);
 	const uint8_t *first = t->pixels + ((size_t)rect.y * (size_t)t->width + (size_t)rect.x) * 4;
+	uint8_t *copy = NULL;
+	if (t->translucent_texels) {
+		if (!(copy = premultiply(t, rect)))
+			return sg_fail(SG_ERR_NO_MEMORY, "out of memory premultiplying %dx%d texels",
+			               rect.width, rect.height);
+		first = copy;
+	} else {
+		/* Rows of the rectangle are t->width texels apart in the scene's copy. */
+		glPixelStorei(GL_UNPACK_ROW_LENGTH, whole ? 0 : t->width);
+	}
 	glTexSubImage2D(GL_TEXTURE_2D, 0, rect.x, rect.y, rect.width, rect.height, GL_RGBA,
 	                GL_UNSIGNED_BYTE, first);
 	glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+	sg_free(copy);
 	upload_stats.calls++;
 	upload_stats.bytes += (uint64_t)rect.width * (uint64_t)rect.height * 4;
 	upload_stats.whole += whole;
+	return SG_OK;
 }
 
 static bool rect_contains(struct sg_texture_rect outer, struct sg_texture_rect inner)
@@ -171,16 +204,19 @@ static sg_result upload_updates(struct sg_gl_object *object, const struct sg_tex
 			area += (uint64_t)rect.width * (uint64_t)rect.height;
 		whole = area >= (uint64_t)t->width * (uint64_t)t->height;
 	}
+	sg_result result = SG_OK;
 	if (whole)
-		upload_rect(t, (struct sg_texture_rect){0, 0, t->width, t->height});
-	for (uint64_t s = first; s <= last && !whole; s++) {
+		result = upload_rect(t, (struct sg_texture_rect){0, 0, t->width, t->height});
+	for (uint64_t s = first; s <= last && !whole && !result; s++) {
 		if (!skip[s % SG_TEXTURE_UPDATE_HISTORY])
-			upload_rect(t, t->updates[s % SG_TEXTURE_UPDATE_HISTORY]);
+			result = upload_rect(t, t->updates[s % SG_TEXTURE_UPDATE_HISTORY]);
 	}
+	if (result)
+		return result;
 	char what[128];
 	snprintf(what, sizeof(what), "uploading updates %llu to %llu of texture #%u (%dx%d)",
 	         (unsigned long long)first, (unsigned long long)last, index, t->width, t->height);
-	sg_result result = sg_gl_check(what);
+	result = sg_gl_check(what);
 	if (result)
 		return result;
 	object->update_serial = last;
@@ -242,14 +278,22 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
 	/* Row 0 of the pixels is the top row and lands at t = 0, which is exactly
 	 * what texture coordinate (0,0) = top-left asks for. */
-	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, t->width, t->height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-	             t->pixels);
-	upload_stats.calls++;
-	upload_stats.bytes += (uint64_t)t->width * (uint64_t)t->height * 4;
-	upload_stats.whole++;
+	sg_result result = SG_OK;
+	if (t->translucent_texels) { /* storage first, then the premultiplied texels */
+		glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, t->width, t->height, 0, GL_RGBA,
+		             GL_UNSIGNED_BYTE, NULL);
+		result = upload_rect(t, (struct sg_texture_rect){0, 0, t->width, t->height});
+	} else {
+		glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, t->width, t->height, 0, GL_RGBA,
+		             GL_UNSIGNED_BYTE, t->pixels);
+		upload_stats.calls++;
+		upload_stats.bytes += (uint64_t)t->width * (uint64_t)t->height * 4;
+		upload_stats.whole++;
+	}
 	char what[96];
 	snprintf(what, sizeof(what), "uploading texture #%u (%dx%d)", index, t->width, t->height);
-	sg_result result = sg_gl_check(what);
+	if (!result)
+		result = sg_gl_check(what);
 	if (result) {
 		delete_texture(cache, object);
 		return result;

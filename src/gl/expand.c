@@ -13,7 +13,7 @@
 #include "check.h"
 #include "depth.h"
 
-#define FLOATS_PER_VERTEX 7 /* clip-space position 4, uv 2, depth 1 */
+#define FLOATS_PER_VERTEX 8 /* clip-space position 4, uv 2, depth 1, colour (4 bytes) 1 */
 
 static bool grow(void **array, size_t *capacity, size_t needed, size_t size)
 {
@@ -39,10 +39,12 @@ bool sg_gl_expand_fits(const struct sg_scene *scene, const struct sg_draw_list *
 }
 
 sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
-                       const struct sg_draw_list *list, mat4 view_projection)
+                       const struct sg_draw_list *list, const struct sg_paint *paint,
+                       mat4 view_projection)
 {
 	struct sg_gl_expanded *x = &gl->expanded;
-	if (x->valid && x->serial == list->serial && x->scene == scene->id &&
+	if (x->valid && x->serial == list->serial && x->paint == paint->serial &&
+	    x->scene == scene->id &&
 	    x->transform == scene->transform_version &&
 	    memcmp(x->view_projection, view_projection, sizeof(mat4)) == 0)
 		return SG_OK;
@@ -64,8 +66,11 @@ sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
 		uint32_t i = gl->order[k];
 		const struct sg_draw *draw = &list->draws[i];
 		const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
-		if (!x->run_count || x->runs[x->run_count - 1].texture != draw->texture)
-			x->runs[x->run_count++] = (struct sg_gl_run){draw->texture, (size_t)(ix - x->indices), 0};
+		/* a run ends where the texture changes, and where the blended draws begin */
+		if (!x->run_count || x->runs[x->run_count - 1].texture != draw->texture ||
+		    k == gl->opaque_count)
+			x->runs[x->run_count++] = (struct sg_gl_run){
+				draw->texture, (size_t)(ix - x->indices), 0, k >= gl->opaque_count};
 		mat4 matrix;
 		glm_mat4_mul(view_projection, scene->world[draw->node], matrix);
 		float depth = sg_gl_draw_depth(gl->reordered, i, list->count);
@@ -76,6 +81,7 @@ sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
 				       matrix[3][r];
 			memcpy(v + 4, m->vertices[j].uv, 2 * sizeof(float));
 			v[6] = depth;
+			memcpy(v + 7, &paint->colors[i], sizeof(uint32_t));
 		}
 		uint32_t count = m->indices ? m->index_count : m->vertex_count;
 		for (uint32_t j = 0; j < count; j++)
@@ -94,12 +100,17 @@ sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
 		static const struct {
 			GLuint location;
 			GLint size;
+			GLenum type;
 			size_t offset;
-		} attributes[] = {{0, 4, 0}, {1, 2, 4}, {6, 1, 6}};
+		} attributes[] = {{0, 4, GL_FLOAT, 0},
+		                  {1, 2, GL_FLOAT, 4},
+		                  {6, 1, GL_FLOAT, 6},
+		                  {7, 4, GL_UNSIGNED_BYTE, 7}};
 		for (size_t a = 0; a < sizeof(attributes) / sizeof(attributes[0]); a++) {
 			glEnableVertexAttribArray(attributes[a].location);
-			glVertexAttribPointer(attributes[a].location, attributes[a].size, GL_FLOAT, GL_FALSE,
-			                      stride, (const void *)(attributes[a].offset * sizeof(float)));
+			glVertexAttribPointer(attributes[a].location, attributes[a].size, attributes[a].type,
+			                      attributes[a].type == GL_UNSIGNED_BYTE, stride,
+			                      (const void *)(attributes[a].offset * sizeof(float)));
 		}
 		glBindVertexArray(0);
 	}
@@ -115,6 +126,7 @@ sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
 		return result;
 	x->valid = true;
 	x->serial = list->serial;
+	x->paint = paint->serial;
 	x->scene = scene->id;
 	x->transform = scene->transform_version;
 	glm_mat4_copy(view_projection, x->view_projection);

@@ -10,9 +10,10 @@
 
 bool sg_gl_expand_fits(const struct sg_scene *scene, const struct sg_draw_list *list);
 /* Fills and uploads the vertex and index buffers for list in gl->order, and
- * its runs of one texture; reuses them while nothing changed. */
+ * its runs of one texture and pass; reuses them while nothing changed. */
 sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
-                       const struct sg_draw_list *list, mat4 view_projection);
+                       const struct sg_draw_list *list, const struct sg_paint *paint,
+                       mat4 view_projection);
 void sg_gl_expand_finish(struct sg_gl_expanded *expanded);
 
 #endif

@@ -1,6 +1,10 @@
-/* Draw submission: the list sorted into batches of one texture and one mesh,
- * each batch one instanced draw call; a depth test on per-draw depths keeps
- * the picture that traversal order gives. */
+/* Draw submission in two passes. Opaque draws are sorted into batches of one
+ * texture and one mesh, each batch one draw call, with a depth test on
+ * per-draw depths putting back the picture that traversal order gives.
+ * Translucent draws follow in traversal order, blended (premultiplied
+ * source-over) with the same depth test and no depth writes: a later opaque
+ * draw still covers an earlier translucent one, and a later translucent one
+ * blends over everything drawn before it. */
 #include "gl_renderer.h"
 
 #include "../graph/alloc.h"
@@ -24,6 +28,12 @@ sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl)
 	glUniform1i(texture_location, 0);
 	glGetIntegerv(GL_MAX_TEXTURE_SIZE, &gl->max_texture_size);
 	glGenBuffers(1, &gl->instance_buffer);
+	static const uint8_t white[4] = {255, 255, 255, 255};
+	glGenTextures(1, &gl->white_texture);
+	glBindTexture(GL_TEXTURE_2D, gl->white_texture);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, white);
 	if ((result = sg_gl_check("setting up the textured program"))) {
 		sg_gl_renderer_finish(gl);
 		return result;
@@ -34,6 +44,8 @@ sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl)
 void sg_gl_renderer_finish(struct sg_gl_renderer *gl)
 {
 	sg_gl_cache_finish(&gl->textures, &gl->meshes);
+	if (gl->white_texture)
+		glDeleteTextures(1, &gl->white_texture);
 	if (gl->instance_buffer)
 		glDeleteBuffers(1, &gl->instance_buffer);
 	if (gl->program)
@@ -48,9 +60,9 @@ static void begin_frame(struct sg_gl_renderer *gl, int width, int height,
                         const float clear_color[4])
 {
 	glViewport(0, 0, width, height);
-	glDisable(GL_BLEND);
 	glDisable(GL_CULL_FACE);
-	glClearColor(clear_color[0], clear_color[1], clear_color[2], clear_color[3]);
+	float a = clear_color[3]; /* the buffer holds premultiplied alpha */
+	glClearColor(clear_color[0] * a, clear_color[1] * a, clear_color[2] * a, a);
 	glClearDepthf(0.0f);
 	glDepthMask(GL_TRUE);
 	glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
@@ -60,15 +72,44 @@ static void begin_frame(struct sg_gl_renderer *gl, int width, int height,
 	} else {
 		glDisable(GL_DEPTH_TEST); /* drawn in traversal order as it is */
 	}
+	/* Source-over on premultiplied colours; exact for opaque ones (alpha 1),
+	 * so that blend_all draws them as the opaque pass would. */
+	glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+	if (gl->blend_all)
+		glEnable(GL_BLEND);
+	else
+		glDisable(GL_BLEND);
 	glUseProgram(gl->program);
 	glActiveTexture(GL_TEXTURE0);
 }
 
-static sg_result draw_expanded(struct sg_gl_renderer *gl, const struct sg_scene *scene,
-                               const struct sg_draw_list *list, mat4 view_projection, int width,
-                               int height, const float clear_color[4])
+/* From the opaque pass to the translucent one. */
+static void begin_blending(void)
 {
-	sg_result result = sg_gl_expand(gl, scene, list, view_projection);
+	glEnable(GL_BLEND);
+	glDepthMask(GL_FALSE);
+}
+
+static sg_result bind_texture(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                              uint32_t index)
+{
+	GLuint texture = gl->white_texture;
+	if (index != SG_DRAW_NO_TEXTURE) {
+		sg_result result =
+			sg_gl_cache_texture(&gl->textures, scene, index, gl->max_texture_size, &texture);
+		if (result)
+			return result;
+	}
+	glBindTexture(GL_TEXTURE_2D, texture);
+	return SG_OK;
+}
+
+static sg_result draw_expanded(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                               const struct sg_draw_list *list, const struct sg_paint *paint,
+                               mat4 view_projection, int width, int height,
+                               const float clear_color[4])
+{
+	sg_result result = sg_gl_expand(gl, scene, list, paint, view_projection);
 	if (result)
 		return result;
 	begin_frame(gl, width, height, clear_color);
@@ -77,13 +118,15 @@ static sg_result draw_expanded(struct sg_gl_renderer *gl, const struct sg_scene 
 	 * being in clip space already. Generic values are context state. */
 	for (GLuint column = 0; column < 4; column++)
 		glVertexAttrib4f(2 + column, column == 0, column == 1, column == 2, column == 3);
+	bool blending = false;
 	for (size_t r = 0; r < gl->expanded.run_count; r++) {
 		const struct sg_gl_run *run = &gl->expanded.runs[r];
-		GLuint texture;
-		if ((result = sg_gl_cache_texture(&gl->textures, scene, run->texture,
-		                                  gl->max_texture_size, &texture)))
+		if (run->blended && !blending && !gl->blend_all) {
+			begin_blending();
+			blending = true;
+		}
+		if ((result = bind_texture(gl, scene, run->texture)))
 			break;
-		glBindTexture(GL_TEXTURE_2D, texture);
 		glDrawElements(GL_TRIANGLES, (GLsizei)run->count, GL_UNSIGNED_INT,
 		               (const void *)(run->first * sizeof(uint32_t)));
 		gl->batches++;
@@ -97,14 +140,16 @@ static sg_result draw_expanded(struct sg_gl_renderer *gl, const struct sg_scene 
 /* Sends the texture updates (sg_texture_update) the list's textures lack before
  * the frame begins: a driver writing a texture that queued work may read must
  * run that work first (llvmpipe would flush the frame's clear on its own). Only
- * after the scene recorded updates; a texture met for the first time, or not
- * in this list, is brought up to date at its first draw. */
+ * after the scene recorded updates or the list changed (a texture updated while
+ * hidden may be shown now); a texture met for the first time, or not in this
+ * list, is brought up to date at its first draw. */
 static sg_result upload_texture_updates(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                                         const struct sg_draw_list *list)
 {
-	if (gl->updated_scene == scene->id && gl->updated_textures == scene->texture_updates)
+	if (gl->updated_scene == scene->id && gl->updated_textures == scene->texture_updates &&
+	    gl->updated_list == list->serial)
 		return SG_OK;
-	uint32_t previous = UINT32_MAX;
+	uint32_t previous = SG_DRAW_NO_TEXTURE;
 	for (size_t i = 0; i < list->count; i++) {
 		uint32_t texture = list->draws[i].texture;
 		if (texture == previous)
@@ -116,12 +161,42 @@ static sg_result upload_texture_updates(struct sg_gl_renderer *gl, const struct 
 	}
 	gl->updated_scene = scene->id;
 	gl->updated_textures = scene->texture_updates;
+	gl->updated_list = list->serial;
 	return SG_OK;
 }
 
+/* Draws gl->order[first, end) as instanced batches of one texture and mesh. */
+static sg_result draw_instanced(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                                const struct sg_draw_list *list, size_t first, size_t end)
+{
+	sg_result result = SG_OK;
+	for (size_t next; first < end; first = next) {
+		const struct sg_draw *head = &list->draws[gl->order[first]];
+		for (next = first + 1; next < end; next++) {
+			const struct sg_draw *d = &list->draws[gl->order[next]];
+			if (d->texture != head->texture || d->mesh != head->mesh)
+				break;
+		}
+		const struct sg_gl_object *mesh;
+		if ((result = bind_texture(gl, scene, head->texture)) ||
+		    (result = sg_gl_cache_mesh(&gl->meshes, scene, head->mesh, &mesh)))
+			break;
+		glBindVertexArray(mesh->name);
+		sg_gl_batch_point_instances(gl, first);
+		GLsizei instances = (GLsizei)(next - first);
+		if (mesh->indexed)
+			glDrawElementsInstanced(GL_TRIANGLES, mesh->count, GL_UNSIGNED_INT, NULL, instances);
+		else
+			glDrawArraysInstanced(GL_TRIANGLES, 0, mesh->count, instances);
+		gl->batches++;
+	}
+	return result;
+}
+
 sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *scene,
-                              const struct sg_draw_list *list, mat4 view_projection, int width,
-                              int height, const float clear_color[4])
+                              const struct sg_draw_list *list, const struct sg_paint *paint,
+                              mat4 view_projection, int width, int height,
+                              const float clear_color[4])
 {
 	sg_result result;
 	gl->batches = 0;
@@ -131,36 +206,19 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
 		gl->pruned_scene = scene->id;
 		gl->pruned_structure = scene->structure_version;
 	}
-	if ((result = sg_gl_batch_order(gl, list)) ||
+	if ((result = sg_gl_batch_order(gl, list, paint)) ||
 	    (result = upload_texture_updates(gl, scene, list)))
 		return result;
 	if (sg_gl_expand_fits(scene, list))
-		return draw_expanded(gl, scene, list, view_projection, width, height, clear_color);
-	if ((result = sg_gl_batch_instances(gl, scene, list, view_projection)))
+		return draw_expanded(gl, scene, list, paint, view_projection, width, height,
+		                     clear_color);
+	if ((result = sg_gl_batch_instances(gl, scene, list, paint, view_projection)))
 		return result;
 	begin_frame(gl, width, height, clear_color);
-	for (size_t first = 0, end; first < list->count; first = end) {
-		const struct sg_draw *head = &list->draws[gl->order[first]];
-		for (end = first + 1; end < list->count; end++) {
-			const struct sg_draw *d = &list->draws[gl->order[end]];
-			if (d->texture != head->texture || d->mesh != head->mesh)
-				break;
-		}
-		GLuint texture;
-		const struct sg_gl_object *mesh;
-		if ((result = sg_gl_cache_texture(&gl->textures, scene, head->texture,
-		                                  gl->max_texture_size, &texture)) ||
-		    (result = sg_gl_cache_mesh(&gl->meshes, scene, head->mesh, &mesh)))
-			break;
-		glBindTexture(GL_TEXTURE_2D, texture);
-		glBindVertexArray(mesh->name);
-		sg_gl_batch_point_instances(gl, first);
-		GLsizei instances = (GLsizei)(end - first);
-		if (mesh->indexed)
-			glDrawElementsInstanced(GL_TRIANGLES, mesh->count, GL_UNSIGNED_INT, NULL, instances);
-		else
-			glDrawArraysInstanced(GL_TRIANGLES, 0, mesh->count, instances);
-		gl->batches++;
+	result = draw_instanced(gl, scene, list, 0, gl->opaque_count);
+	if (!result && gl->opaque_count < list->count) {
+		begin_blending();
+		result = draw_instanced(gl, scene, list, gl->opaque_count, list->count);
 	}
 	glBindVertexArray(0);
 	if (result)

@@ -31,6 +31,7 @@ struct sg_gl_cache {
 struct sg_gl_run {
 	uint32_t texture;
 	size_t first, count; /* in indices */
+	bool blended;        /* in the translucent pass */
 };
 
 struct sg_gl_expanded {
@@ -39,7 +40,7 @@ struct sg_gl_expanded {
 	uint32_t *indices;
 	struct sg_gl_run *runs;
 	size_t vertex_capacity, index_capacity, run_capacity, run_count;
-	uint64_t serial, transform;
+	uint64_t serial, paint, transform;
 	uint32_t scene;
 	mat4 view_projection;
 	bool valid;
@@ -48,6 +49,7 @@ struct sg_gl_expanded {
 struct sg_gl_renderer {
 	GLuint program;
 	GLint max_texture_size;
+	GLuint white_texture; /* 1x1 white: what models without a texture sample */
 	struct sg_gl_cache textures, meshes;
 	/* The scene structure the caches were last pruned against: resources are
 	 * destroyed only by structural edits, so pruning follows those. */
@@ -55,20 +57,23 @@ struct sg_gl_renderer {
 	uint64_t pruned_structure;
 	/* The scene's texture_updates when its textures were last brought up to date. */
 	uint32_t updated_scene;
-	uint64_t updated_textures;
+	uint64_t updated_textures, updated_list;
 
-	/* The draw list sorted by texture and mesh, for the list of this serial. */
+	/* The draw list's opaque draws sorted by texture and mesh, then its
+	 * translucent ones in traversal order, for the list and paint classes of
+	 * these serials. Past SG_GL_MAX_REORDER draws the list is drawn in its own
+	 * order (reordered false), blending every draw if any is translucent. */
 	uint32_t *order;
-	size_t order_capacity;
-	uint64_t order_serial;
-	bool reordered;
+	size_t order_capacity, opaque_count;
+	uint64_t order_serial, order_classes;
+	bool reordered, blend_all;
 
 	/* Per-instance data in sorted order (projection * view * world, then the
 	 * painter's depth), and what it was computed from: reused while nothing changed. */
 	GLuint instance_buffer;
 	float *instances;
 	size_t instance_capacity;
-	uint64_t instance_serial, instance_transform;
+	uint64_t instance_serial, instance_paint, instance_transform;
 	uint32_t instance_scene;
 	mat4 instance_view_projection;
 	bool instances_valid;
@@ -83,10 +88,13 @@ sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl);
 /* Deletes every GL object; the context must be current. */
 void sg_gl_renderer_finish(struct sg_gl_renderer *gl);
 
-/* Clears to clear_color, then draws list (world matrices from scene->world)
- * with view_projection, uploading textures and meshes met for the first time. */
+/* Clears to clear_color (straight alpha; the buffer gets it premultiplied),
+ * then draws list (world matrices from scene->world) with view_projection and
+ * the colours of paint, opaque draws first and translucent ones blended
+ * after them, uploading textures and meshes met for the first time. */
 sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *scene,
-                              const struct sg_draw_list *list, mat4 view_projection, int width,
-                              int height, const float clear_color[4]);
+                              const struct sg_draw_list *list, const struct sg_paint *paint,
+                              mat4 view_projection, int width, int height,
+                              const float clear_color[4]);
 
 #endif

@@ -58,7 +58,8 @@ sg_node sg_node_new_model(struct sg_scene *scene, const struct sg_model_desc *de
 	const char *label = desc->name ? desc->name : "";
 	sg_result result;
 	if ((result = sg_scene_check_mesh(scene, desc->mesh, "mesh")) ||
-	    (result = sg_scene_check_texture(scene, desc->texture, "texture"))) {
+	    (!sg_texture_is_none(desc->texture) &&
+	     (result = sg_scene_check_texture(scene, desc->texture, "texture")))) {
 		sg_fail_prefix(result, "model '%.100s': ", label);
 		return SG_NODE_NONE;
 	}
@@ -69,7 +70,9 @@ sg_node sg_node_new_model(struct sg_scene *scene, const struct sg_model_desc *de
 	sg_node node = new_node(scene, SG_NODE_MODEL, desc->name);
 	if (!node.generation)
 		return node;
-	*sg_scene_model(scene, node.index) = (struct sg_model_data){desc->mesh, desc->texture};
+	struct sg_model_data *model = sg_scene_model(scene, node.index);
+	model->mesh = desc->mesh;
+	model->texture = desc->texture;
 	glm_translate_make(scene->local[node.index], (float *)desc->position);
 	return node;
 }

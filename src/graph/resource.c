@@ -188,6 +188,7 @@ sg_result sg_texture_update(struct sg_scene *scene, sg_texture texture, int x, i
 		same = !memcmp(dest + dest_stride * (size_t)r, source + stride * (size_t)r, row);
 	if (same)
 		return SG_OK; /* the texels it already has: no upload to ask for */
+	bool was_opaque = t->translucent_texels == 0;
 	for (int r = 0; r < height; r++) {
 		uint8_t *to = dest + dest_stride * (size_t)r;
 		const uint8_t *from = source + stride * (size_t)r;
@@ -197,6 +198,8 @@ sg_result sg_texture_update(struct sg_scene *scene, sg_texture texture, int x, i
 	}
 	t->update_serial++;
 	scene->texture_updates++;
+	if (was_opaque != (t->translucent_texels == 0))
+		scene->appearance_version++; /* its models change pass (see src/traverse/paint.c) */
 	t->updates[t->update_serial % SG_TEXTURE_UPDATE_HISTORY] =
 		(struct sg_texture_rect){x, y, width, height};
 	return SG_OK;

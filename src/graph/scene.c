@@ -101,6 +101,7 @@ static bool grow_nodes(void *owner, uint32_t capacity)
 	GROW(local)
 	GROW(world)
 	GROW(payload)
+	GROW(opacity)
 	GROW(name)
 #undef GROW
 	return true;
@@ -151,8 +152,9 @@ uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
 	glm_mat4_identity(scene->local[index]);
 	glm_mat4_identity(scene->world[index]);
 	scene->payload[index] = model;
+	scene->opacity[index] = 1.0f;
 	if (model)
-		memset(&scene->models[model], 0, sizeof(scene->models[model]));
+		scene->models[model] = (struct sg_model_data){.color = {1.0f, 1.0f, 1.0f, 1.0f}};
 	scene->name[index] = NULL;
 	return index;
 }
@@ -207,6 +209,7 @@ void sg_scene_destroy(struct sg_scene *scene)
 	sg_free(scene->local);
 	sg_free(scene->world);
 	sg_free(scene->payload);
+	sg_free(scene->opacity);
 	sg_free(scene->name);
 	sg_pool_finish(&scene->model_pool);
 	sg_free(scene->models);

@@ -26,8 +26,14 @@ struct sg_node_links {
 
 struct sg_model_data {
 	sg_mesh mesh;
-	sg_texture texture;
+	sg_texture texture; /* all zero (SG_TEXTURE_NONE): the colour alone is drawn */
+	float color[4];     /* straight alpha, multiplied with each texel */
 };
+
+static inline bool sg_texture_is_none(sg_texture texture)
+{
+	return !texture.scene && !texture.index && !texture.generation;
+}
 
 /* Per-node flags. */
 #define SG_NODE_DIRTY 1u /* local matrix changed since the last world update */
@@ -75,6 +81,7 @@ struct sg_scene {
 	mat4 *local;       /* transforms: their matrix; models: translate(position); groups: identity */
 	mat4 *world;       /* cached products of local matrices from the top down (src/traverse/) */
 	uint32_t *payload; /* models: index into models */
+	float *opacity;    /* sg_node_set_opacity(): multiplied down the subtree */
 	char **name;
 
 	/* Model records have a pool of their own, so that groups and transforms
@@ -101,6 +108,13 @@ struct sg_scene {
 	uint32_t *hidden, *hidden_slot;
 	uint32_t hidden_count, hidden_capacity, hidden_slot_capacity;
 	uint64_t visibility_version;
+
+	/* Bumped by edits of how models look that leave the draw list as it is:
+	 * opacities, colours, and texture updates that change whether a texture
+	 * has translucent texels. opacity_used: some node's opacity was ever set
+	 * below 1, so that scenes that never do skip the products. */
+	uint64_t appearance_version;
+	bool opacity_used;
 
 	/* Resources: handles index these from 0. */
 	struct sg_pool texture_pool;

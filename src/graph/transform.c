@@ -151,7 +151,8 @@ sg_result sg_model_set_texture(struct sg_scene *scene, sg_node node, sg_texture 
 	sg_result result = check_kind(scene, node, SG_NODE_MODEL, "sg_model_set_texture");
 	if (result)
 		return result;
-	if ((result = sg_scene_check_texture(scene, texture, "sg_model_set_texture")))
+	if (!sg_texture_is_none(texture) &&
+	    (result = sg_scene_check_texture(scene, texture, "sg_model_set_texture")))
 		return result;
 	struct sg_model_data *model = sg_scene_model(scene, node.index);
 	if (model->texture.index == texture.index &&

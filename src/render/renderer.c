@@ -246,7 +246,7 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 		sg_driver_unlock(renderer->driver_lock);
 		return result;
 	}
-	result = sg_gl_renderer_draw(&renderer->gl, scene, traversal->list,
+	result = sg_gl_renderer_draw(&renderer->gl, scene, traversal->list, &traversal->paint,
 	                             view_projection, target->width, target->height,
 	                             renderer->clear_color);
 	uint64_t submitted = now_ns();
@@ -329,8 +329,10 @@ static sg_result write_png(struct sg_renderer *renderer, const char *path)
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory reading back %dx%d pixels",
 		               target->width, target->height);
 	sg_result result = read_pixels(renderer, pixels, stride, "sg_renderer_write_png");
-	if (!result)
+	if (!result) {
+		sg_image_unpremultiply(pixels, target->width, target->height, stride);
 		result = sg_image_write_png(path, target->width, target->height, pixels, stride);
+	}
 	sg_free(pixels);
 	return result;
 }

@@ -10,6 +10,7 @@
 #include "../graph/error.h"
 #include "../graph/scene_internal.h"
 #include "cull.h"
+#include "paint.h"
 #include "visible.h"
 #include "world.h"
 
@@ -27,13 +28,20 @@ void sg_traversal_finish(struct sg_traversal *traversal)
 	sg_free(traversal->hidden);
 	sg_free(traversal->visible.draws);
 	sg_free(traversal->bounds);
+	sg_paint_finish(&traversal->paint);
 	*traversal = (struct sg_traversal){0};
+}
+
+/* A model without a texture (SG_TEXTURE_NONE) draws its colour: nothing stale. */
+static bool texture_live(const struct sg_scene *scene, sg_texture texture)
+{
+	return sg_texture_is_none(texture) || sg_scene_texture(scene, texture);
 }
 
 sg_result sg_draw_check_model(const struct sg_scene *scene, uint32_t n)
 {
 	const struct sg_model_data *model = sg_scene_model(scene, n);
-	if (!sg_scene_mesh(scene, model->mesh) || !sg_scene_texture(scene, model->texture))
+	if (!sg_scene_mesh(scene, model->mesh) || !texture_live(scene, model->texture))
 		return sg_fail(SG_ERR_STALE_HANDLE, "model %s uses a destroyed %s",
 		               sg_scene_node_label(scene, n),
 		               sg_scene_mesh(scene, model->mesh) ? "texture" : "mesh");
@@ -52,7 +60,9 @@ sg_result sg_draw_list_append(struct sg_draw_list *list, const struct sg_scene *
 		list->draws = draws;
 		list->capacity = capacity;
 	}
-	list->draws[list->count++] = (struct sg_draw){n, model->mesh.index, model->texture.index};
+	uint32_t texture =
+		sg_texture_is_none(model->texture) ? SG_DRAW_NO_TEXTURE : model->texture.index;
+	list->draws[list->count++] = (struct sg_draw){n, model->mesh.index, texture};
 	return SG_OK;
 }
 
@@ -65,7 +75,7 @@ sg_result sg_draw_list_push(struct sg_draw_list *list, const struct sg_scene *sc
 static bool model_is_stale(const struct sg_scene *scene, uint32_t n)
 {
 	const struct sg_model_data *model = sg_scene_model(scene, n);
-	return !sg_scene_mesh(scene, model->mesh) || !sg_scene_texture(scene, model->texture);
+	return !sg_scene_mesh(scene, model->mesh) || !texture_live(scene, model->texture);
 }
 
 static sg_result note_stale(struct sg_traversal *traversal, uint32_t position)
@@ -162,14 +172,18 @@ sg_result sg_traverse(struct sg_traversal *traversal, struct sg_scene *scene,
 	uint64_t start = now_ns();
 	traversal->world_updates = sg_traverse_update_world(scene);
 	traversal->world_ns = now_ns() - start;
+	sg_result result;
 	if (view_projection) {
 		traversal->list = &traversal->visible;
-		return sg_cull(traversal, scene, view_projection);
+		result = sg_cull(traversal, scene, view_projection);
+	} else {
+		if (!traversal->all_valid || traversal->all_scene != scene->id ||
+		    traversal->all_structure != scene->structure_version)
+			if ((result = build_all(traversal, scene)))
+				return result;
+		result = sg_traverse_shown(traversal, scene);
 	}
-	sg_result result;
-	if (!traversal->all_valid || traversal->all_scene != scene->id ||
-	    traversal->all_structure != scene->structure_version)
-		if ((result = build_all(traversal, scene)))
-			return result;
-	return sg_traverse_shown(traversal, scene);
+	if (result)
+		return result;
+	return sg_paint_update(&traversal->paint, scene, traversal->list, &traversal->next_serial);
 }

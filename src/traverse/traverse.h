@@ -12,8 +12,11 @@
 struct sg_draw {
 	uint32_t node;    /* pool index of the model node: its world matrix is scene->world[node] */
 	uint32_t mesh;    /* pool index of its mesh */
-	uint32_t texture; /* pool index of its texture */
+	uint32_t texture; /* pool index of its texture, or SG_DRAW_NO_TEXTURE */
 };
+
+/* The texture of a model that draws its colour alone (SG_TEXTURE_NONE). */
+#define SG_DRAW_NO_TEXTURE UINT32_MAX
 
 /* Entries [first, end) of a draw list. */
 struct sg_draw_range {
@@ -24,6 +27,21 @@ struct sg_draw_list {
 	struct sg_draw *draws;
 	size_t count, capacity;
 	uint64_t serial; /* changes whenever the entries change: for caches above */
+};
+
+/* How each draw of a list looks (src/traverse/paint.c): its colour times the
+ * opacities above it, premultiplied, and whether it must be blended. */
+struct sg_paint {
+	uint32_t *colors;     /* per draw: premultiplied RGBA8, bytes r, g, b, a in memory */
+	uint8_t *translucent; /* per draw: 1 when blended (alpha below 255 in colour or texture) */
+	size_t capacity;
+	size_t translucent_count;
+	uint64_t serial;  /* changes whenever colors change: for caches above */
+	uint64_t classes; /* changes whenever translucent changes */
+	/* what it was computed for */
+	uint32_t scene;
+	uint64_t list_serial, appearance;
+	bool valid;
 };
 
 /* Reusable traversal state of one renderer. */
@@ -63,6 +81,7 @@ struct sg_traversal {
 	struct sg_draw_list visible;
 
 	const struct sg_draw_list *list; /* what the last walk says to draw */
+	struct sg_paint paint;           /* and how each of its draws looks */
 	size_t world_updates;            /* world matrices recomputed by the last walk */
 	uint64_t world_ns;               /* wall-clock ns of its world update (CLOCK_MONOTONIC) */
 	size_t visited; /* nodes the last walk visited to build its list (hidden ones: looked up) */
