@@ -61,6 +61,7 @@ sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_draw_list
 	gl->order_classes = paint->classes;
 	gl->instances_valid = false;
 	gl->expanded.valid = false;
+	gl->blend.valid = false;
 	return SG_OK;
 }
 

@@ -11,6 +11,7 @@
 #include "../graph/error.h"
 #include "../graph/scene_internal.h"
 #include "batch.h"
+#include "blend_order.h"
 #include "cache.h"
 #include "check.h"
 #include "expand.h"
@@ -51,6 +52,7 @@ void sg_gl_renderer_finish(struct sg_gl_renderer *gl)
 	if (gl->program)
 		glDeleteProgram(gl->program);
 	sg_gl_expand_finish(&gl->expanded);
+	sg_gl_blend_order_finish(&gl->blend);
 	sg_free(gl->order);
 	sg_free(gl->instances);
 	*gl = (struct sg_gl_renderer){0};
@@ -209,7 +211,10 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
 	if ((result = sg_gl_batch_order(gl, list, paint)) ||
 	    (result = upload_texture_updates(gl, scene, list)))
 		return result;
-	if (sg_gl_expand_fits(scene, list))
+	bool expanded = sg_gl_expand_fits(scene, list);
+	if ((result = sg_gl_blend_order(gl, scene, list, paint, view_projection, !expanded)))
+		return result;
+	if (expanded)
 		return draw_expanded(gl, scene, list, paint, view_projection, width, height,
 		                     clear_color);
 	if ((result = sg_gl_batch_instances(gl, scene, list, paint, view_projection)))

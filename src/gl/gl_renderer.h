@@ -46,6 +46,22 @@ struct sg_gl_expanded {
 	bool valid;
 };
 
+/* The translucent pass's batches (blend_order.c) and what they were made for. */
+struct sg_gl_blend_slot {
+	uint64_t key; /* texture << 32 | mesh */
+	uint32_t batch;
+	bool used;
+};
+struct sg_gl_blend {
+	uint32_t *batch_of, *offsets;
+	struct sg_gl_blend_slot *table;
+	size_t batch_capacity, offset_capacity, table_capacity;
+	uint64_t order_serial, classes, transform;
+	uint32_t scene;
+	mat4 view_projection;
+	bool by_mesh, valid;
+};
+
 struct sg_gl_renderer {
 	GLuint program;
 	GLint max_texture_size;
@@ -79,6 +95,7 @@ struct sg_gl_renderer {
 	bool instances_valid;
 
 	struct sg_gl_expanded expanded;
+	struct sg_gl_blend blend;
 
 	size_t batches; /* draw calls of the last draw */
 };
