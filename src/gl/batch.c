@@ -2,7 +2,6 @@
  * per-instance data those batches read. */
 #include "batch.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "../graph/alloc.h"
@@ -13,22 +12,58 @@
 
 #define FLOATS_PER_INSTANCE 18 /* mat4, depth, colour (4 bytes) */
 
-static _Thread_local const struct sg_draw *sorting; /* qsort has no context argument */
-
-static int by_state(const void *a, const void *b)
+/* One stable counting pass: order[0, count) into out by key(draw), keys below
+ * key_count (counts has key_count + 1 entries). */
+static void count_sort(const uint32_t *order, uint32_t *out, size_t count,
+                       const struct sg_draw *draws, bool by_texture, uint32_t key_count,
+                       uint32_t *counts)
 {
-	const struct sg_draw *x = &sorting[*(const uint32_t *)a], *y = &sorting[*(const uint32_t *)b];
-	if (x->texture != y->texture)
-		return x->texture < y->texture ? -1 : 1;
-	if (x->mesh != y->mesh)
-		return x->mesh < y->mesh ? -1 : 1;
-	/* then traversal order, so equal states keep it (qsort is not stable) */
-	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
-	return i < j ? -1 : i > j;
+	memset(counts, 0, ((size_t)key_count + 1) * sizeof(*counts));
+	for (size_t i = 0; i < count; i++) {
+		const struct sg_draw *d = &draws[order[i]];
+		uint32_t key = by_texture ? d->texture : d->mesh;
+		counts[(key == SG_DRAW_NO_TEXTURE ? key_count - 1 : key) + 1]++;
+	}
+	for (uint32_t k = 0; k < key_count; k++)
+		counts[k + 1] += counts[k];
+	for (size_t i = 0; i < count; i++) {
+		const struct sg_draw *d = &draws[order[i]];
+		uint32_t key = by_texture ? d->texture : d->mesh;
+		out[counts[key == SG_DRAW_NO_TEXTURE ? key_count - 1 : key]++] = order[i];
+	}
 }
 
-sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_draw_list *list,
-                            const struct sg_paint *paint)
+/* Sorts order[0, count), in traversal order on entry, by (texture, mesh,
+ * traversal order): by mesh, then stably by texture. O(draws + resources),
+ * where a comparison sort of a whole tree's draws cost more than the frame's
+ * other CPU work each time the drawn list changed (a visibility toggle). */
+static sg_result sort_by_state(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                               const struct sg_draw_list *list, size_t count)
+{
+	uint32_t textures = scene->texture_pool.used + 1; /* the last: no texture */
+	uint32_t meshes = scene->mesh_pool.used;
+	size_t keys = (textures > meshes ? textures : meshes) + 1;
+	if (gl->sort_capacity < count || gl->count_capacity < keys) {
+		size_t capacity = count > gl->sort_capacity ? count : gl->sort_capacity;
+		size_t key_capacity = keys > gl->count_capacity ? keys : gl->count_capacity;
+		uint32_t *scratch = sg_realloc_array(gl->sort_scratch, capacity, sizeof(*scratch));
+		if (scratch)
+			gl->sort_scratch = scratch, gl->sort_capacity = capacity;
+		uint32_t *counts = scratch ? sg_realloc_array(gl->sort_counts, key_capacity,
+		                                              sizeof(*counts))
+		                           : NULL;
+		if (!counts)
+			return sg_fail(SG_ERR_NO_MEMORY, "out of memory sorting %zu draws", count);
+		gl->sort_counts = counts;
+		gl->count_capacity = key_capacity;
+	}
+	count_sort(gl->order, gl->sort_scratch, count, list->draws, false, meshes, gl->sort_counts);
+	count_sort(gl->sort_scratch, gl->order, count, list->draws, true, textures, gl->sort_counts);
+	return SG_OK;
+}
+
+sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                            const struct sg_draw_list *list, const struct sg_paint *paint)
 {
 	if (gl->order_serial == list->serial && gl->order_classes == paint->classes && gl->order)
 		return SG_OK;
@@ -53,9 +88,11 @@ sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_draw_list
 			gl->order[paint->translucent[i] ? translucent++ : opaque++] = (uint32_t)i;
 		gl->opaque_count = opaque;
 	}
-	if (gl->reordered && gl->opaque_count > 1) {
-		sorting = list->draws;
-		qsort(gl->order, gl->opaque_count, sizeof(*gl->order), by_state);
+	sg_result result;
+	if (gl->reordered && gl->opaque_count > 1 &&
+	    (result = sort_by_state(gl, scene, list, gl->opaque_count))) {
+		gl->order_serial = 0; /* sorted again next time */
+		return result;
 	}
 	gl->order_serial = list->serial;
 	gl->order_classes = paint->classes;

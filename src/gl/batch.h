@@ -7,8 +7,8 @@
 /* Puts list's opaque draws first in gl->order, sorted by (texture, mesh,
  * traversal order), then its translucent ones in traversal order; once per
  * list serial and paint classes. */
-sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_draw_list *list,
-                            const struct sg_paint *paint);
+sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                            const struct sg_draw_list *list, const struct sg_paint *paint);
 /* Fills and uploads the per-instance data in gl->order, unless nothing changed. */
 sg_result sg_gl_batch_instances(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                                 const struct sg_draw_list *list, const struct sg_paint *paint,

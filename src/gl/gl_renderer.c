@@ -54,6 +54,8 @@ void sg_gl_renderer_finish(struct sg_gl_renderer *gl)
 	sg_gl_expand_finish(&gl->expanded);
 	sg_gl_blend_order_finish(&gl->blend);
 	sg_free(gl->order);
+	sg_free(gl->sort_scratch);
+	sg_free(gl->sort_counts);
 	sg_free(gl->instances);
 	*gl = (struct sg_gl_renderer){0};
 }
@@ -208,7 +210,7 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
 		gl->pruned_scene = scene->id;
 		gl->pruned_structure = scene->structure_version;
 	}
-	if ((result = sg_gl_batch_order(gl, list, paint)) ||
+	if ((result = sg_gl_batch_order(gl, scene, list, paint)) ||
 	    (result = upload_texture_updates(gl, scene, list)))
 		return result;
 	bool expanded = sg_gl_expand_fits(scene, list);

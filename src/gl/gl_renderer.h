@@ -83,6 +83,8 @@ struct sg_gl_renderer {
 	size_t order_capacity, opaque_count;
 	uint64_t order_serial, order_classes;
 	bool reordered, blend_all;
+	uint32_t *sort_scratch, *sort_counts; /* for the counting sort (batch.c) */
+	size_t sort_capacity, count_capacity;
 
 	/* Per-instance data in sorted order (projection * view * world, then the
 	 * painter's depth), and what it was computed from: reused while nothing changed. */
