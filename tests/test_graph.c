@@ -729,6 +729,63 @@ START_TEST(test_visibility)
 END_TEST
 
 /* Many hidden nodes shown in another order: the hidden set stays exact. */
+START_TEST(test_opacity_and_color)
+{
+	sg_node root = sg_scene_root(scene);
+	sg_node group = sg_node_new_group(scene, "Group");
+	sg_node model = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = quad, .texture = texture});
+	ck_assert_int_eq(sg_node_add_child(scene, root, group), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, group, model), SG_OK);
+	/* defaults: opacity 1 everywhere, white models */
+	float opacity = 0, rgba[4] = {0};
+	ck_assert_int_eq(sg_node_get_opacity(scene, root, &opacity), SG_OK);
+	ck_assert(opacity == 1.0f);
+	ck_assert_int_eq(sg_model_get_color(scene, model, rgba), SG_OK);
+	ck_assert(rgba[0] == 1.0f && rgba[1] == 1.0f && rgba[2] == 1.0f && rgba[3] == 1.0f);
+	/* appearance edits are no structural edits, and the same value marks nothing */
+	uint64_t structure = scene->structure_version, appearance = scene->appearance_version;
+	ck_assert_int_eq(sg_node_set_opacity(scene, group, 0.25f), SG_OK);
+	ck_assert_int_eq(sg_node_set_opacity(scene, group, 0.25f), SG_OK);
+	ck_assert_int_eq(sg_model_set_color(scene, model, 0.5f, 0.25f, 0.0f, 1.0f), SG_OK);
+	ck_assert_int_eq(sg_model_set_color(scene, model, 0.5f, 0.25f, 0.0f, 1.0f), SG_OK);
+	ck_assert_uint_eq(scene->appearance_version, appearance + 2);
+	ck_assert_uint_eq(scene->structure_version, structure);
+	ck_assert_int_eq(sg_node_get_opacity(scene, group, &opacity), SG_OK);
+	ck_assert(opacity == 0.25f);
+	ck_assert_int_eq(sg_model_get_color(scene, model, rgba), SG_OK);
+	ck_assert(rgba[0] == 0.5f && rgba[1] == 0.25f && rgba[2] == 0.0f && rgba[3] == 1.0f);
+	/* refused, nothing changed */
+	ck_assert_int_eq(sg_node_set_opacity(scene, group, 1.5f), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "opacity 1.5 of node 'Group' is not in [0, 1]"));
+	ck_assert_int_eq(sg_node_set_opacity(scene, group, NAN), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_int_eq(sg_model_set_color(scene, model, 0, 0, 0, INFINITY), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "a = inf of model"));
+	ck_assert_int_eq(sg_model_set_color(scene, group, 0, 0, 0, 0), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "node 'Group' is not a model"));
+	ck_assert_int_eq(sg_node_get_opacity(scene, group, NULL), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_str_eq(sg_last_error(), "sg_node_get_opacity: opacity is NULL");
+	ck_assert_int_eq(sg_model_get_color(scene, model, NULL), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_int_eq(sg_node_get_opacity(scene, group, &opacity), SG_OK);
+	ck_assert(opacity == 0.25f);
+	ck_assert_uint_eq(scene->appearance_version, appearance + 2);
+	/* colour-only models: the zero texture handle, at creation or later */
+	sg_node solid = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = quad, .texture = SG_TEXTURE_NONE});
+	ck_assert(sg_node_exists(scene, solid));
+	ck_assert_int_eq(sg_model_set_texture(scene, model, SG_TEXTURE_NONE), SG_OK);
+	ck_assert_int_eq(sg_model_set_texture(scene, model, texture), SG_OK);
+	/* a reused slot starts over at opacity 1 and white */
+	ck_assert_int_eq(sg_node_set_opacity(scene, solid, 0.0f), SG_OK);
+	ck_assert_int_eq(sg_model_set_color(scene, solid, 0, 0, 0, 0), SG_OK);
+	ck_assert_int_eq(sg_node_destroy(scene, solid), SG_OK);
+	sg_node again = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = quad, .texture = SG_TEXTURE_NONE});
+	ck_assert_uint_eq(again.index, solid.index);
+	ck_assert_int_eq(sg_node_get_opacity(scene, again, &opacity), SG_OK);
+	ck_assert(opacity == 1.0f);
+	ck_assert_int_eq(sg_model_get_color(scene, again, rgba), SG_OK);
+	ck_assert(rgba[3] == 1.0f && rgba[0] == 1.0f);
+}
+END_TEST
+
 START_TEST(test_visibility_set_swap_removal)
 {
 	enum { COUNT = 100 };
@@ -786,6 +843,7 @@ int main(void)
 	tcase_add_test(tc, test_pool_slots_are_reused_under_new_generations);
 	tcase_add_test(tc, test_visibility);
 	tcase_add_test(tc, test_visibility_set_swap_removal);
+	tcase_add_test(tc, test_opacity_and_color);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }
