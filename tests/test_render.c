@@ -615,6 +615,85 @@ END_TEST
 
 /* A node moved while hidden, then shown, draws where a scene built in that
  * state draws it; a hidden root draws nothing but the clear colour. */
+/* Translucent draws of one texture may share a draw call only where that
+ * changes no pixel (src/gl/blend_order.c). The same 300 overlapping quads,
+ * translucent ones tinted and cycling over 3 textures of identical texels,
+ * against each translucent quad on a texture of its own (no two may share a
+ * call: strict traversal order): the pictures must be identical, on both
+ * batching paths, and the first must take fewer draw calls. */
+static uint32_t lcg(uint32_t *seed)
+{
+	*seed = *seed * 1103515245u + 12345u;
+	return (*seed >> 16) & 0x7fff;
+}
+
+static struct sg_scene *overlapping_quads(bool unique_textures, bool big)
+{
+	enum { QUADS = 300, SIDE = 8 };
+	struct sg_scene *scene = sg_scene_create();
+	uint8_t texels[SIDE * SIDE * 4], opaque[SIDE * SIDE * 4];
+	for (int i = 0; i < SIDE * SIDE; i++) {
+		uint8_t t[4] = {(uint8_t)(i * 4), (uint8_t)(255 - i * 3), (uint8_t)(i * 7), (uint8_t)(i * 4 + 3)};
+		memcpy(texels + i * 4, t, 4);
+		uint8_t o[4] = {(uint8_t)(i * 3), 90, (uint8_t)(200 - i), 255};
+		memcpy(opaque + i * 4, o, 4);
+	}
+	sg_texture shared[3], solid = sg_texture_create(scene, &(struct sg_texture_desc){SIDE, SIDE, opaque, 0, 0, 0});
+	for (int i = 0; i < 3; i++)
+		shared[i] = sg_texture_create(scene, &(struct sg_texture_desc){SIDE, SIDE, texels, 0, 0, 0});
+	sg_mesh quad = test_quad(scene, 1, 1, big);
+	uint32_t seed = 12345;
+#define NEXT() lcg(&seed)
+	for (int q = 0; q < QUADS; q++) {
+		float x = (float)(NEXT() % 150), y = (float)(NEXT() % 150);
+		float w = (float)(4 + NEXT() % 40), h = (float)(4 + NEXT() % 40);
+		bool translucent = q % 7 != 3;
+		sg_texture texture = !translucent ? solid
+		                     : unique_textures
+		                         ? sg_texture_create(scene, &(struct sg_texture_desc){SIDE, SIDE, texels, 0, 0, 0})
+		                         : shared[q % 3];
+		sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+		sg_transform_translate(scene, t, x, y, 0);
+		sg_transform_scale(scene, t, w, h, 1);
+		sg_node model = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = quad, .texture = texture});
+		if (translucent)
+			ck_assert_int_eq(sg_model_set_color(scene, model, (float)(NEXT() % 256) / 255.0f,
+			                                     (float)(NEXT() % 256) / 255.0f, 1.0f,
+			                                     0.3f + (float)(NEXT() % 50) / 100.0f), SG_OK);
+		ck_assert_int_eq(sg_node_add_child(scene, t, model), SG_OK);
+		ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), t), SG_OK);
+	}
+#undef NEXT
+	return scene;
+}
+
+START_TEST(test_translucent_batches_keep_overlap_order)
+{
+	bool big = _i == 1;
+	uint8_t *merged = malloc(VIS_SIDE * VIS_SIDE * 4), *strict = malloc(VIS_SIDE * VIS_SIDE * 4);
+	size_t batches[2];
+	for (int unique = 0; unique < 2; unique++) {
+		struct sg_scene *scene = overlapping_quads(unique, big);
+		struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+			.width = VIS_SIDE, .height = VIS_SIDE, .target = SG_TARGET_SURFACELESS});
+		ck_assert_ptr_nonnull(renderer);
+		ck_assert_int_eq(sg_renderer_set_clear_color(renderer, 0.2f, 0.4f, 0.6f, 0.5f), SG_OK);
+		ck_assert_uint_eq(render_into(renderer, scene, unique ? strict : merged), 300);
+		struct sg_render_stats stats;
+		ck_assert_int_eq(sg_renderer_get_stats(renderer, &stats), SG_OK);
+		batches[unique] = stats.batches;
+		sg_renderer_destroy(renderer);
+		sg_scene_destroy(scene);
+	}
+	for (int i = 0; i < VIS_SIDE * VIS_SIDE * 4; i++)
+		ck_assert_msg(merged[i] == strict[i], "pixel (%d, %d) channel %d: %u merged, %u in strict order",
+		              i / 4 % VIS_SIDE, i / 4 / VIS_SIDE, i % 4, merged[i], strict[i]);
+	ck_assert_msg(batches[0] < batches[1], "%zu draw calls merged, %zu strict", batches[0], batches[1]);
+	free(merged);
+	free(strict);
+}
+END_TEST
+
 START_TEST(test_shown_after_moving_and_hidden_root)
 {
 	bool culling = _i;
@@ -671,6 +750,7 @@ int main(void)
 	tcase_add_test(tc, test_write_png_before_render_names_write_png);
 	tcase_add_loop_test(tc, test_hidden_subtree_equals_detached, 0, 4);
 	tcase_add_loop_test(tc, test_shown_after_moving_and_hidden_root, 0, 2);
+	tcase_add_loop_test(tc, test_translucent_batches_keep_overlap_order, 0, 2);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }
