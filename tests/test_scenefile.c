@@ -1,4 +1,5 @@
-/* The scene-file layer: example scenes, the reference image, animation, and
+/* The scene-file layer: example scenes, the reference image, animation,
+ * opacity and colour (checked against a CPU reference of the blending), and
  * every error path of sg_scene_file_load(). Runs from the source root. */
 #include <check.h>
 #include <math.h>
@@ -25,6 +26,8 @@ static const char *const example_scenes[] = {
 	"scenes/three-rects.json",
 	"scenes/solar.json",
 	"scenes/mesh.json",
+	"scenes/overlay.json",
+	"scenes/progress.json",
 };
 
 static char temp_dir[256];
@@ -194,6 +197,283 @@ START_TEST(test_visible_false_hides_the_subtree)
 	sg_scene_destroy(scene);
 	sg_scene_file_destroy(file);
 	remove_temp_dir();
+}
+END_TEST
+
+/* --- Opacity, colour and alpha (docs/scene-format.md, "Appearance") --- */
+
+static sg_node find(struct sg_scene *scene, const char *name)
+{
+	sg_node node = sg_node_find(scene, sg_scene_root(scene), name);
+	ck_assert_msg(sg_node_exists(scene, node), "no node '%s'", name);
+	return node;
+}
+
+static float opacity_of(struct sg_scene *scene, const char *name)
+{
+	float opacity = -1;
+	ck_assert_int_eq(sg_node_get_opacity(scene, find(scene, name), &opacity), SG_OK);
+	return opacity;
+}
+
+static void assert_color(struct sg_scene *scene, const char *name, float r, float g, float b,
+                         float a)
+{
+	float rgba[4];
+	ck_assert_int_eq(sg_model_get_color(scene, find(scene, name), rgba), SG_OK);
+	const float expected[4] = {r, g, b, a};
+	for (int i = 0; i < 4; i++)
+		ck_assert_msg(fabsf(rgba[i] - expected[i]) < 1e-6f,
+		              "%s: colour[%d] = %g, expected %g", name, i, rgba[i], expected[i]);
+}
+
+#define QUAD_MESH "\"mesh\": {\"type\": \"quad\", \"width\": 4, \"height\": 4}"
+
+START_TEST(test_opacity_and_color_are_read)
+{
+	make_temp_dir();
+	const char *path = write_file(
+	    "appearance.json",
+	    "{\"textures\": {\"t\": {\"type\": \"solid\"}},\n"
+	    " \"nodes\": [\n"
+	    "  {\"type\": \"group\", \"name\": \"G\", \"opacity\": 0.5, \"children\": [\n"
+	    "    {\"type\": \"model\", \"name\": \"Tinted\", " QUAD_MESH ", \"texture\": \"t\",\n"
+	    "     \"color\": [0.2, 0.4, 0.6, 0.8], \"opacity\": 0.25},\n"
+	    "    {\"type\": \"model\", \"name\": \"Red\", " QUAD_MESH ", \"texture\": \"t\",\n"
+	    "     \"color\": [1, 0, 0]}]},\n"
+	    "  {\"type\": \"transform\", \"name\": \"T\", \"opacity\": 0},\n"
+	    "  {\"type\": \"model\", \"name\": \"Plain\", " QUAD_MESH "},\n"
+	    "  {\"type\": \"model\", \"name\": \"Held\", " QUAD_MESH ",\n"
+	    "   \"opacity\": {\"keyframes\": [{\"frame\": 4, \"value\": 0.75}]},\n"
+	    "   \"color\": {\"keyframes\": [{\"frame\": 0, \"value\": [0, 1, 0]}]}}]}");
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(path, &file) == SG_OK, "%s", sg_last_error());
+	struct sg_scene *scene = sg_scene_file_get_scene(file);
+	ck_assert_float_eq(opacity_of(scene, "G"), 0.5f);
+	ck_assert_float_eq(opacity_of(scene, "Tinted"), 0.25f);
+	assert_color(scene, "Tinted", 0.2f, 0.4f, 0.6f, 0.8f);
+	ck_assert_float_eq(opacity_of(scene, "Red"), 1.0f); /* the defaults */
+	assert_color(scene, "Red", 1, 0, 0, 1);             /* [r, g, b]: alpha 1 */
+	ck_assert_float_eq(opacity_of(scene, "T"), 0.0f);
+	/* A model without "texture": colour-only, white by default. */
+	sg_node plain = find(scene, "Plain");
+	ck_assert(sg_texture_is_none(sg_scene_model(scene, plain.index)->texture));
+	ck_assert(!sg_texture_is_none(sg_scene_model(scene, find(scene, "Red").index)->texture));
+	assert_color(scene, "Plain", 1, 1, 1, 1);
+	ck_assert_float_eq(opacity_of(scene, "Plain"), 1.0f);
+	/* One keyframe is a constant: set by the load, not kept for the frames. */
+	ck_assert_float_eq(opacity_of(scene, "Held"), 0.75f);
+	assert_color(scene, "Held", 0, 1, 0, 1);
+	ck_assert_uint_eq(file->appearance_count, 0);
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 10), SG_OK);
+	ck_assert_float_eq(opacity_of(scene, "Held"), 0.75f);
+	sg_scene_file_destroy(file);
+	remove_temp_dir();
+}
+END_TEST
+
+/* progress.json: "Progress" fades in, opacity 0 -> 1 over frames 0 .. 6; the
+ * bar's colour goes from [1, 0.55, 0.1, 1] to [0.2, 0.8, 0.4, 1] and its
+ * "Fill" transform's scale x from 0 to 1 over frames 0 .. 24. */
+static float progress_color(int frame, int component)
+{
+	static const float first[4] = {1, 0.55f, 0.1f, 1}, last[4] = {0.2f, 0.8f, 0.4f, 1};
+	float t = frame >= 24 ? 1.0f : (float)frame / 24.0f;
+	return first[component] + (last[component] - first[component]) * t;
+}
+
+START_TEST(test_appearance_keyframes_interpolate)
+{
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load("scenes/progress.json", &file) == SG_OK, "%s",
+	              sg_last_error());
+	struct sg_scene *scene = sg_scene_file_get_scene(file);
+	ck_assert_int_eq(sg_scene_file_get_frame_count(file), 25);
+	ck_assert_uint_eq(file->appearance_count, 2); /* Progress, Bar */
+	const int frames[] = {0, 3, 6, 12, 23, 24, 1000, 2};
+	for (size_t i = 0; i < sizeof(frames) / sizeof(frames[0]); i++) {
+		int frame = frames[i];
+		if (frame) /* a load leaves frame 0 */
+			ck_assert_int_eq(sg_scene_file_apply_frame(file, frame), SG_OK);
+		float fade = frame >= 6 ? 1.0f : (float)frame / 6.0f;
+		ck_assert_msg(fabsf(opacity_of(scene, "Progress") - fade) < 1e-6f,
+		              "frame %d: opacity %g, expected %g", frame,
+		              opacity_of(scene, "Progress"), fade);
+		assert_color(scene, "Bar", progress_color(frame, 0), progress_color(frame, 1),
+		             progress_color(frame, 2), 1);
+		/* the opacity of the models themselves is not animated */
+		ck_assert_float_eq(opacity_of(scene, "Bar"), 1.0f);
+		float matrix[16];
+		sg_transform_get_matrix(scene, find(scene, "Fill"), matrix);
+		float scale = frame >= 24 ? 1.0f : (float)frame / 24.0f;
+		ck_assert_msg(fabsf(matrix[0] - scale) < 1e-6f, "frame %d: scale x %g", frame,
+		              matrix[0]);
+	}
+	sg_scene_file_destroy(file);
+}
+END_TEST
+
+/* One frame sets each animated property once, and leaves alone those whose
+ * value it holds: the renderer redoes only what changed. */
+START_TEST(test_appearance_edits_each_property_once)
+{
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load("scenes/progress.json", &file) == SG_OK, "%s",
+	              sg_last_error());
+	struct sg_scene *scene = sg_scene_file_get_scene(file);
+	uint64_t before = scene->appearance_version;
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 1), SG_OK);
+	ck_assert_uint_eq(scene->appearance_version - before, 2); /* opacity, colour */
+	before = scene->appearance_version;
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 1), SG_OK);
+	ck_assert_uint_eq(scene->appearance_version - before, 0);
+	/* Past frame 6 the fade holds: only the colour moves. */
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 10), SG_OK);
+	before = scene->appearance_version;
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 11), SG_OK);
+	ck_assert_uint_eq(scene->appearance_version - before, 1);
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 1000), SG_OK);
+	before = scene->appearance_version;
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 2000), SG_OK);
+	ck_assert_uint_eq(scene->appearance_version - before, 0);
+	/* A program's own edit of a constant property survives the frames. */
+	ck_assert_int_eq(sg_node_set_opacity(scene, find(scene, "Track"), 0.5f), SG_OK);
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 3), SG_OK);
+	ck_assert_float_eq(opacity_of(scene, "Track"), 0.5f);
+	sg_scene_file_destroy(file);
+}
+END_TEST
+
+/* A CPU reference of the GL path's arithmetic (include/sg/scene.h, colours):
+ * premultiplied RGBA bytes, source-over. */
+struct rgba {
+	int c[4];
+};
+
+/* A colour-only model's fragment: its straight colour times the alpha of its
+ * colour and the opacities above it. */
+static struct rgba tint(float r, float g, float b, float alpha)
+{
+	return (struct rgba){{(int)lroundf(r * alpha * 255), (int)lroundf(g * alpha * 255),
+	                      (int)lroundf(b * alpha * 255), (int)lroundf(alpha * 255)}};
+}
+
+static struct rgba over(struct rgba src, struct rgba dst)
+{
+	float keep = 1.0f - (float)src.c[3] / 255.0f;
+	struct rgba out;
+	for (int i = 0; i < 4; i++)
+		out.c[i] = (int)lroundf(
+		    255.0f * ((float)src.c[i] / 255.0f + (float)dst.c[i] / 255.0f * keep));
+	return out;
+}
+
+static struct rgba pixel_at(const unsigned char *pixels, int width, int x, int y)
+{
+	const unsigned char *p = pixels + ((size_t)y * (size_t)width + (size_t)x) * 4;
+	return (struct rgba){{p[0], p[1], p[2], p[3]}};
+}
+
+/* Within 1 per channel: GL rounds its own way. */
+static bool near(struct rgba actual, struct rgba expected)
+{
+	for (int i = 0; i < 4; i++)
+		if (abs(actual.c[i] - expected.c[i]) > 1)
+			return false;
+	return true;
+}
+
+static void assert_pixel(const unsigned char *pixels, int width, int x, int y, struct rgba expected,
+                         const char *what)
+{
+	struct rgba actual = pixel_at(pixels, width, x, y);
+	ck_assert_msg(near(actual, expected),
+	              "%s: pixel (%d, %d) is (%d, %d, %d, %d), expected (%d, %d, %d, %d) +-1", what,
+	              x, y, actual.c[0], actual.c[1], actual.c[2], actual.c[3], expected.c[0],
+	              expected.c[1], expected.c[2], expected.c[3]);
+}
+
+/* Row 86 of progress.json at frame: the bar over the track from x = 40 to
+ * 40 + 10 * frame (240 pixels over 24 frames), the track alone to 280, the
+ * background around them. */
+static void check_progress_row(struct sg_scene_file *file, int frame)
+{
+	unsigned char *pixels = render_file(file, frame);
+	const struct rgba background = {{0x1c, 0x1f, 0x26, 255}};
+	float fade = frame >= 6 ? 1.0f : (float)frame / 6.0f;
+	struct rgba track = over(tint(1, 1, 1, 0.15f * fade), background);
+	struct rgba bar = over(tint(progress_color(frame, 0), progress_color(frame, 1),
+	                            progress_color(frame, 2), fade),
+	                       track);
+	int fill_end = 40 + 10 * (frame < 24 ? frame : 24);
+	char what[64];
+	snprintf(what, sizeof(what), "progress frame %d", frame);
+	for (int x = 0; x < 320; x++) {
+		struct rgba expected = x < 40 || x >= 280 ? background : x < fill_end ? bar : track;
+		assert_pixel(pixels, 320, x, 86, expected, what);
+	}
+	free(pixels);
+}
+
+START_TEST(test_progress_bar_fills)
+{
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load("scenes/progress.json", &file) == SG_OK, "%s",
+	              sg_last_error());
+	/* frame 0: faded out entirely; 3: half faded in, a translucent bar over
+	 * a translucent track; 12 and 24: opaque bar, half and all the way */
+	const int frames[] = {0, 3, 12, 24};
+	for (size_t i = 0; i < sizeof(frames) / sizeof(frames[0]); i++)
+		check_progress_row(file, frames[i]);
+	/* The logo does not fade: the middle of the diamond at frame 0. */
+	unsigned char *pixels = render_file(file, 0);
+	assert_pixel(pixels, 320, 160, 42, tint(0.35f, 0.6f, 1, 1), "logo");
+	free(pixels);
+	sg_scene_file_destroy(file);
+}
+END_TEST
+
+/* overlay.json: the caption panel (black at alpha 0.55), its lines and the
+ * badge (a PNG with alpha) blended over the picture, which is rendered alone
+ * first by hiding the rest. */
+START_TEST(test_overlay_blends_over_the_picture)
+{
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load("scenes/overlay.json", &file) == SG_OK, "%s",
+	              sg_last_error());
+	struct sg_scene *scene = sg_scene_file_get_scene(file);
+	ck_assert_int_eq(sg_node_set_visible(scene, find(scene, "Caption"), false), SG_OK);
+	ck_assert_int_eq(sg_node_set_visible(scene, find(scene, "Badge"), false), SG_OK);
+	unsigned char *picture = render_file(file, 0);
+	ck_assert_int_eq(sg_node_set_visible(scene, find(scene, "Caption"), true), SG_OK);
+	ck_assert_int_eq(sg_node_set_visible(scene, find(scene, "Badge"), true), SG_OK);
+	unsigned char *overlay = render_file(file, 0);
+	const struct rgba panel = tint(0, 0, 0, 0.55f);
+	/* the panel alone */
+	assert_pixel(overlay, 320, 250, 230, over(panel, pixel_at(picture, 320, 250, 230)),
+	             "panel");
+	assert_pixel(overlay, 320, 5, 186, over(panel, pixel_at(picture, 320, 5, 186)), "panel");
+	/* the title (colour alpha 0.95) and subtitle (opacity 0.6) over the panel */
+	assert_pixel(overlay, 320, 100, 200,
+	             over(tint(1, 1, 1, 0.95f), over(panel, pixel_at(picture, 320, 100, 200))),
+	             "title");
+	assert_pixel(overlay, 320, 60, 220,
+	             over(tint(1, 1, 1, 0.6f), over(panel, pixel_at(picture, 320, 60, 220))),
+	             "subtitle");
+	/* the opaque accent covers */
+	assert_pixel(overlay, 320, 14, 210, tint(1, 0.6f, 0.1f, 1), "accent");
+	/* The badge's disc: white texels of alpha 190, premultiplied on upload to
+	 * (190, 190, 190, 190) ((c * a + 127) / 255), drawn 1.5 times larger. */
+	const struct rgba disc = {{190, 190, 190, 190}};
+	assert_pixel(overlay, 320, 284, 21, over(disc, pixel_at(picture, 320, 284, 21)), "badge");
+	/* Around the badge and above the panel, the picture is untouched; every
+	 * pixel is opaque, as the picture is. */
+	assert_pixel(overlay, 320, 100, 100, pixel_at(picture, 320, 100, 100), "picture");
+	for (size_t i = 0; i < 320 * 240; i++)
+		ck_assert_int_eq(overlay[i * 4 + 3], 255);
+	free(picture);
+	free(overlay);
+	sg_scene_file_destroy(file);
 }
 END_TEST
 
@@ -429,6 +709,66 @@ static const struct bad_case bad_cases[] = {
 	 NULL},
 	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"texture\": \"t\", \"children\": []}]}",
 	 SG_ERR_FORMAT, ": $.nodes[0]: a model cannot have children", NULL},
+	/* opacity and colour: in [0, 1], finite, of the right shape, colour on models only */
+	{"{\"nodes\": [{\"type\": \"group\", \"opacity\": 1.5}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].opacity: 1.5 is outside 0 .. 1", NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"opacity\": -0.1}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].opacity: -0.1 is outside 0 .. 1", NULL},
+	{"{\"nodes\": [{\"type\": \"transform\", \"opacity\": 1e999}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].opacity: inf is outside 0 .. 1", NULL},
+	{"{\"nodes\": [{\"type\": \"group\", \"opacity\": \"half\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].opacity: expected a number", NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": [1, 2, 0]}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].color[1]: 2 is outside 0 .. 1", NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": [255, 128, 0]}]}",
+	 SG_ERR_FORMAT,
+	 ": $.nodes[0].color[0]: 255 is outside 0 .. 1 (a node's colour takes numbers 0 .. 1, not "
+	 "0 .. 255)",
+	 NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": [0, 0, 0, -0.5]}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].color[3]: -0.5 is outside 0 .. 1", NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": [0.5, -1e999, 0]}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].color[1]: -inf is outside 0 .. 1", NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": [0.5, 0.5]}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].color: expected [r, g, b] or [r, g, b, a] (numbers 0 .. 1), not an array "
+	 "of 2",
+	 NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": [1, 1, 1, 1, 1]}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].color: expected [r, g, b] or [r, g, b, a] (numbers 0 .. 1), "
+	 "not an array of 5", NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": \"#ff0000\"}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].color: expected [r, g, b] or [r, g, b, a] (numbers 0 .. 1)",
+	 NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": [\"1\", 0, 0]}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].color[0]: expected a number", NULL},
+	{"{\"nodes\": [{\"type\": \"group\", \"color\": [1, 0, 0]}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].color: a group has no \"color\" (only models have one: give the models "
+	 "below it a colour, or the group an \"opacity\")",
+	 NULL},
+	{"{\"nodes\": [{\"type\": \"group\", \"children\": [{\"type\": \"transform\", "
+	 "\"color\": [1, 0, 0]}]}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].children[0].color: a transform has no \"color\"", NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"colour\": [1, 0, 0]}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].colour: unknown key", NULL},
+	/* their keyframes */
+	{"{\"nodes\": [{\"type\": \"group\", \"opacity\": {\"keyframes\": [{\"frame\": 0, "
+	 "\"value\": 0}, {\"frame\": 10, \"value\": 2}]}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].opacity.keyframes[1].value: 2 is outside 0 .. 1", NULL},
+	{"{\"nodes\": [{\"type\": \"group\", \"opacity\": {\"keyframes\": [{\"frame\": 4, "
+	 "\"value\": 0}, {\"frame\": 3, \"value\": 1}]}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].opacity.keyframes[1].frame: frame 3 does not come after frame 4",
+	 NULL},
+	{"{\"nodes\": [{\"type\": \"group\", \"opacity\": {\"keyframes\": []}}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].opacity.keyframes: expected an array of keyframes", NULL},
+	{"{\"nodes\": [{\"type\": \"group\", \"opacity\": {\"value\": 1}}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].opacity.value: unknown key", NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": {\"keyframes\": "
+	 "[{\"frame\": 0, \"value\": [1, 0]}]}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].color.keyframes[0].value: expected [r, g, b] or [r, g, b, a]",
+	 NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": {\"keyframes\": "
+	 "[{\"frame\": 0, \"value\": [1, 0, 0]}, {\"frame\": 5, \"value\": [0, 0, 1, 1.01]}]}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].color.keyframes[1].value[3]: 1.01 is outside 0 .. 1", NULL},
 };
 
 START_TEST(test_bad_input_is_refused)
@@ -905,11 +1245,16 @@ static Suite *scenefile_suite(void)
 	tcase_add_loop_test(render, test_example_loads_and_renders, 0, examples);
 	tcase_add_test(render, test_three_rects_matches_the_demo);
 	tcase_add_test(render, test_visible_false_hides_the_subtree);
+	tcase_add_test(render, test_progress_bar_fills);
+	tcase_add_test(render, test_overlay_blends_over_the_picture);
 	suite_add_tcase(suite, render);
 
 	TCase *load = tcase_create("load");
 	tcase_add_test(load, test_animation_interpolates_keyframes);
 	tcase_add_test(load, test_animation_edits_each_transform_once);
+	tcase_add_test(load, test_opacity_and_color_are_read);
+	tcase_add_test(load, test_appearance_keyframes_interpolate);
+	tcase_add_test(load, test_appearance_edits_each_property_once);
 	tcase_add_test(load, test_camera_keeps_the_scene_units);
 	tcase_add_test(load, test_png_paths_are_relative_to_the_scene);
 	suite_add_tcase(suite, load);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # sg-render's exit statuses (0 ok, 1 render/output failure, 2 usage, 3 bad input),
 # that a failure leaves no output file, partial or temporary, behind, and the
-# output names: -o -, the pattern language, --frame-range.
+# output names: -o - (straight alpha, as in files), the pattern language,
+# --frame-range.
 # Usage: test_sg_render.sh [PATH/TO/sg-render]; run from the source root.
 set -u
 
@@ -37,6 +38,12 @@ for n in 0000 0001 0002; do is_png "$WORK/solar-$n.png"; done
 expect 0 "printf pattern" -- scenes/solar.json -o "$WORK/p%03d.png" --frames 2 --surfaceless -q
 is_png "$WORK/p000.png"
 is_png "$WORK/p001.png"
+expect 0 "overlay" -- scenes/overlay.json -o "$WORK/overlay.png" --surfaceless -q
+is_png "$WORK/overlay.png"
+expect 0 "progress, two frames" -- scenes/progress.json -o "$WORK/progress.png" \
+	--frame-range 11:12 --surfaceless -q
+is_png "$WORK/progress-0011.png"
+cmp -s "$WORK/progress-0011.png" "$WORK/progress-0012.png" && fail "the progress bar does not move"
 expect 0 "--info" -- --info --surfaceless
 grep -q "GL_RENDERER" "$WORK/stdout" || fail "--info prints no GL_RENDERER"
 
@@ -84,6 +91,20 @@ stderr_has "wrote standard output"
 cmp -s "$WORK/piped.png" "$WORK/three.png" || fail "-o - | cat differs from the file render"
 expect 0 "-o - with --info keeps stdout a PNG" -- scenes/three-rects.json -o - -i --surfaceless
 is_png "$WORK/stdout"
+# Straight alpha in every PNG: -o - un-premultiplies the pixels it reads, as
+# the file writer does, so a translucent render gives the same bytes too.
+printf '{"output": {"width": 16, "height": 8, "background": [0, 0, 255, 0]},
+ "nodes": [{"type": "model", "mesh": {"type": "quad", "width": 8, "height": 8},
+            "color": [1, 0.5, 0.25, 0.5]},
+           {"type": "model", "mesh": {"type": "quad", "width": 4, "height": 4},
+            "color": [0.2, 0.4, 0.6], "opacity": 0.3}]}' >"$WORK/translucent.json"
+expect 0 "a translucent render to a file" -- "$WORK/translucent.json" -o "$WORK/translucent.png" \
+	--surfaceless -q
+expect 0 "-o - of a translucent render" -- "$WORK/translucent.json" -o - --surfaceless -q
+cmp -s "$WORK/stdout" "$WORK/translucent.png" ||
+	fail "-o - of a translucent render differs from the file render"
+expect 0 "-o - of the overlay" -- scenes/overlay.json -o - --surfaceless -q
+cmp -s "$WORK/stdout" "$WORK/overlay.png" || fail "-o - of overlay.json differs from the file"
 expect 2 "-o - refuses several frames" -- scenes/solar.json -o - --surfaceless
 stderr_has "-o - writes one image"
 [ -s "$WORK/stdout" ] && fail "a refused -o - wrote to standard output"
@@ -151,6 +172,15 @@ for n in 00 01 02 03 04 05 06 07; do
 		fail "frame $n of --frame-range differs from the whole run"
 done
 cmp -s "$WORK/whole/f00.png" "$WORK/whole/f05.png" && fail "solar does not move: a weak test"
+# The same for opacity and colour keyframes: frame 5 of progress.json alone
+# is frame 5 of a whole run.
+mkdir "$WORK/fade"
+expect 0 "progress, every frame" -- scenes/progress.json -o "$WORK/fade/f%02d.png" \
+	--size 80x30 -q --surfaceless
+expect 0 "progress, frame 5 alone" -- scenes/progress.json -o "$WORK/fade/one%02d.png" \
+	--frame-range 5:5 --size 80x30 -q --surfaceless
+cmp -s "$WORK/fade/f05.png" "$WORK/fade/one05.png" ||
+	fail "frame 5 of progress.json alone differs from the whole run"
 expect 0 "a range keeps -NNNN numbers" -- scenes/solar.json -o "$WORK/r.png" --frame-range 46:47 \
 	--size 32x32 -q --surfaceless
 is_png "$WORK/r-0046.png"

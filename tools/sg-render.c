@@ -40,7 +40,9 @@ static void show_progress(int done, int total)
 }
 
 /* The last render as a PNG on standard output, which may be a pipe: no
- * temporary file and no rename, and the descriptor stays open. */
+ * temporary file and no rename, and the descriptor stays open. The pixels are
+ * read premultiplied, as the buffer holds them, and written with straight
+ * alpha, as PNG files hold them: the same bytes as sg_renderer_write_png. */
 static const char *write_stdout(struct sg_renderer *renderer)
 {
 	const struct sg_renderer_info *info = sg_renderer_get_info(renderer);
@@ -49,6 +51,8 @@ static const char *write_stdout(struct sg_renderer *renderer)
 	if (!pixels)
 		return "out of memory for the pixels to write to standard output";
 	sg_result result = sg_renderer_read_pixels(renderer, pixels, stride);
+	if (!result)
+		sg_image_unpremultiply(pixels, info->width, info->height, stride);
 	if (!result)
 		result = sg_image_write_png_fd(STDOUT_FILENO, "standard output", info->width,
 		                               info->height, pixels, stride);

@@ -79,7 +79,8 @@ SG_API int sg_scene_file_get_frame_count(const struct sg_scene_file *file);
 SG_API void sg_scene_file_get_camera(const struct sg_scene_file *file, int width, int height,
                                      struct sg_camera *camera);
 
-/* Sets every animated transform to its value at frame (0-based, linear between
+/* Sets every animated transform, opacity and colour to its value at frame
+ * (one setter call per animated property; 0-based, linear between
  * keyframes, held before the first and after the last). frame may exceed the
  * frame count; a negative one is SG_ERR_INVALID_ARGUMENT. */
 SG_API sg_result sg_scene_file_apply_frame(struct sg_scene_file *file, int frame);

@@ -1,5 +1,5 @@
-/* Transforms as translate / rotate / scale tracks, constant or keyframed, and
- * their linear interpolation for a frame. */
+/* Tracks (a constant or keyframes) and their linear interpolation for a frame;
+ * transforms as translate / rotate / scale tracks. */
 #include <cglm/cglm.h>
 #include <math.h>
 #include <string.h>
@@ -39,16 +39,18 @@ void sg_track_value(const struct sg_track *track, int frame, float *value)
 		value[c] = a[c] + (b[c] - a[c]) * t;
 }
 
-static sg_result read_value(struct sg_parse *p, struct json_object *json, int components,
-                            float *out)
+static sg_result read_angle(struct sg_parse *p, struct json_object *json, float *out)
 {
-	if (components == 1)
-		return sg_read_number_value(p, json, -1e9, 1e9, out);
-	return sg_read_vector_value(p, json, components, out);
+	return sg_read_number_value(p, json, -1e9, 1e9, out);
 }
 
-static sg_result read_key(struct sg_parse *p, struct json_object *key, struct sg_track *track,
-                          size_t i)
+static sg_result read_vector3(struct sg_parse *p, struct json_object *json, float *out)
+{
+	return sg_read_vector_value(p, json, 3, out);
+}
+
+static sg_result read_key(struct sg_parse *p, struct json_object *key, sg_track_reader reader,
+                          struct sg_track *track, size_t i)
 {
 	static const char *const keys[] = {"frame", "value", NULL};
 	int *frame = &track->frames[i];
@@ -70,15 +72,15 @@ static sg_result read_key(struct sg_parse *p, struct json_object *key, struct sg
 	}
 	if (!result) {
 		size_t mark = sg_json_path_push_key(&p->path, "value");
-		result = read_value(p, sg_read_field(key, "value"), track->components,
-		                    track->values + i * (size_t)track->components);
+		result = reader(p, sg_read_field(key, "value"),
+		                track->values + i * (size_t)track->components);
 		sg_json_path_pop(&p->path, mark);
 	}
 	return result;
 }
 
 static sg_result read_keyframes(struct sg_parse *p, struct json_object *json,
-                                struct sg_track *track)
+                                sg_track_reader reader, struct sg_track *track)
 {
 	static const char *const keys[] = {"keyframes", NULL};
 	struct json_object *list = sg_read_field(json, "keyframes");
@@ -102,16 +104,15 @@ static sg_result read_keyframes(struct sg_parse *p, struct json_object *json,
 	}
 	for (size_t i = 0; !result && i < count; i++) {
 		size_t index_mark = sg_json_path_push_index(&p->path, i);
-		result = read_key(p, json_object_array_get_idx(list, i), track, i);
+		result = read_key(p, json_object_array_get_idx(list, i), reader, track, i);
 		sg_json_path_pop(&p->path, index_mark);
 	}
 	sg_json_path_pop(&p->path, mark);
 	return result;
 }
 
-/* object[key]: a constant value or {"keyframes": [...]}. */
-static sg_result read_track(struct sg_parse *p, struct json_object *object, const char *key,
-                            struct sg_track *track, bool *present)
+sg_result sg_read_track(struct sg_parse *p, struct json_object *object, const char *key,
+                        sg_track_reader reader, struct sg_track *track, bool *present)
 {
 	struct json_object *json = sg_read_field(object, key);
 	*present = json != NULL;
@@ -120,12 +121,12 @@ static sg_result read_track(struct sg_parse *p, struct json_object *object, cons
 	size_t mark = sg_json_path_push_key(&p->path, key);
 	sg_result result;
 	if (json_object_is_type(json, json_type_object)) {
-		result = read_keyframes(p, json, track);
+		result = read_keyframes(p, json, reader, track);
 	} else {
 		track->key_count = 1;
 		track->values = sg_realloc_array(NULL, (size_t)track->components, sizeof(float));
 		result = track->values
-		             ? read_value(p, json, track->components, track->values)
+		             ? reader(p, json, track->values)
 		             : sg_parse_no_memory(p);
 	}
 	sg_json_path_pop(&p->path, mark);
@@ -146,7 +147,7 @@ static sg_result read_rotate(struct sg_parse *p, struct json_object *transform,
 		result = sg_read_keys(p, rotate, keys);
 	bool has_angle = false;
 	if (!result)
-		result = read_track(p, rotate, "angle", &trs->angle, &has_angle);
+		result = sg_read_track(p, rotate, "angle", read_angle, &trs->angle, &has_angle);
 	if (!result && !has_angle)
 		result = sg_parse_fail(p, "missing \"angle\" (degrees)");
 	if (!result)
@@ -189,12 +190,13 @@ static bool is_animated(const struct sg_trs_transform *trs)
 static sg_result read_trs(struct sg_parse *p, struct json_object *transform,
                           struct sg_trs_transform *trs)
 {
-	sg_result result =
-		read_track(p, transform, "translate", &trs->translate, &trs->has_translate);
+	sg_result result = sg_read_track(p, transform, "translate", read_vector3, &trs->translate,
+	                                 &trs->has_translate);
 	if (!result)
 		result = read_rotate(p, transform, trs);
 	if (!result)
-		result = read_track(p, transform, "scale", &trs->scale, &trs->has_scale);
+		result = sg_read_track(p, transform, "scale", read_vector3, &trs->scale,
+		                       &trs->has_scale);
 	if (!result && sg_trs_apply(p->out->scene, trs, 0))
 		result = sg_parse_fail(p, "%s", sg_last_error());
 	return result;
@@ -241,6 +243,11 @@ sg_result sg_scene_file_apply_frame(struct sg_scene_file *file, int frame)
 		               file ? "negative frame" : "file is NULL");
 	for (size_t i = 0; i < file->transform_count; i++) {
 		sg_result result = sg_trs_apply(file->scene, &file->transforms[i], frame);
+		if (result)
+			return result;
+	}
+	for (size_t i = 0; i < file->appearance_count; i++) {
+		sg_result result = sg_appearance_apply(file->scene, &file->appearances[i], frame);
 		if (result)
 			return result;
 	}

@@ -175,6 +175,9 @@ void sg_scene_file_destroy(struct sg_scene_file *file)
 		sg_track_finish(&file->transforms[i].scale);
 	}
 	sg_free(file->transforms);
+	for (size_t i = 0; i < file->appearance_count; i++)
+		sg_appearance_finish(&file->appearances[i]);
+	sg_free(file->appearances);
 	sg_scene_destroy(file->scene);
 	sg_free(file);
 }

@@ -20,7 +20,8 @@ static sg_result parse_children(struct sg_parse *p, struct json_object *desc, sg
 static sg_result make_model(struct sg_parse *p, struct json_object *desc, const char *name,
                             sg_node *node)
 {
-	static const char *const keys[] = {"type", "name", "visible", "mesh", "texture", "position", NULL};
+	static const char *const keys[] = {"type", "name",    "visible",  "opacity", "color",
+	                                   "mesh", "texture", "position", NULL};
 	struct sg_model_desc model = {.name = name};
 	if (sg_read_field(desc, "children"))
 		return sg_parse_fail(p, "a model cannot have children (put both in a group)");
@@ -35,6 +36,20 @@ static sg_result make_model(struct sg_parse *p, struct json_object *desc, const 
 		return result;
 	*node = sg_node_new_model(p->out->scene, &model);
 	return node->generation ? SG_OK : sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
+}
+
+/* "color" on a group or transform: a common slip, told apart from a typo. */
+static sg_result refuse_color(struct sg_parse *p, struct json_object *desc, const char *kind)
+{
+	if (!sg_read_field(desc, "color"))
+		return SG_OK;
+	size_t mark = sg_json_path_push_key(&p->path, "color");
+	sg_result result = sg_parse_fail(p,
+	                                 "a %s has no \"color\" (only models have one: give the "
+	                                 "models below it a colour, or the %s an \"opacity\")",
+	                                 kind, kind);
+	sg_json_path_pop(&p->path, mark);
+	return result;
 }
 
 static sg_result parse_local(struct sg_parse *p, struct json_object *transform, sg_node node)
@@ -64,8 +79,11 @@ static sg_result parse_local(struct sg_parse *p, struct json_object *transform, 
 static sg_result make_transform(struct sg_parse *p, struct json_object *desc, const char *name,
                                 sg_node *node)
 {
-	static const char *const keys[] = {"type", "name", "visible", "transform", "children", NULL};
-	sg_result result = sg_read_keys(p, desc, keys);
+	static const char *const keys[] = {"type",      "name",     "visible", "opacity",
+	                                   "transform", "children", NULL};
+	sg_result result = refuse_color(p, desc, "transform");
+	if (!result)
+		result = sg_read_keys(p, desc, keys);
 	if (result)
 		return result;
 	*node = sg_node_new_transform(p->out->scene, &(struct sg_transform_desc){.name = name});
@@ -83,8 +101,10 @@ static sg_result make_transform(struct sg_parse *p, struct json_object *desc, co
 static sg_result make_group(struct sg_parse *p, struct json_object *desc, const char *name,
                             sg_node *node)
 {
-	static const char *const keys[] = {"type", "name", "visible", "children", NULL};
-	sg_result result = sg_read_keys(p, desc, keys);
+	static const char *const keys[] = {"type", "name", "visible", "opacity", "children", NULL};
+	sg_result result = refuse_color(p, desc, "group");
+	if (!result)
+		result = sg_read_keys(p, desc, keys);
 	if (result)
 		return result;
 	*node = sg_node_new_group(p->out->scene, name);
@@ -110,9 +130,12 @@ static sg_result parse_visible(struct sg_parse *p, struct json_object *desc, sg_
 
 static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_node parent)
 {
-	static const char *const types[] = {"group", "transform", "model", NULL};
+	enum { GROUP, TRANSFORM, MODEL };
+	static const char *const types[] = {
+	    [GROUP] = "group", [TRANSFORM] = "transform", [MODEL] = "model", NULL};
 	static sg_result (*const makers[])(struct sg_parse *, struct json_object *, const char *,
-	                                   sg_node *) = {make_group, make_transform, make_model};
+	                                   sg_node *) = {
+	    [GROUP] = make_group, [TRANSFORM] = make_transform, [MODEL] = make_model};
 	int type = -1;
 	const char *name = NULL;
 	sg_result result = sg_read_object(p, desc);
@@ -130,6 +153,8 @@ static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_nod
 		return sg_parse_fail_prefix(p, attached);
 	if (!result)
 		result = parse_visible(p, desc, node);
+	if (!result)
+		result = sg_parse_appearance(p, desc, node, type == MODEL);
 	if (!result)
 		result = parse_children(p, desc, node);
 	return result;

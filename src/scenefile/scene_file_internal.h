@@ -39,6 +39,14 @@ struct sg_trs_transform {
 	float axis[3];
 };
 
+/* A node's "opacity" (any node) and a model's "color" (straight alpha),
+ * constant or keyframed, set with sg_node_set_opacity / sg_model_set_color. */
+struct sg_node_appearance {
+	sg_node node;
+	bool has_opacity, has_color;
+	struct sg_track opacity, color; /* 1 and 4 components */
+};
+
 enum sg_camera_file_kind {
 	SG_CAMERA_FILE_PIXELS,
 	SG_CAMERA_FILE_ORTHO,
@@ -63,6 +71,9 @@ struct sg_scene_file {
 	struct sg_camera_file camera;
 	struct sg_trs_transform *transforms;
 	size_t transform_count, transform_capacity;
+	/* Only the animated properties: the constant ones were set by the load. */
+	struct sg_node_appearance *appearances;
+	size_t appearance_count, appearance_capacity;
 };
 
 /* A name of $.textures and how to make it. Read and checked with the file but
@@ -106,7 +117,8 @@ struct sg_parse {
 sg_result sg_parse_output(struct sg_parse *p, struct json_object *root);
 sg_result sg_parse_camera(struct sg_parse *p, struct json_object *root);
 sg_result sg_parse_textures(struct sg_parse *p, struct json_object *root);
-/* A model's "texture": a name of $.textures, made on its first use. */
+/* A model's "texture": a name of $.textures, made on its first use; without
+ * one, SG_TEXTURE_NONE (the model draws its colour alone). */
 sg_result sg_find_texture(struct sg_parse *p, struct json_object *model, sg_texture *texture);
 sg_result sg_parse_meshes(struct sg_parse *p, struct json_object *root);
 /* A model's "mesh": a name of $.meshes or an inline mesh object. */
@@ -114,10 +126,24 @@ sg_result sg_parse_mesh_ref(struct sg_parse *p, struct json_object *model, sg_me
 sg_result sg_parse_nodes(struct sg_parse *p, struct json_object *root);
 /* A transform's translate / rotate / scale, kept in p->out->transforms. */
 sg_result sg_parse_trs(struct sg_parse *p, struct json_object *transform, sg_node node);
+/* A node's "opacity" and, for a model, "color": set for frame 0, and kept in
+ * p->out->appearances when keyframed. */
+sg_result sg_parse_appearance(struct sg_parse *p, struct json_object *desc, sg_node node,
+                              bool is_model);
 
 /* Animation. */
+/* Reads one value of a track (a constant, or a keyframe's "value") into out. */
+typedef sg_result (*sg_track_reader)(struct sg_parse *p, struct json_object *value, float *out);
+/* object[key]: a constant value or {"keyframes": [...]}, each value read by
+ * reader into track->components floats. *present: whether key is there. */
+sg_result sg_read_track(struct sg_parse *p, struct json_object *object, const char *key,
+                        sg_track_reader reader, struct sg_track *track, bool *present);
 void sg_track_finish(struct sg_track *track);
 void sg_track_value(const struct sg_track *track, int frame, float *value);
 sg_result sg_trs_apply(struct sg_scene *scene, const struct sg_trs_transform *trs, int frame);
+/* Sets the properties appearance holds to their values at frame. */
+sg_result sg_appearance_apply(struct sg_scene *scene, const struct sg_node_appearance *appearance,
+                              int frame);
+void sg_appearance_finish(struct sg_node_appearance *appearance);
 
 #endif

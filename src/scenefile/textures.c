@@ -230,8 +230,9 @@ static sg_result make(struct sg_parse *p, struct sg_named_texture *texture)
 sg_result sg_find_texture(struct sg_parse *p, struct json_object *model, sg_texture *out)
 {
 	const char *name = NULL;
-	sg_result result = sg_read_string(p, model, "texture", true, &name);
-	if (result)
+	*out = SG_TEXTURE_NONE;
+	sg_result result = sg_read_string(p, model, "texture", false, &name);
+	if (result || !name)
 		return result;
 	size_t i = 0;
 	while (i < p->texture_count && strcmp(p->textures[i].name, name) != 0)
