@@ -51,6 +51,8 @@ Suite *errors_suite(void);
 /* has_kms: the device has a connected output (virtio-gpu); else (vgem) the
  * suite checks that KMS is refused cleanly. */
 Suite *kms_suite(bool has_kms);
+/* A translucent scene: GBM and surfaceless renders equal on every pixel. */
+Suite *translucent_suite(void);
 /* vkms only (SG_DRM_WRITEBACK=1): scanout captured by the writeback connector. */
 Suite *writeback_suite(void);
 

@@ -235,6 +235,7 @@ int main(void)
 	SRunner *runner = srunner_create(target_suite());
 	srunner_add_suite(runner, dmabuf_suite());
 	srunner_add_suite(runner, errors_suite());
+	srunner_add_suite(runner, translucent_suite());
 	/* run-in-vm.sh sets SG_DRM_KMS=1 on a device with KMS (virtio-gpu): there
 	 * a missing connector is a failure, not a reason to skip. */
 	const char *kms = getenv("SG_DRM_KMS");
