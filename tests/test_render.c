@@ -334,6 +334,57 @@ static struct sg_scene *grid_scene(void)
 	return scene;
 }
 
+/* A visibility toggle that leaves most of the scene drawn keeps the expanded
+ * vertex buffer (made for the list of all models) and rebuilds only the
+ * indices; the pictures stay those of the same scene rendered afresh. */
+START_TEST(test_toggle_keeps_the_vertex_buffer)
+{
+	struct sg_scene *scene = grid_scene(), *fresh_scene = grid_scene();
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = 256, .height = 256, .target = SG_TARGET_SURFACELESS});
+	uint8_t *pixels = malloc(256 * 256 * 4), *expected = malloc(256 * 256 * 4);
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, NULL), SG_OK);
+	uint64_t builds = sg_renderer_vertex_builds_for_testing(renderer);
+	sg_node root = sg_scene_root(scene), band = sg_node_first_child(scene, root);
+	sg_node leaf = sg_node_first_child(scene, sg_node_next_sibling(scene, band));
+	sg_node fresh_band = sg_node_first_child(fresh_scene, sg_scene_root(fresh_scene));
+	sg_node fresh_leaf = sg_node_first_child(fresh_scene, sg_node_next_sibling(fresh_scene, fresh_band));
+	for (int round = 0; round < 3; round++) {
+		bool hide = round != 1;
+		ck_assert_int_eq(sg_node_set_visible(scene, band, !hide), SG_OK);
+		ck_assert_int_eq(sg_node_set_visible(scene, leaf, !hide), SG_OK);
+		ck_assert_int_eq(sg_renderer_render(renderer, scene, NULL), SG_OK);
+		ck_assert_uint_eq(sg_renderer_vertex_builds_for_testing(renderer), builds);
+		ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+		/* the same picture from a renderer that never saw the other frames */
+		ck_assert_int_eq(sg_node_set_visible(fresh_scene, fresh_band, !hide), SG_OK);
+		ck_assert_int_eq(sg_node_set_visible(fresh_scene, fresh_leaf, !hide), SG_OK);
+		struct sg_renderer *fresh = sg_renderer_create(&(struct sg_renderer_desc){
+			.width = 256, .height = 256, .target = SG_TARGET_SURFACELESS});
+		ck_assert_int_eq(sg_renderer_render(fresh, fresh_scene, NULL), SG_OK);
+		ck_assert_int_eq(sg_renderer_read_pixels(fresh, expected, 0), SG_OK);
+		sg_renderer_destroy(fresh);
+		ck_assert_msg(memcmp(pixels, expected, 256 * 256 * 4) == 0, "round %d differs", round);
+	}
+	/* a moved transform transforms the vertices again */
+	ck_assert_int_eq(sg_transform_translate(scene, sg_node_next_sibling(scene, band), 1, 0, 0), SG_OK);
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, NULL), SG_OK);
+	ck_assert_uint_eq(sg_renderer_vertex_builds_for_testing(renderer), builds + 1);
+	/* most of the scene hidden: the drawn models alone are expanded */
+	for (sg_node b = sg_node_first_child(scene, root); b.generation; b = sg_node_next_sibling(scene, b))
+		if (b.index != band.index)
+			ck_assert_int_eq(sg_node_set_visible(scene, b, false), SG_OK);
+	ck_assert_int_eq(sg_node_set_visible(scene, band, true), SG_OK);
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, NULL), SG_OK);
+	ck_assert_uint_eq(sg_renderer_vertex_builds_for_testing(renderer), builds + 2);
+	free(pixels);
+	free(expected);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+	sg_scene_destroy(fresh_scene);
+}
+END_TEST
+
 START_TEST(test_culling_skips_subtrees_and_keeps_pixels)
 {
 	struct sg_scene *scene = grid_scene();
@@ -744,6 +795,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_painter_order_survives_batching, 0, 2);
 	tcase_add_loop_test(tc, test_later_triangles_of_one_model_win, 0, 2);
 	tcase_add_test(tc, test_culling_skips_subtrees_and_keeps_pixels);
+	tcase_add_test(tc, test_toggle_keeps_the_vertex_buffer);
 	tcase_add_test(tc, test_allocation_failure_at_every_k);
 	tcase_add_test(tc, test_full_disk_keeps_the_old_file);
 	tcase_add_test(tc, test_destroyed_scene_gl_copies_are_freed);

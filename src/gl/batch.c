@@ -74,18 +74,23 @@ sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_scene *sc
 		gl->order = order;
 		gl->order_capacity = list->count;
 	}
+	size_t translucent_count = 0;
+	if (paint->translucent_count)
+		for (size_t i = 0; i < list->count; i++)
+			translucent_count += paint->translucent[sg_draw_origin(list, i)];
 	gl->reordered = list->count <= SG_GL_MAX_REORDER;
-	gl->blend_all = !gl->reordered && paint->translucent_count;
-	if (!gl->reordered || !paint->translucent_count) {
+	gl->blend_all = !gl->reordered && translucent_count;
+	if (!gl->reordered || !translucent_count) {
 		for (size_t i = 0; i < list->count; i++)
 			gl->order[i] = (uint32_t)i;
 		gl->opaque_count = list->count;
 	} else {
 		/* Opaque draws first (sorted below), then the translucent ones in
 		 * traversal order: blending needs what is below drawn first. */
-		size_t opaque = 0, translucent = list->count - paint->translucent_count;
+		size_t opaque = 0, translucent = list->count - translucent_count;
 		for (size_t i = 0; i < list->count; i++)
-			gl->order[paint->translucent[i] ? translucent++ : opaque++] = (uint32_t)i;
+			gl->order[paint->translucent[sg_draw_origin(list, i)] ? translucent++ : opaque++] =
+				(uint32_t)i;
 		gl->opaque_count = opaque;
 	}
 	sg_result result;
@@ -96,8 +101,8 @@ sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_scene *sc
 	}
 	gl->order_serial = list->serial;
 	gl->order_classes = paint->classes;
+	gl->order_version++;
 	gl->instances_valid = false;
-	gl->expanded.valid = false;
 	gl->blend.valid = false;
 	return SG_OK;
 }
@@ -126,7 +131,7 @@ sg_result sg_gl_batch_instances(struct sg_gl_renderer *gl, const struct sg_scene
 		glm_mat4_mul(view_projection, scene->world[list->draws[i].node], matrix);
 		memcpy(instance, matrix, sizeof(matrix));
 		instance[16] = sg_gl_draw_depth(gl->reordered, i, list->count);
-		memcpy(&instance[17], &paint->colors[i], sizeof(uint32_t));
+		memcpy(&instance[17], &paint->colors[sg_draw_origin(list, i)], sizeof(uint32_t));
 	}
 	glBindBuffer(GL_ARRAY_BUFFER, gl->instance_buffer);
 	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(floats * sizeof(float)), gl->instances,

@@ -103,7 +103,7 @@ sg_result sg_gl_blend_order(struct sg_gl_renderer *gl, const struct sg_scene *sc
 	uint32_t batches = 0;
 	size_t k = 0;
 	for (size_t i = 0; i < list->count; i++) {
-		if (!paint->translucent[i])
+		if (!paint->translucent[sg_draw_origin(list, i)])
 			continue;
 		const struct sg_draw *draw = &list->draws[i];
 		int cells[4] = {0, 0, -1, -1};
@@ -129,7 +129,7 @@ sg_result sg_gl_blend_order(struct sg_gl_renderer *gl, const struct sg_scene *sc
 		b->offsets[i + 1] += b->offsets[i];
 	k = 0;
 	for (size_t i = 0; i < list->count; i++)
-		if (paint->translucent[i])
+		if (paint->translucent[sg_draw_origin(list, i)])
 			gl->order[first + b->offsets[b->batch_of[k++]]++] = (uint32_t)i;
 	b->valid = true;
 	b->order_serial = gl->order_serial;
@@ -139,6 +139,6 @@ sg_result sg_gl_blend_order(struct sg_gl_renderer *gl, const struct sg_scene *sc
 	b->by_mesh = by_mesh;
 	glm_mat4_copy(view_projection, b->view_projection);
 	gl->instances_valid = false;
-	gl->expanded.valid = false;
+	gl->order_version++;
 	return SG_OK;
 }

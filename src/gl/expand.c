@@ -32,35 +32,121 @@ static bool grow(void **array, size_t *capacity, size_t needed, size_t size)
 
 bool sg_gl_expand_fits(const struct sg_scene *scene, const struct sg_draw_list *list)
 {
-	for (size_t i = 0; i < list->count; i++)
-		if (scene->meshes[list->draws[i].mesh].vertex_count > SG_GL_EXPAND_MAX_VERTICES)
+	const struct sg_draw_list *source = sg_draw_source(list);
+	for (size_t i = 0; i < source->count; i++)
+		if (scene->meshes[source->draws[i].mesh].vertex_count > SG_GL_EXPAND_MAX_VERTICES)
 			return false;
 	return true;
 }
 
-sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
-                       const struct sg_draw_list *list, const struct sg_paint *paint,
-                       mat4 view_projection)
+static void create_buffers(struct sg_gl_expanded *x)
+{
+	glGenVertexArrays(1, &x->vertex_array);
+	glGenBuffers(1, &x->vertex_buffer);
+	glGenBuffers(1, &x->index_buffer);
+	glBindVertexArray(x->vertex_array);
+	glBindBuffer(GL_ARRAY_BUFFER, x->vertex_buffer);
+	glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, x->index_buffer);
+	const GLsizei stride = FLOATS_PER_VERTEX * sizeof(float);
+	static const struct {
+		GLuint location;
+		GLint size;
+		GLenum type;
+		size_t offset;
+	} attributes[] = {{0, 4, GL_FLOAT, 0},
+	                  {1, 2, GL_FLOAT, 4},
+	                  {6, 1, GL_FLOAT, 6},
+	                  {7, 4, GL_UNSIGNED_BYTE, 7}};
+	for (size_t a = 0; a < sizeof(attributes) / sizeof(attributes[0]); a++) {
+		glEnableVertexAttribArray(attributes[a].location);
+		glVertexAttribPointer(attributes[a].location, attributes[a].size, attributes[a].type,
+		                      attributes[a].type == GL_UNSIGNED_BYTE, stride,
+		                      (const void *)(attributes[a].offset * sizeof(float)));
+	}
+	glBindVertexArray(0);
+}
+
+/* Every vertex of source's draws, in source order, transformed to clip space
+ * with its draw's depth and colour; vertex_first[j] is draw j's first vertex.
+ * Kept while the source, the paint, the transforms and the view stay: a
+ * visibility toggle (a new list cut from the same source) only changes the
+ * index buffer. */
+static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                                 const struct sg_draw_list *source, const struct sg_paint *paint,
+                                 mat4 view_projection)
 {
 	struct sg_gl_expanded *x = &gl->expanded;
-	if (x->valid && x->serial == list->serial && x->paint == paint->serial &&
-	    x->scene == scene->id &&
-	    x->transform == scene->transform_version &&
+	if (x->vertices_valid && x->vertex_serial == source->serial && x->paint == paint->serial &&
+	    x->scene == scene->id && x->transform == scene->transform_version &&
+	    x->reordered == gl->reordered &&
 	    memcmp(x->view_projection, view_projection, sizeof(mat4)) == 0)
 		return SG_OK;
-	size_t vertices = 0, indices = 0;
-	for (size_t i = 0; i < list->count; i++) {
-		const struct sg_mesh_data *m = &scene->meshes[list->draws[i].mesh];
-		vertices += m->vertex_count;
-		indices += m->indices ? m->index_count : m->vertex_count;
-	}
+	x->vertices_valid = false;
+	size_t vertices = 0;
+	for (size_t i = 0; i < source->count; i++)
+		vertices += scene->meshes[source->draws[i].mesh].vertex_count;
 	if (vertices > UINT32_MAX ||
 	    !grow((void **)&x->vertices, &x->vertex_capacity, vertices * FLOATS_PER_VERTEX, sizeof(float)) ||
-	    !grow((void **)&x->indices, &x->index_capacity, indices, sizeof(uint32_t)) ||
+	    !grow((void **)&x->vertex_first, &x->first_capacity, source->count, sizeof(uint32_t)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", source->count);
+	float *v = x->vertices;
+	uint32_t base = 0;
+	for (size_t i = 0; i < source->count; i++) {
+		const struct sg_draw *draw = &source->draws[i];
+		const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
+		x->vertex_first[i] = base;
+		mat4 matrix;
+		glm_mat4_mul(view_projection, scene->world[draw->node], matrix);
+		float depth = sg_gl_draw_depth(gl->reordered, i, source->count);
+		for (uint32_t j = 0; j < m->vertex_count; j++, v += FLOATS_PER_VERTEX) {
+			const float *p = m->vertices[j].position;
+			for (int r = 0; r < 4; r++)
+				v[r] = matrix[0][r] * p[0] + matrix[1][r] * p[1] + matrix[2][r] * p[2] +
+				       matrix[3][r];
+			memcpy(v + 4, m->vertices[j].uv, 2 * sizeof(float));
+			v[6] = depth;
+			memcpy(v + 7, &paint->colors[i], sizeof(uint32_t));
+		}
+		base += m->vertex_count;
+	}
+	if (!x->vertex_array)
+		create_buffers(x);
+	glBindBuffer(GL_ARRAY_BUFFER, x->vertex_buffer);
+	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(vertices * FLOATS_PER_VERTEX * sizeof(float)),
+	             x->vertices, GL_STREAM_DRAW);
+	sg_result result = sg_gl_check("uploading expanded vertices");
+	if (result)
+		return result;
+	x->vertices_valid = true;
+	x->vertex_serial = source->serial;
+	x->paint = paint->serial;
+	x->scene = scene->id;
+	x->transform = scene->transform_version;
+	x->reordered = gl->reordered;
+	glm_mat4_copy(view_projection, x->view_projection);
+	x->vertex_builds++;
+	return SG_OK;
+}
+
+/* The indices of list's draws in gl->order, and its runs of one texture and
+ * pass; kept while the order and the vertices' layout stay. */
+static sg_result expand_indices(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                                const struct sg_draw_list *list)
+{
+	struct sg_gl_expanded *x = &gl->expanded;
+	if (x->indices_valid && x->index_order == gl->order_version &&
+	    x->index_vertex_serial == x->vertex_serial && x->index_scene == scene->id)
+		return SG_OK;
+	x->indices_valid = false;
+	size_t indices = 0;
+	for (size_t i = 0; i < list->count; i++) {
+		const struct sg_mesh_data *m = &scene->meshes[list->draws[i].mesh];
+		indices += m->indices ? m->index_count : m->vertex_count;
+	}
+	if (!grow((void **)&x->indices, &x->index_capacity, indices, sizeof(uint32_t)) ||
 	    !grow((void **)&x->runs, &x->run_capacity, list->count, sizeof(*x->runs)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", list->count);
-	float *v = x->vertices;
-	uint32_t *ix = x->indices, base = 0;
+	uint32_t *ix = x->indices;
 	x->run_count = 0;
 	for (size_t k = 0; k < list->count; k++) {
 		uint32_t i = gl->order[k];
@@ -71,66 +157,32 @@ sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
 		    k == gl->opaque_count)
 			x->runs[x->run_count++] = (struct sg_gl_run){
 				draw->texture, (size_t)(ix - x->indices), 0, k >= gl->opaque_count};
-		mat4 matrix;
-		glm_mat4_mul(view_projection, scene->world[draw->node], matrix);
-		float depth = sg_gl_draw_depth(gl->reordered, i, list->count);
-		for (uint32_t j = 0; j < m->vertex_count; j++, v += FLOATS_PER_VERTEX) {
-			const float *p = m->vertices[j].position;
-			for (int r = 0; r < 4; r++)
-				v[r] = matrix[0][r] * p[0] + matrix[1][r] * p[1] + matrix[2][r] * p[2] +
-				       matrix[3][r];
-			memcpy(v + 4, m->vertices[j].uv, 2 * sizeof(float));
-			v[6] = depth;
-			memcpy(v + 7, &paint->colors[i], sizeof(uint32_t));
-		}
+		uint32_t base = x->vertex_first[sg_draw_origin(list, i)];
 		uint32_t count = m->indices ? m->index_count : m->vertex_count;
 		for (uint32_t j = 0; j < count; j++)
 			*ix++ = base + (m->indices ? m->indices[j] : j);
 		x->runs[x->run_count - 1].count += count;
-		base += m->vertex_count;
 	}
-	if (!x->vertex_array) {
-		glGenVertexArrays(1, &x->vertex_array);
-		glGenBuffers(1, &x->vertex_buffer);
-		glGenBuffers(1, &x->index_buffer);
-		glBindVertexArray(x->vertex_array);
-		glBindBuffer(GL_ARRAY_BUFFER, x->vertex_buffer);
-		glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, x->index_buffer);
-		const GLsizei stride = FLOATS_PER_VERTEX * sizeof(float);
-		static const struct {
-			GLuint location;
-			GLint size;
-			GLenum type;
-			size_t offset;
-		} attributes[] = {{0, 4, GL_FLOAT, 0},
-		                  {1, 2, GL_FLOAT, 4},
-		                  {6, 1, GL_FLOAT, 6},
-		                  {7, 4, GL_UNSIGNED_BYTE, 7}};
-		for (size_t a = 0; a < sizeof(attributes) / sizeof(attributes[0]); a++) {
-			glEnableVertexAttribArray(attributes[a].location);
-			glVertexAttribPointer(attributes[a].location, attributes[a].size, attributes[a].type,
-			                      attributes[a].type == GL_UNSIGNED_BYTE, stride,
-			                      (const void *)(attributes[a].offset * sizeof(float)));
-		}
-		glBindVertexArray(0);
-	}
-	glBindBuffer(GL_ARRAY_BUFFER, x->vertex_buffer);
-	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(vertices * FLOATS_PER_VERTEX * sizeof(float)),
-	             x->vertices, GL_STREAM_DRAW);
 	glBindVertexArray(x->vertex_array);
 	glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(indices * sizeof(uint32_t)), x->indices,
 	             GL_STREAM_DRAW);
 	glBindVertexArray(0);
-	sg_result result = sg_gl_check("uploading expanded batches");
+	sg_result result = sg_gl_check("uploading expanded indices");
 	if (result)
 		return result;
-	x->valid = true;
-	x->serial = list->serial;
-	x->paint = paint->serial;
-	x->scene = scene->id;
-	x->transform = scene->transform_version;
-	glm_mat4_copy(view_projection, x->view_projection);
+	x->indices_valid = true;
+	x->index_order = gl->order_version;
+	x->index_vertex_serial = x->vertex_serial;
+	x->index_scene = scene->id;
 	return SG_OK;
+}
+
+sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                       const struct sg_draw_list *list, const struct sg_paint *paint,
+                       mat4 view_projection)
+{
+	sg_result result = expand_vertices(gl, scene, sg_draw_source(list), paint, view_projection);
+	return result ? result : expand_indices(gl, scene, list);
 }
 
 void sg_gl_expand_finish(struct sg_gl_expanded *x)
@@ -141,6 +193,7 @@ void sg_gl_expand_finish(struct sg_gl_expanded *x)
 		glDeleteBuffers(1, &x->index_buffer);
 	}
 	sg_free(x->vertices);
+	sg_free(x->vertex_first);
 	sg_free(x->indices);
 	sg_free(x->runs);
 	*x = (struct sg_gl_expanded){0};

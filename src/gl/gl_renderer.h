@@ -36,14 +36,22 @@ struct sg_gl_run {
 
 struct sg_gl_expanded {
 	GLuint vertex_array, vertex_buffer, index_buffer;
+	/* The vertices of the source list's draws (sg_draw_source) and what they
+	 * were made from; vertex_first: each source draw's first vertex. */
 	float *vertices;
-	uint32_t *indices;
-	struct sg_gl_run *runs;
-	size_t vertex_capacity, index_capacity, run_capacity, run_count;
-	uint64_t serial, paint, transform;
+	uint32_t *vertex_first;
+	size_t vertex_capacity, first_capacity;
+	uint64_t vertex_serial, paint, transform, vertex_builds;
 	uint32_t scene;
 	mat4 view_projection;
-	bool valid;
+	bool reordered, vertices_valid;
+	/* The indices of the drawn list in gl->order, and for which order. */
+	uint32_t *indices;
+	struct sg_gl_run *runs;
+	size_t index_capacity, run_capacity, run_count;
+	uint64_t index_order, index_vertex_serial;
+	uint32_t index_scene;
+	bool indices_valid;
 };
 
 /* The translucent pass's batches (blend_order.c) and what they were made for. */
@@ -82,6 +90,7 @@ struct sg_gl_renderer {
 	uint32_t *order;
 	size_t order_capacity, opaque_count;
 	uint64_t order_serial, order_classes;
+	uint64_t order_version; /* bumped by every change of order */
 	bool reordered, blend_all;
 	uint32_t *sort_scratch, *sort_counts; /* for the counting sort (batch.c) */
 	size_t sort_capacity, count_capacity;

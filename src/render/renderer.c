@@ -71,6 +71,11 @@ void sg_renderer_texture_totals_for_testing(const struct sg_renderer *renderer, 
 	*bytes = renderer->gl.textures.bytes;
 }
 
+uint64_t sg_renderer_vertex_builds_for_testing(const struct sg_renderer *renderer)
+{
+	return renderer->gl.expanded.vertex_builds;
+}
+
 struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
 {
 	if (!desc) {

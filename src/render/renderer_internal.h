@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <sg/renderer.h>
 
@@ -15,5 +16,8 @@ void sg_renderer_leave_for_testing(struct sg_renderer *renderer);
 /* The GL caches' totals: GL textures held and their bytes. */
 void sg_renderer_texture_totals_for_testing(const struct sg_renderer *renderer, size_t *live,
                                             size_t *bytes);
+
+/* How many times the expanded batches' vertex buffer was filled (src/gl/expand.c). */
+uint64_t sg_renderer_vertex_builds_for_testing(const struct sg_renderer *renderer);
 
 #endif

@@ -25,6 +25,7 @@ void sg_traversal_finish(struct sg_traversal *traversal)
 	sg_free(traversal->ranges);
 	sg_free(traversal->stale);
 	sg_free(traversal->shown.draws);
+	sg_free(traversal->shown.origin);
 	sg_free(traversal->hidden);
 	sg_free(traversal->visible.draws);
 	sg_free(traversal->bounds);
@@ -185,5 +186,6 @@ sg_result sg_traverse(struct sg_traversal *traversal, struct sg_scene *scene,
 	}
 	if (result)
 		return result;
-	return sg_paint_update(&traversal->paint, scene, traversal->list, &traversal->next_serial);
+	return sg_paint_update(&traversal->paint, scene, sg_draw_source(traversal->list),
+	                       &traversal->next_serial);
 }

@@ -27,10 +27,29 @@ struct sg_draw_list {
 	struct sg_draw *draws;
 	size_t count, capacity;
 	uint64_t serial; /* changes whenever the entries change: for caches above */
+	/* A list cut from another (the drawn models of the list of all): entry i
+	 * is source's entry origin[i], so that caches above may keep what they
+	 * made for source across visibility toggles. NULL source: none. */
+	const struct sg_draw_list *source;
+	uint32_t *origin;
+	size_t origin_capacity;
 };
 
+/* The position in the list its paint was computed for (see sg_paint) of entry i. */
+static inline size_t sg_draw_origin(const struct sg_draw_list *list, size_t i)
+{
+	return list->source ? list->origin[i] : i;
+}
+
+/* The list the paint and other per-source caches of list are made for. */
+static inline const struct sg_draw_list *sg_draw_source(const struct sg_draw_list *list)
+{
+	return list->source ? list->source : list;
+}
+
 /* How each draw of a list looks (src/traverse/paint.c): its colour times the
- * opacities above it, premultiplied, and whether it must be blended. */
+ * opacities above it, premultiplied, and whether it must be blended. Made for
+ * sg_draw_source() of the drawn list: index it with sg_draw_origin(). */
 struct sg_paint {
 	uint32_t *colors;     /* per draw: premultiplied RGBA8, bytes r, g, b, a in memory */
 	uint8_t *translucent; /* per draw: 1 when blended (alpha below 255 in colour or texture) */

@@ -3,7 +3,9 @@
  * that list with the hidden nodes' ranges cut out: a change of the visible set
  * costs a sort of the hidden ranges and a copy of the drawn entries, never a
  * walk of the tree, and frames with no change cost nothing. The copy gets a
- * serial of its own, so that the GL caches keyed on it see the change. */
+ * serial of its own, so that the GL caches keyed on it see the change, and
+ * names the list of all as its source (with each entry's position there), so
+ * that what the GL layer made for that list (vertices) stays valid. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,15 +87,28 @@ static sg_result cut(struct sg_traversal *traversal, const struct sg_draw_range 
 		shown->draws = draws;
 		shown->capacity = needed;
 	}
+	/* Caches above may keep what they made for all when most of it is drawn
+	 * and none of it is stale (they read every entry of all). */
+	bool keep_source = traversal->stale_count == 0 && needed * 2 >= all->count;
+	if (keep_source && shown->origin_capacity < needed) {
+		uint32_t *origin = sg_realloc_array(shown->origin, needed, sizeof(*origin));
+		if (!origin)
+			return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a draw list of %zu", needed);
+		shown->origin = origin;
+		shown->origin_capacity = needed;
+	}
 	shown->count = 0;
 	size_t from = 0;
 	for (size_t i = 0; i <= count; i++) {
 		size_t to = i < count ? hidden[i].first : all->count;
 		memcpy(shown->draws + shown->count, all->draws + from, (to - from) * sizeof(*all->draws));
+		for (size_t j = from; keep_source && j < to; j++)
+			shown->origin[shown->count + j - from] = (uint32_t)j;
 		shown->count += to - from;
 		if (i < count)
 			from = hidden[i].end;
 	}
+	shown->source = keep_source ? all : NULL;
 	shown->serial = ++traversal->next_serial;
 	return SG_OK;
 }
