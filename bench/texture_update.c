@@ -14,7 +14,10 @@
  * gl cache's upload counters check that every sg frame uploaded exactly the
  * rectangle and never the whole texture.
  *
- * texture_update [--runs N] */
+ * Texels are opaque (alpha 255), as a picture or a video frame is; with
+ * --translucent their alpha varies, and every upload is premultiplied first.
+ *
+ * texture_update [--runs N] [--translucent] */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES3/gl3.h>
@@ -41,6 +44,13 @@
  * there (which sg_texture_update would skip). */
 #define RECT_SETS 3
 static uint8_t rect_pixels[RECT_SETS][RECT * RECT * 4];
+static bool translucent;
+
+/* Byte i of the texels: alpha 255 unless translucent. */
+static uint8_t texel_byte(size_t i, uint8_t value)
+{
+	return i % 4 == 3 && !translucent ? 255 : value;
+}
 
 static void rect_position(int frame, int *x, int *y)
 {
@@ -62,7 +72,7 @@ static void sg_side_init(struct sg_side *s)
 	if (!texels)
 		exit(1);
 	for (size_t i = 0; i < (size_t)SIDE * SIDE * 4; i++)
-		texels[i] = (uint8_t)(i * 7 | 3);
+		texels[i] = texel_byte(i, (uint8_t)(i * 7 | 3));
 	s->scene = sg_scene_create();
 	s->texture = sg_texture_create(s->scene, &(struct sg_texture_desc){
 		.width = SIDE, .height = SIDE, .pixels = texels, .filter = SG_FILTER_LINEAR});
@@ -159,7 +169,7 @@ static void raw_side_init(struct raw_side *r)
 	if (!texels)
 		exit(1);
 	for (size_t i = 0; i < (size_t)SIDE * SIDE * 4; i++)
-		texels[i] = (uint8_t)(i * 7 | 3);
+		texels[i] = texel_byte(i, (uint8_t)(i * 7 | 3));
 	glGenTextures(1, &r->texture);
 	glBindTexture(GL_TEXTURE_2D, r->texture);
 	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
@@ -209,15 +219,21 @@ static double raw_measure(struct raw_side *r, bool whole)
 int main(int argc, char **argv)
 {
 	int runs = 5;
-	if (argc == 3 && !strcmp(argv[1], "--runs"))
-		runs = atoi(argv[2]);
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--runs") && i + 1 < argc)
+			runs = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--translucent"))
+			translucent = true;
+		else
+			runs = 0;
+	}
 	if (runs < 1 || runs > MAX_RUNS) {
-		fprintf(stderr, "usage: texture_update [--runs 1..%d]\n", MAX_RUNS);
+		fprintf(stderr, "usage: texture_update [--runs 1..%d] [--translucent]\n", MAX_RUNS);
 		return 2;
 	}
 	for (int set = 0; set < RECT_SETS; set++)
 		for (size_t i = 0; i < sizeof(rect_pixels[0]); i++)
-			rect_pixels[set][i] = (uint8_t)(i * 13 + (size_t)set);
+			rect_pixels[set][i] = texel_byte(i, (uint8_t)(i * 13 + (size_t)set));
 	struct sg_side s = {0};
 	struct raw_side r = {0};
 	sg_side_init(&s);
@@ -232,8 +248,9 @@ int main(int argc, char **argv)
 	}
 	double f = median(frame, runs), c = median(call, runs), st = median(still, runs), su = median(sub, runs),
 	       w = median(whole, runs);
-	printf("texture %dx%d, rectangle %dx%d, output %dx%d; medians of %d runs of %d frames\n",
-	       SIDE, SIDE, RECT, RECT, OUTPUT, OUTPUT, runs, FRAMES);
+	printf("texture %dx%d (%s), rectangle %dx%d, output %dx%d; medians of %d runs of %d frames\n",
+	       SIDE, SIDE, translucent ? "translucent" : "opaque", RECT, RECT, OUTPUT, OUTPUT, runs,
+	       FRAMES);
 	printf("sg_frame_ms %.3f  sg_static_frame_ms %.3f  sg_update_cost_ms %.3f  "
 	       "(sg_texture_update call %.3f)\n",
 	       f, st, f - st, c);

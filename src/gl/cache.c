@@ -114,6 +114,7 @@ void sg_gl_cache_finish(struct sg_gl_cache *textures, struct sg_gl_cache *meshes
 		delete_mesh(meshes, &meshes->objects[i]);
 	sg_free(textures->objects);
 	sg_free(meshes->objects);
+	sg_free(textures->scratch);
 	*textures = (struct sg_gl_cache){0};
 	*meshes = (struct sg_gl_cache){0};
 }
@@ -125,21 +126,32 @@ struct sg_gl_upload_stats sg_gl_upload_stats(void)
 	return upload_stats;
 }
 
-/* Premultiplied copy of rect's texels: colour times alpha, rounded, as the
- * blending (source-over, GL_ONE) expects. NULL when out of memory. */
-static uint8_t *premultiply(const struct sg_texture_data *t, struct sg_texture_rect rect)
+/* Premultiplied copy of rect's texels, in the cache's scratch buffer (kept:
+ * a fresh allocation of a large rectangle each frame costs page faults):
+ * colour times alpha, rounded, as the blending (source-over, GL_ONE)
+ * expects. NULL when out of memory. */
+static uint8_t *premultiply(struct sg_gl_cache *cache, const struct sg_texture_data *t,
+                            struct sg_texture_rect rect)
 {
-	uint8_t *copy = sg_malloc((size_t)rect.width * (size_t)rect.height * 4);
-	if (!copy)
-		return NULL;
-	uint8_t *out = copy;
+	size_t bytes = (size_t)rect.width * (size_t)rect.height * 4;
+	if (cache->scratch_capacity < bytes) {
+		uint8_t *scratch = sg_realloc_array(cache->scratch, bytes, 1);
+		if (!scratch)
+			return NULL;
+		cache->scratch = scratch;
+		cache->scratch_capacity = bytes;
+	}
+	uint8_t *copy = cache->scratch, *out = copy;
 	for (int y = rect.y; y < rect.y + rect.height; y++) {
 		const uint8_t *in = t->pixels + ((size_t)y * (size_t)t->width + (size_t)rect.x) * 4;
 		for (int x = 0; x < rect.width; x++, in += 4, out += 4) {
-			unsigned a = in[3];
-			out[0] = (uint8_t)((in[0] * a + 127) / 255);
-			out[1] = (uint8_t)((in[1] * a + 127) / 255);
-			out[2] = (uint8_t)((in[2] * a + 127) / 255);
+			uint32_t a = in[3];
+			for (int c = 0; c < 3; c++) {
+				/* round(v / 255) for v = c * a without a division: exact for
+				 * every product of two bytes, and (v + 127) / 255 as before */
+				uint32_t v = in[c] * a + 128;
+				out[c] = (uint8_t)((v + (v >> 8)) >> 8);
+			}
 			out[3] = (uint8_t)a;
 		}
 	}
@@ -149,13 +161,14 @@ static uint8_t *premultiply(const struct sg_texture_data *t, struct sg_texture_r
 /* Sends the texels of rect from the scene's copy to the bound texture,
  * premultiplied when the texture has translucent texels (texels of alpha 255
  * are the same either way, so an opaque texture is sent as it is). */
-static sg_result upload_rect(const struct sg_texture_data *t, struct sg_texture_rect rect)
+static sg_result upload_rect(struct sg_gl_cache *cache, const struct sg_texture_data *t,
+                             struct sg_texture_rect rect)
 {
 	bool whole = rect.width == t->width && rect.height == t->height;
 	const uint8_t *first = t->pixels + ((size_t)rect.y * (size_t)t->width + (size_t)rect.x) * 4;
 	uint8_t *copy = NULL;
 	if (t->translucent_texels) {
-		if (!(copy = premultiply(t, rect)))
+		if (!(copy = premultiply(cache, t, rect)))
 			return sg_fail(SG_ERR_NO_MEMORY, "out of memory premultiplying %dx%d texels",
 			               rect.width, rect.height);
 		first = copy;
@@ -166,7 +179,11 @@ static sg_result upload_rect(const struct sg_texture_data *t, struct sg_texture_
 	glTexSubImage2D(GL_TEXTURE_2D, 0, rect.x, rect.y, rect.width, rect.height, GL_RGBA,
 	                GL_UNSIGNED_BYTE, first);
 	glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-	sg_free(copy);
+	if (whole && copy) { /* a whole texture's copy is not kept for later rectangles */
+		sg_free(cache->scratch);
+		cache->scratch = NULL;
+		cache->scratch_capacity = 0;
+	}
 	upload_stats.calls++;
 	upload_stats.bytes += (uint64_t)rect.width * (uint64_t)rect.height * 4;
 	upload_stats.whole += whole;
@@ -185,7 +202,8 @@ static bool rect_contains(struct sg_texture_rect outer, struct sg_texture_rect i
  * skipped when a later one covers it; the whole texture instead when the
  * object is further behind than the history reaches, or when the rectangles
  * add up to at least its area. */
-static sg_result upload_updates(struct sg_gl_object *object, const struct sg_texture_data *t,
+static sg_result upload_updates(struct sg_gl_cache *cache, struct sg_gl_object *object,
+                                const struct sg_texture_data *t,
                                 uint32_t index)
 {
 	glBindTexture(GL_TEXTURE_2D, object->name);
@@ -206,10 +224,10 @@ static sg_result upload_updates(struct sg_gl_object *object, const struct sg_tex
 	}
 	sg_result result = SG_OK;
 	if (whole)
-		result = upload_rect(t, (struct sg_texture_rect){0, 0, t->width, t->height});
+		result = upload_rect(cache, t, (struct sg_texture_rect){0, 0, t->width, t->height});
 	for (uint64_t s = first; s <= last && !whole && !result; s++) {
 		if (!skip[s % SG_TEXTURE_UPDATE_HISTORY])
-			result = upload_rect(t, t->updates[s % SG_TEXTURE_UPDATE_HISTORY]);
+			result = upload_rect(cache, t, t->updates[s % SG_TEXTURE_UPDATE_HISTORY]);
 	}
 	if (result)
 		return result;
@@ -239,7 +257,7 @@ sg_result sg_gl_cache_texture_updates(struct sg_gl_cache *cache, const struct sg
 	const struct sg_texture_data *t = &scene->textures[index];
 	if (!holds_current(object, scene, index) || object->update_serial == t->update_serial)
 		return SG_OK;
-	sg_result result = upload_updates(object, t, index);
+	sg_result result = upload_updates(cache, object, t, index);
 	if (result)
 		delete_texture(cache, object); /* uploaded whole at its next use */
 	return result;
@@ -255,7 +273,7 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 	if (holds_current(object, scene, index)) {
 		sg_result result = SG_OK;
 		if (object->update_serial != t->update_serial &&
-		    (result = upload_updates(object, t, index))) {
+		    (result = upload_updates(cache, object, t, index))) {
 			delete_texture(cache, object); /* uploaded whole at the next draw */
 			return result;
 		}
@@ -282,7 +300,7 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 	if (t->translucent_texels) { /* storage first, then the premultiplied texels */
 		glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, t->width, t->height, 0, GL_RGBA,
 		             GL_UNSIGNED_BYTE, NULL);
-		result = upload_rect(t, (struct sg_texture_rect){0, 0, t->width, t->height});
+		result = upload_rect(cache, t, (struct sg_texture_rect){0, 0, t->width, t->height});
 	} else {
 		glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, t->width, t->height, 0, GL_RGBA,
 		             GL_UNSIGNED_BYTE, t->pixels);

@@ -21,6 +21,8 @@ struct sg_gl_cache {
 	size_t capacity;
 	size_t live, bytes;       /* GL objects held and the bytes given to GL */
 	uint64_t swept_destroyed; /* sg_scene_destroyed_count() at the last sweep */
+	uint8_t *scratch;         /* textures: premultiplied texels of an upload */
+	size_t scratch_capacity;
 };
 
 /* Beyond this many draws the per-draw depths would no longer be distinct in a

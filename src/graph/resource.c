@@ -192,7 +192,10 @@ sg_result sg_texture_update(struct sg_scene *scene, sg_texture texture, int x, i
 	for (int r = 0; r < height; r++) {
 		uint8_t *to = dest + dest_stride * (size_t)r;
 		const uint8_t *from = source + stride * (size_t)r;
-		t->translucent_texels -= translucent_texels(to, row);
+		/* An opaque texture has no translucent texels to take out: the old
+		 * texels (cold, in a large texture) are then not read at all. */
+		if (!was_opaque)
+			t->translucent_texels -= translucent_texels(to, row);
 		t->translucent_texels += translucent_texels(from, row);
 		memcpy(to, from, row);
 	}
