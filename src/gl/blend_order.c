@@ -4,7 +4,7 @@
  * model (flat-100000 with every tenth model translucent: 10000 calls). So,
  * as GPU command recorders merge compatible operations that do not overlap,
  * each draw joins the latest batch of its state unless a later batch touches
- * its screen cells (a 32 x 32 grid over the clip-space square, holding the
+ * its screen cells (a 128 x 128 grid over the clip-space square, holding the
  * last batch that touched each cell); otherwise it starts a new batch. */
 #include "blend_order.h"
 
@@ -14,13 +14,14 @@
 #include "../graph/error.h"
 #include "../graph/scene_internal.h"
 
-#define GRID 32
+#define GRID 128
 
 void sg_gl_blend_order_finish(struct sg_gl_blend *blend)
 {
 	sg_free(blend->batch_of);
 	sg_free(blend->offsets);
 	sg_free(blend->table);
+	sg_free(blend->grid);
 	*blend = (struct sg_gl_blend){0};
 }
 
@@ -95,7 +96,9 @@ sg_result sg_gl_blend_order(struct sg_gl_renderer *gl, const struct sg_scene *sc
 	    !grow((void **)&b->offsets, &b->offset_capacity, count + 1, sizeof(*b->offsets)) ||
 	    !grow((void **)&b->table, &b->table_capacity, slots, sizeof(*b->table)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory batching %zu translucent draws", count);
-	int32_t grid[GRID * GRID];
+	if (!b->grid && !(b->grid = sg_malloc(GRID * GRID * sizeof(*b->grid))))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory batching %zu translucent draws", count);
+	int32_t *grid = b->grid; /* 64 KiB: not on the stack of the caller's thread */
 	for (int i = 0; i < GRID * GRID; i++)
 		grid[i] = -1;
 	memset(b->table, 0, slots * sizeof(*b->table));

@@ -64,6 +64,7 @@ struct sg_gl_blend_slot {
 };
 struct sg_gl_blend {
 	uint32_t *batch_of, *offsets;
+	int32_t *grid; /* per screen cell, the last batch that touched it */
 	struct sg_gl_blend_slot *table;
 	size_t batch_capacity, offset_capacity, table_capacity;
 	uint64_t order_serial, classes, transform;
