@@ -7,6 +7,7 @@
 #include <sg/export.h>
 #include <sg/image.h>
 #include <sg/log.h>
+#include <sg/pick.h>
 #include <sg/renderer.h>
 #include <sg/scene.h>
 #include <sg/scene_file.h>

@@ -1,6 +1,8 @@
 /* Node constructors and per-node properties. */
 #include <string.h>
 
+#include <sg/pick.h>
+
 #include "alloc.h"
 #include "error.h"
 #include "floats.h"
@@ -176,5 +178,28 @@ sg_result sg_node_get_visible(const struct sg_scene *scene, sg_node node, bool *
 	if (!visible)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_get_visible: visible is NULL");
 	*visible = !(scene->flags[node.index] & SG_NODE_HIDDEN);
+	return SG_OK;
+}
+
+sg_result sg_node_set_pickable(struct sg_scene *scene, sg_node node, bool pickable)
+{
+	sg_result result = sg_scene_check_node(scene, node, "sg_node_set_pickable");
+	if (result)
+		return result;
+	if (pickable)
+		scene->flags[node.index] &= (uint8_t)~SG_NODE_UNPICKABLE;
+	else
+		scene->flags[node.index] |= SG_NODE_UNPICKABLE;
+	return SG_OK;
+}
+
+sg_result sg_node_get_pickable(const struct sg_scene *scene, sg_node node, bool *pickable)
+{
+	sg_result result = sg_scene_check_node(scene, node, "sg_node_get_pickable");
+	if (result)
+		return result;
+	if (!pickable)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_get_pickable: pickable is NULL");
+	*pickable = !(scene->flags[node.index] & SG_NODE_UNPICKABLE);
 	return SG_OK;
 }

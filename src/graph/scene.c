@@ -216,6 +216,7 @@ void sg_scene_destroy(struct sg_scene *scene)
 	sg_free(scene->dirty);
 	sg_free(scene->hidden);
 	sg_free(scene->hidden_slot);
+	sg_free(scene->bounds.boxes);
 	/* A destroyed resource's arrays are already freed and NULL. */
 	for (uint32_t i = 0; i < scene->texture_pool.used; i++)
 		sg_free(scene->textures[i].pixels);

@@ -124,7 +124,20 @@ struct sg_scene {
 	/* Bumped by every sg_texture_update() of any texture, so that a renderer
 	 * looks for textures to bring up to date only after some. */
 	uint64_t texture_updates;
+
+	/* World-space boxes (min, max) of every attached subtree, hidden ones
+	 * included, for culling and picking (src/traverse/bounds.c); valid for
+	 * the structure and transform versions they were computed at. */
+	struct sg_scene_bounds {
+		vec3 (*boxes)[2];
+		uint32_t capacity;
+		uint64_t structure, transform;
+		bool valid;
+	} bounds;
 };
+
+/* Per-node flag, with SG_NODE_DIRTY and SG_NODE_HIDDEN: sg_node_set_pickable(false). */
+#define SG_NODE_UNPICKABLE 4u
 
 /* Records a local matrix edit of node index. */
 void sg_scene_mark_dirty(struct sg_scene *scene, uint32_t index);

@@ -90,13 +90,8 @@ struct sg_traversal {
 	uint64_t shown_all_serial, shown_visibility;
 	bool shown_valid, shown_is_all;
 
-	/* With culling: world-space bounds of every subtree (min, max), and the
-	 * models that passed this frame. */
-	vec3 (*bounds)[2];
-	size_t bounds_capacity;
-	uint32_t bounds_scene;
-	uint64_t bounds_structure, bounds_transform;
-	bool bounds_valid;
+	/* With culling: the models that passed this frame (the boxes are the
+	 * scene's, src/traverse/bounds.c). */
 	struct sg_draw_list visible;
 
 	const struct sg_draw_list *list; /* what the last walk says to draw */

@@ -1,0 +1,16 @@
+/* Internal: world-space boxes of subtrees, shared by culling and picking. */
+#ifndef SG_TRAVERSE_BOUNDS_H
+#define SG_TRAVERSE_BOUNDS_H
+
+#include <cglm/cglm.h>
+#include <stdbool.h>
+
+#include <sg/scene.h>
+
+/* Brings scene->bounds up to date (world matrices first): box n is the
+ * world-space box of n's subtree, empty when it has no model. */
+sg_result sg_bounds_update(struct sg_scene *scene);
+/* An empty box (no model below) has min > max. */
+bool sg_box_is_empty(vec3 box[2]);
+
+#endif

@@ -1,0 +1,300 @@
+/* Picking: the ray through a pixel, from the near to the far plane, is walked
+ * through the tree in reverse draw order (last child first), skipping hidden
+ * and unpickable subtrees and those whose world box (bounds.c) it misses; the
+ * first model it hits is the one drawn on top, since libsg draws in painter's
+ * order. Triangles are intersected in world space (Moller-Trumbore), which
+ * gives the perspective-correct barycentric weights the rasterizer uses. */
+#include <sg/pick.h>
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "../graph/alloc.h"
+#include "../graph/error.h"
+#include "../graph/floats.h"
+#include "../graph/scene_internal.h"
+#include "bounds.h"
+
+struct ray {
+	vec3 origin, direction; /* the near point, and far minus near: t in [0, 1] */
+	mat4 view_projection;
+};
+
+static sg_result make_ray(const struct sg_camera *camera, int width, int height, float x, float y,
+                          struct ray *ray)
+{
+	if (width < 1 || height < 1 || !isfinite(x) || !isfinite(y))
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "pick: output %dx%d or point (%g, %g) is not valid",
+		               width, height, (double)x, (double)y);
+	struct sg_camera pixels;
+	if (!camera) {
+		sg_camera_init_pixels(&pixels, (float)width, (float)height);
+		camera = &pixels;
+	}
+	if (!sg_floats_finite(camera->projection, 16) || !sg_floats_finite(camera->view, 16))
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "pick: camera matrices have NaN or infinite entries");
+	mat4 projection, view, inverse;
+	memcpy(projection, camera->projection, sizeof(mat4));
+	memcpy(view, camera->view, sizeof(mat4));
+	glm_mat4_mul(projection, view, ray->view_projection);
+	if (fabsf(glm_mat4_det(ray->view_projection)) < FLT_MIN)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "pick: the camera's projection * view cannot be inverted");
+	glm_mat4_inv(ray->view_projection, inverse);
+	/* Row 0 of the output is its top: NDC y = +1 (the renderer flips y into
+	 * the framebuffer so that the image reads top row first). */
+	float ndc_x = 2.0f * x / (float)width - 1.0f, ndc_y = 1.0f - 2.0f * y / (float)height;
+	vec4 near = {ndc_x, ndc_y, -1.0f, 1.0f}, far = {ndc_x, ndc_y, 1.0f, 1.0f}, a, b;
+	glm_mat4_mulv(inverse, near, a);
+	glm_mat4_mulv(inverse, far, b);
+	if (fabsf(a[3]) < FLT_MIN || fabsf(b[3]) < FLT_MIN)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "pick: the camera maps the point to infinity");
+	for (int i = 0; i < 3; i++) {
+		ray->origin[i] = a[i] / a[3];
+		ray->direction[i] = b[i] / b[3] - ray->origin[i];
+	}
+	return SG_OK;
+}
+
+/* Slab test of the segment against a box. */
+static bool ray_meets_box(const struct ray *ray, vec3 box[2])
+{
+	if (sg_box_is_empty(box))
+		return false;
+	float low = 0.0f, high = 1.0f;
+	for (int i = 0; i < 3; i++) {
+		float o = ray->origin[i], d = ray->direction[i];
+		/* widened a little: a box is computed in float as the draw is */
+		float slack = 1e-4f * (fabsf(box[0][i]) + fabsf(box[1][i]) + 1.0f);
+		float lo = box[0][i] - slack, hi = box[1][i] + slack;
+		if (fabsf(d) < 1e-30f) {
+			if (o < lo || o > hi)
+				return false;
+			continue;
+		}
+		float t0 = (lo - o) / d, t1 = (hi - o) / d;
+		if (t0 > t1) {
+			float swap = t0;
+			t0 = t1;
+			t1 = swap;
+		}
+		low = t0 > low ? t0 : low;
+		high = t1 < high ? t1 : high;
+		if (low > high)
+			return false;
+	}
+	return true;
+}
+
+/* Moller-Trumbore: the segment parameter t and weights (u, v) of p1, p2. */
+static bool ray_meets_triangle(const struct ray *ray, vec3 p0, vec3 p1, vec3 p2, float *t,
+                               float *u, float *v)
+{
+	vec3 e1, e2, p, q, s;
+	glm_vec3_sub(p1, p0, e1);
+	glm_vec3_sub(p2, p0, e2);
+	glm_vec3_cross((float *)ray->direction, e2, p);
+	float det = glm_vec3_dot(e1, p);
+	if (fabsf(det) < 1e-20f)
+		return false; /* seen edge-on: drawn as no pixel */
+	float inv = 1.0f / det;
+	glm_vec3_sub((float *)ray->origin, p0, s);
+	*u = glm_vec3_dot(s, p) * inv;
+	if (*u < 0.0f || *u > 1.0f)
+		return false;
+	glm_vec3_cross(s, e1, q);
+	*v = glm_vec3_dot((float *)ray->direction, q) * inv;
+	if (*v < 0.0f || *u + *v > 1.0f)
+		return false;
+	*t = glm_vec3_dot(e2, q) * inv;
+	return *t >= 0.0f && *t <= 1.0f;
+}
+
+/* The last triangle of model n under the ray, as a hit. */
+static bool hit_model(const struct sg_scene *scene, uint32_t n, const struct ray *ray,
+                      struct sg_pick_hit *hit)
+{
+	const struct sg_mesh_data *m = sg_scene_mesh(scene, sg_scene_model(scene, n)->mesh);
+	if (!m)
+		return false;
+	uint32_t count = m->indices ? m->index_count : m->vertex_count;
+	for (uint32_t k = count / 3; k-- > 0;) { /* last first: the one drawn on top */
+		uint32_t corner[3];
+		vec3 world[3];
+		for (int c = 0; c < 3; c++) {
+			corner[c] = m->indices ? m->indices[k * 3 + c] : k * 3 + c;
+			glm_mat4_mulv3(scene->world[n], m->vertices[corner[c]].position, 1.0f, world[c]);
+		}
+		float t, u, v;
+		if (!ray_meets_triangle(ray, world[0], world[1], world[2], &t, &u, &v))
+			continue;
+		float w[3] = {1.0f - u - v, u, v};
+		*hit = (struct sg_pick_hit){.node = sg_scene_handle(scene, n), .triangle = k,
+		                            .barycentric = {w[0], w[1], w[2]}};
+		for (int c = 0; c < 3; c++) {
+			const struct sg_vertex *vertex = &m->vertices[corner[c]];
+			for (int i = 0; i < 3; i++) {
+				hit->local[i] += w[c] * vertex->position[i];
+				hit->world[i] += w[c] * world[c][i];
+			}
+			hit->uv[0] += w[c] * vertex->uv[0];
+			hit->uv[1] += w[c] * vertex->uv[1];
+		}
+		return true;
+	}
+	return false;
+}
+
+/* Walks the attached tree in reverse draw order; calls found() with each model
+ * hit until it returns false. */
+static sg_result walk(struct sg_scene *scene, const struct ray *ray,
+                      bool (*found)(void *context, const struct sg_pick_hit *hit), void *context)
+{
+	sg_result result = sg_bounds_update(scene);
+	if (result)
+		return result;
+	const struct sg_node_links *links = scene->links;
+	vec3(*boxes)[2] = scene->bounds.boxes;
+	uint32_t n = SG_ROOT_INDEX;
+	for (;;) {
+		bool enter = !(scene->flags[n] & (SG_NODE_HIDDEN | SG_NODE_UNPICKABLE)) &&
+		             ray_meets_box(ray, boxes[n]);
+		if (enter && scene->kind[n] == SG_NODE_MODEL) {
+			struct sg_pick_hit hit;
+			if (hit_model(scene, n, ray, &hit) && !found(context, &hit))
+				return SG_OK;
+		} else if (enter && links[n].last_child) {
+			n = links[n].last_child;
+			continue;
+		}
+		/* done with n's subtree: its previous sibling, or an ancestor's */
+		while (n != SG_ROOT_INDEX && !links[n].prev_sibling)
+			n = links[n].parent;
+		if (n == SG_ROOT_INDEX)
+			return SG_OK;
+		n = links[n].prev_sibling;
+	}
+}
+
+static bool keep_first(void *context, const struct sg_pick_hit *hit)
+{
+	struct sg_pick_hit *out = context;
+	*out = *hit;
+	return false;
+}
+
+sg_result sg_scene_pick(struct sg_scene *scene, const struct sg_camera *camera, int width,
+                        int height, float x, float y, struct sg_pick_hit *hit)
+{
+	if (!scene || !hit)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_scene_pick: %s is NULL",
+		               scene ? "hit" : "scene");
+	struct ray ray;
+	sg_result result = make_ray(camera, width, height, x, y, &ray);
+	if (result)
+		return result;
+	struct sg_pick_hit found = {0};
+	if ((result = walk(scene, &ray, keep_first, &found)))
+		return result;
+	if (!found.node.generation)
+		return sg_fail(SG_ERR_NOT_FOUND, "sg_scene_pick: no model at (%g, %g)", (double)x,
+		               (double)y);
+	*hit = found;
+	return SG_OK;
+}
+
+struct all_hits {
+	struct sg_pick_hit *hits;
+	size_t count, capacity;
+	bool failed;
+};
+
+static bool keep_all(void *context, const struct sg_pick_hit *hit)
+{
+	struct all_hits *all = context;
+	if (all->count == all->capacity) {
+		size_t capacity = all->capacity ? all->capacity * 2 : 16;
+		struct sg_pick_hit *hits = sg_realloc_array(all->hits, capacity, sizeof(*hits));
+		if (!hits) {
+			all->failed = true;
+			return false;
+		}
+		all->hits = hits;
+		all->capacity = capacity;
+	}
+	all->hits[all->count++] = *hit;
+	return true;
+}
+
+sg_result sg_scene_pick_all(struct sg_scene *scene, const struct sg_camera *camera, int width,
+                            int height, float x, float y, struct sg_pick_hit *hits, size_t max,
+                            size_t *count)
+{
+	if (!scene || !count || (max && !hits))
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_scene_pick_all: %s is NULL",
+		               !scene ? "scene" : !count ? "count" : "hits");
+	struct ray ray;
+	sg_result result = make_ray(camera, width, height, x, y, &ray);
+	if (result)
+		return result;
+	struct all_hits all = {0};
+	if (!(result = walk(scene, &ray, keep_all, &all)) && all.failed)
+		result = sg_fail(SG_ERR_NO_MEMORY, "sg_scene_pick_all: out of memory for %zu hits",
+		                 all.count);
+	if (!result) {
+		/* found topmost first: reversed into draw order */
+		for (size_t i = 0; i < all.count && i < max; i++)
+			hits[i] = all.hits[all.count - 1 - i];
+		*count = all.count;
+	}
+	sg_free(all.hits);
+	return result;
+}
+
+sg_result sg_node_get_world_matrix(const struct sg_scene *scene, sg_node node, float matrix[16])
+{
+	sg_result result = sg_scene_check_node(scene, node, "sg_node_get_world_matrix");
+	if (result)
+		return result;
+	if (!matrix)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_get_world_matrix: matrix is NULL");
+	/* From the locals, not scene->world, which is brought up to date only at
+	 * the next render (and only for attached nodes). */
+	mat4 world;
+	glm_mat4_copy(scene->local[node.index], world);
+	for (uint32_t a = scene->links[node.index].parent; a; a = scene->links[a].parent)
+		glm_mat4_mul(scene->local[a], world, world);
+	memcpy(matrix, world, sizeof(mat4));
+	return SG_OK;
+}
+
+static bool attached(const struct sg_scene *scene, uint32_t n)
+{
+	while (scene->links[n].parent)
+		n = scene->links[n].parent;
+	return n == SG_ROOT_INDEX;
+}
+
+sg_result sg_node_get_world_bounds(struct sg_scene *scene, sg_node node, float min[3],
+                                   float max[3])
+{
+	sg_result result = sg_scene_check_node(scene, node, "sg_node_get_world_bounds");
+	if (result)
+		return result;
+	if (!min || !max)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_get_world_bounds: %s is NULL",
+		               min ? "max" : "min");
+	if (!attached(scene, node.index))
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "sg_node_get_world_bounds: node %s is not attached to the root",
+		               sg_scene_node_label(scene, node.index));
+	if ((result = sg_bounds_update(scene)))
+		return result;
+	vec3 *box = scene->bounds.boxes[node.index];
+	if (sg_box_is_empty(box))
+		return sg_fail(SG_ERR_NOT_FOUND, "sg_node_get_world_bounds: node %s has no model",
+		               sg_scene_node_label(scene, node.index));
+	memcpy(min, box[0], 3 * sizeof(float));
+	memcpy(max, box[1], 3 * sizeof(float));
+	return SG_OK;
+}
