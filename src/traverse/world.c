@@ -5,17 +5,33 @@
 
 #include "../graph/scene_internal.h"
 
+/* world = parent * translate(t) for a model, whose local matrix is only ever
+ * its position's translation: three columns copied and one computed, a
+ * quarter of a full product's arithmetic. */
+static inline void mul_translation(mat4 parent, mat4 local, mat4 world)
+{
+	const float x = local[3][0], y = local[3][1], z = local[3][2];
+	glm_vec4_copy(parent[0], world[0]);
+	glm_vec4_copy(parent[1], world[1]);
+	glm_vec4_copy(parent[2], world[2]);
+	for (int r = 0; r < 4; r++)
+		world[3][r] = parent[0][r] * x + parent[1][r] * y + parent[2][r] * z + parent[3][r];
+}
+
 static size_t update_subtree(struct sg_scene *scene, uint32_t top)
 {
 	const struct sg_node_links *links = scene->links;
+	const uint8_t *kind = scene->kind;
 	mat4 *world = scene->world, *local = scene->local;
 	size_t count = 0;
 	for (uint32_t n = top; n; n = sg_scene_next_preorder(scene, top, n), count++) {
 		uint32_t parent = links[n].parent;
-		if (parent)
-			glm_mat4_mul(world[parent], local[n], world[n]);
-		else
+		if (!parent)
 			glm_mat4_copy(local[n], world[n]);
+		else if (kind[n] == SG_NODE_MODEL)
+			mul_translation(world[parent], local[n], world[n]);
+		else
+			glm_mat4_mul(world[parent], local[n], world[n]);
 	}
 	return count;
 }
