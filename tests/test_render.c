@@ -385,6 +385,32 @@ START_TEST(test_toggle_keeps_the_vertex_buffer)
 }
 END_TEST
 
+/* With culling on, a frame whose culled list is the last one's keeps every
+ * cache keyed on the list (it used to get a new serial each frame). */
+START_TEST(test_culled_static_frames_keep_the_vertex_buffer)
+{
+	struct sg_scene *scene = grid_scene();
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = 256, .height = 256, .target = SG_TARGET_SURFACELESS});
+	ck_assert_int_eq(sg_renderer_set_culling(renderer, true), SG_OK);
+	struct sg_camera camera;
+	sg_camera_init_ortho(&camera, 0, 128, 128, 0, -1, 1); /* a corner of the grid */
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, &camera), SG_OK);
+	uint64_t builds = sg_renderer_vertex_builds_for_testing(renderer);
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, &camera), SG_OK);
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, &camera), SG_OK);
+	ck_assert_uint_eq(sg_renderer_vertex_builds_for_testing(renderer), builds);
+	/* another view culls other models: built again, and then kept */
+	sg_camera_init_ortho(&camera, 128, 256, 256, 128, -1, 1);
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, &camera), SG_OK);
+	ck_assert_uint_eq(sg_renderer_vertex_builds_for_testing(renderer), builds + 1);
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, &camera), SG_OK);
+	ck_assert_uint_eq(sg_renderer_vertex_builds_for_testing(renderer), builds + 1);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 START_TEST(test_culling_skips_subtrees_and_keeps_pixels)
 {
 	struct sg_scene *scene = grid_scene();
@@ -745,6 +771,48 @@ START_TEST(test_translucent_batches_keep_overlap_order)
 }
 END_TEST
 
+/* A translucent model scaled far past the output (1e3 and 2e9 pixels wide)
+ * covers every grid cell of the translucent batching: a later draw over it
+ * of an earlier draw's state must not join that earlier batch. Converting
+ * its screen box to cells overflowed an int once (found in review). */
+START_TEST(test_huge_translucent_model_keeps_order)
+{
+	uint8_t pixels[2][48][64][4];
+	const float scales[2] = {1000.0f, 2e9f};
+	for (int k = 0; k < 2; k++) {
+		struct sg_scene *scene = sg_scene_create();
+		sg_node root = sg_scene_root(scene);
+		uint8_t white[4] = {255, 255, 255, 255};
+		sg_texture texture = sg_texture_create(scene, &(struct sg_texture_desc){1, 1, white, 0, 0, 0});
+		sg_mesh small = sg_mesh_create_quad(scene, 10, 10), bar = sg_mesh_create_quad(scene, 1, 20);
+		sg_node a = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = small, .position = {50, 0, 0}});
+		sg_node_add_child(scene, root, a);
+		sg_model_set_color(scene, a, 1, 0, 0, 0.5f);
+		sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+		sg_node_add_child(scene, root, t);
+		sg_transform_scale(scene, t, scales[k], 1, 1);
+		sg_node b = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = bar, .texture = texture, .position = {0, 10, 0}});
+		sg_node_add_child(scene, t, b);
+		sg_model_set_color(scene, b, 0, 1, 0, 0.5f);
+		sg_node c = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = small, .position = {20, 15, 0}});
+		sg_node_add_child(scene, root, c);
+		sg_model_set_color(scene, c, 0, 0, 1, 0.5f);
+		struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+			.width = 64, .height = 48, .target = SG_TARGET_SURFACELESS});
+		ck_assert_int_eq(sg_renderer_render(renderer, scene, NULL), SG_OK);
+		ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels[k], 0), SG_OK);
+		sg_renderer_destroy(renderer);
+		sg_scene_destroy(scene);
+	}
+	/* blue over green at (25, 20): 0, 64, 128 */
+	ck_assert_msg(pixels[0][20][25][2] > pixels[0][20][25][1], "blue is not over green");
+	ck_assert_msg(memcmp(pixels[0], pixels[1], sizeof(pixels[0])) == 0,
+	              "(25, 20) is %u,%u,%u at scale 2e9, %u,%u,%u at 1000", pixels[1][20][25][0],
+	              pixels[1][20][25][1], pixels[1][20][25][2], pixels[0][20][25][0],
+	              pixels[0][20][25][1], pixels[0][20][25][2]);
+}
+END_TEST
+
 START_TEST(test_shown_after_moving_and_hidden_root)
 {
 	bool culling = _i;
@@ -796,6 +864,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_later_triangles_of_one_model_win, 0, 2);
 	tcase_add_test(tc, test_culling_skips_subtrees_and_keeps_pixels);
 	tcase_add_test(tc, test_toggle_keeps_the_vertex_buffer);
+	tcase_add_test(tc, test_culled_static_frames_keep_the_vertex_buffer);
 	tcase_add_test(tc, test_allocation_failure_at_every_k);
 	tcase_add_test(tc, test_full_disk_keeps_the_old_file);
 	tcase_add_test(tc, test_destroyed_scene_gl_copies_are_freed);
@@ -803,6 +872,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_hidden_subtree_equals_detached, 0, 4);
 	tcase_add_loop_test(tc, test_shown_after_moving_and_hidden_root, 0, 2);
 	tcase_add_loop_test(tc, test_translucent_batches_keep_overlap_order, 0, 2);
+	tcase_add_test(tc, test_huge_translucent_model_keeps_order);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

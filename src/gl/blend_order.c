@@ -8,6 +8,7 @@
  * last batch that touched each cell); otherwise it starts a new batch. */
 #include "blend_order.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "../graph/alloc.h"
@@ -59,14 +60,20 @@ static bool cells_of(const struct sg_scene *scene, const struct sg_draw *draw,
 		x0 = glm_min(x0, x), x1 = glm_max(x1, x);
 		y0 = glm_min(y0, y), y1 = glm_max(y1, y);
 	}
+	if (!isfinite(x0) || !isfinite(y0) || !isfinite(x1) || !isfinite(y1)) {
+		cells[0] = cells[1] = 0; /* overflowed: assume everywhere */
+		cells[2] = cells[3] = GRID - 1;
+		return true;
+	}
 	if (x1 < -1.0f || y1 < -1.0f || x0 > 1.0f || y0 > 1.0f)
 		return false;
-	/* widened by a cell's fraction, so that rounding never misses a shared edge */
+	/* widened by a cell's fraction, so that rounding never misses a shared edge;
+	 * clamped as floats, since converting one beyond int's range is undefined */
 	float scale = GRID / 2.0f;
-	int c[4] = {(int)((x0 + 1.0f) * scale - 0.01f), (int)((y0 + 1.0f) * scale - 0.01f),
-	            (int)((x1 + 1.0f) * scale + 0.01f), (int)((y1 + 1.0f) * scale + 0.01f)};
+	float c[4] = {(x0 + 1.0f) * scale - 0.01f, (y0 + 1.0f) * scale - 0.01f,
+	              (x1 + 1.0f) * scale + 0.01f, (y1 + 1.0f) * scale + 0.01f};
 	for (int i = 0; i < 4; i++)
-		cells[i] = c[i] < 0 ? 0 : c[i] >= GRID ? GRID - 1 : c[i];
+		cells[i] = c[i] < 0.0f ? 0 : c[i] >= (float)GRID ? GRID - 1 : (int)c[i];
 	return true;
 }
 

@@ -1,5 +1,7 @@
 /* Internal: the painter's depth of each draw, shared by the instanced batches
- * (batch.c) and the expanded ones (expand.c), which must agree to the bit. */
+ * (batch.c, by position in the drawn list) and the expanded ones (expand.c,
+ * by position in the drawn list's source): each is increasing in traversal
+ * order, and one frame uses one path only (sg_gl_expand_fits). */
 #ifndef SG_GL_DEPTH_H
 #define SG_GL_DEPTH_H
 

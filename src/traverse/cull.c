@@ -1,5 +1,7 @@
 /* Culling: the walk skips every subtree whose box (src/traverse/bounds.c) is
  * wholly outside one plane of the view volume, and every hidden subtree. */
+#include <string.h>
+
 #include "../graph/error.h"
 #include "../graph/scene_internal.h"
 #include "bounds.h"
@@ -32,9 +34,14 @@ sg_result sg_cull(struct sg_traversal *traversal, struct sg_scene *scene,
 	sg_result result = sg_bounds_update(scene);
 	if (result)
 		return result;
-	struct sg_draw_list *list = &traversal->visible;
+	/* The last frame's list is kept aside: an identical new one keeps its
+	 * serial, so that the caches above (sorting, colours, vertices) stay. */
+	struct sg_draw_list *list = &traversal->visible, *previous = &traversal->visible_previous;
+	struct sg_draw_list swap = *previous;
+	*previous = *list;
+	*list = swap;
 	list->count = 0;
-	list->serial = ++traversal->next_serial;
+	list->serial = 0; /* until complete: a failed walk leaves no list to match */
 	for (uint32_t n = SG_ROOT_INDEX; n;) {
 		/* hidden: as if detached, neither visited nor checked */
 		if (scene->flags[n] & SG_NODE_HIDDEN) {
@@ -55,5 +62,15 @@ sg_result sg_cull(struct sg_traversal *traversal, struct sg_scene *scene,
 			return result;
 		n = sg_scene_next_preorder(scene, SG_ROOT_INDEX, n);
 	}
+	/* Same entries of the same scene structure (indices name the same meshes
+	 * and textures): the same list. */
+	bool same = previous->serial && traversal->visible_scene == scene->id &&
+	            traversal->visible_structure == scene->structure_version &&
+	            previous->count == list->count &&
+	            (!list->count ||
+	             memcmp(previous->draws, list->draws, list->count * sizeof(*list->draws)) == 0);
+	list->serial = same ? previous->serial : ++traversal->next_serial;
+	traversal->visible_scene = scene->id;
+	traversal->visible_structure = scene->structure_version;
 	return SG_OK;
 }

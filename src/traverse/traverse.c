@@ -28,6 +28,7 @@ void sg_traversal_finish(struct sg_traversal *traversal)
 	sg_free(traversal->shown.origin);
 	sg_free(traversal->hidden);
 	sg_free(traversal->visible.draws);
+	sg_free(traversal->visible_previous.draws);
 	sg_paint_finish(&traversal->paint);
 	*traversal = (struct sg_traversal){0};
 }

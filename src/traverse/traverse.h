@@ -91,8 +91,11 @@ struct sg_traversal {
 	bool shown_valid, shown_is_all;
 
 	/* With culling: the models that passed this frame (the boxes are the
-	 * scene's, src/traverse/bounds.c). */
-	struct sg_draw_list visible;
+	 * scene's, src/traverse/bounds.c), and those of the frame before, whose
+	 * serial an identical list keeps. */
+	struct sg_draw_list visible, visible_previous;
+	uint32_t visible_scene;
+	uint64_t visible_structure;
 
 	const struct sg_draw_list *list; /* what the last walk says to draw */
 	struct sg_paint paint;           /* and how each of its draws looks */
