@@ -243,6 +243,7 @@ START_TEST(test_opacity_and_color_are_read)
 	    "     \"color\": [1, 0, 0]}]},\n"
 	    "  {\"type\": \"transform\", \"name\": \"T\", \"opacity\": 0},\n"
 	    "  {\"type\": \"model\", \"name\": \"Plain\", " QUAD_MESH "},\n"
+	    "  {\"type\": \"model\", \"name\": \"Hex\", " QUAD_MESH ", \"color\": \"#ff336680\"},\n"
 	    "  {\"type\": \"model\", \"name\": \"Held\", " QUAD_MESH ",\n"
 	    "   \"opacity\": {\"keyframes\": [{\"frame\": 4, \"value\": 0.75}]},\n"
 	    "   \"color\": {\"keyframes\": [{\"frame\": 0, \"value\": [0, 1, 0]}]}}]}");
@@ -260,6 +261,8 @@ START_TEST(test_opacity_and_color_are_read)
 	ck_assert(sg_texture_is_none(sg_scene_model(scene, plain.index)->texture));
 	ck_assert(!sg_texture_is_none(sg_scene_model(scene, find(scene, "Red").index)->texture));
 	assert_color(scene, "Plain", 1, 1, 1, 1);
+	/* "#rrggbbaa" as "background" takes it: bytes over 255 */
+	assert_color(scene, "Hex", 1, 0x33 / 255.0f, 0x66 / 255.0f, 0x80 / 255.0f);
 	ck_assert_float_eq(opacity_of(scene, "Plain"), 1.0f);
 	/* One keyframe is a constant: set by the load, not kept for the frames. */
 	ck_assert_float_eq(opacity_of(scene, "Held"), 0.75f);
@@ -730,15 +733,17 @@ static const struct bad_case bad_cases[] = {
 	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": [0.5, -1e999, 0]}]}",
 	 SG_ERR_FORMAT, ": $.nodes[0].color[1]: -inf is outside 0 .. 1", NULL},
 	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": [0.5, 0.5]}]}", SG_ERR_FORMAT,
-	 ": $.nodes[0].color: expected [r, g, b] or [r, g, b, a] (numbers 0 .. 1), not an array "
-	 "of 2",
+	 ": $.nodes[0].color: expected [r, g, b] or [r, g, b, a] (numbers 0 .. 1), or "
+	 "\"#rrggbb\" / \"#rrggbbaa\", not an array of 2",
 	 NULL},
 	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": [1, 1, 1, 1, 1]}]}",
 	 SG_ERR_FORMAT, ": $.nodes[0].color: expected [r, g, b] or [r, g, b, a] (numbers 0 .. 1), "
-	 "not an array of 5", NULL},
-	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": \"#ff0000\"}]}",
-	 SG_ERR_FORMAT, ": $.nodes[0].color: expected [r, g, b] or [r, g, b, a] (numbers 0 .. 1)",
-	 NULL},
+	 "or \"#rrggbb\" / \"#rrggbbaa\", not an array of 5", NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": \"#ff00zz\"}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].color: expected a colour \"#rrggbb\" or \"#rrggbbaa\"", NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": true}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].color: expected [r, g, b] or [r, g, b, a] (numbers 0 .. 1), "
+	 "or \"#rrggbb\" / \"#rrggbbaa\"", NULL},
 	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": [\"1\", 0, 0]}]}",
 	 SG_ERR_FORMAT, ": $.nodes[0].color[0]: expected a number", NULL},
 	{"{\"nodes\": [{\"type\": \"group\", \"color\": [1, 0, 0]}]}", SG_ERR_FORMAT,

@@ -26,11 +26,19 @@ static sg_result read_color_component(struct sg_parse *p, struct json_object *js
 	return sg_read_number_value(p, json, 0, 1, out);
 }
 
-/* [r, g, b] or [r, g, b, a] of numbers 0 .. 1, straight alpha; a is 1 when
- * left out. */
+/* [r, g, b] or [r, g, b, a] of numbers 0 .. 1, straight alpha, a 1 when left
+ * out; or "#rrggbb" / "#rrggbbaa" as "background" takes it. */
 static sg_result read_color(struct sg_parse *p, struct json_object *json, float *out)
 {
-	static const char expected[] = "expected [r, g, b] or [r, g, b, a] (numbers 0 .. 1)";
+	static const char expected[] =
+		"expected [r, g, b] or [r, g, b, a] (numbers 0 .. 1), or \"#rrggbb\" / \"#rrggbbaa\"";
+	if (json_object_is_type(json, json_type_string)) {
+		uint8_t rgba[4];
+		sg_result result = sg_read_color_value(p, json, rgba);
+		for (int i = 0; i < 4 && !result; i++)
+			out[i] = (float)rgba[i] / 255.0f;
+		return result;
+	}
 	if (!json_object_is_type(json, json_type_array))
 		return sg_parse_fail(p, "%s", expected);
 	size_t length = json_object_array_length(json);
