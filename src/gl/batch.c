@@ -43,20 +43,9 @@ static sg_result sort_by_state(struct sg_gl_renderer *gl, const struct sg_scene 
 	uint32_t textures = scene->texture_pool.used + 1; /* the last: no texture */
 	uint32_t meshes = scene->mesh_pool.used;
 	size_t keys = (textures > meshes ? textures : meshes) + 1;
-	if (gl->sort_capacity < count || gl->count_capacity < keys) {
-		size_t capacity = count > gl->sort_capacity ? count : gl->sort_capacity;
-		size_t key_capacity = keys > gl->count_capacity ? keys : gl->count_capacity;
-		uint32_t *scratch = sg_realloc_array(gl->sort_scratch, capacity, sizeof(*scratch));
-		if (scratch)
-			gl->sort_scratch = scratch, gl->sort_capacity = capacity;
-		uint32_t *counts = scratch ? sg_realloc_array(gl->sort_counts, key_capacity,
-		                                              sizeof(*counts))
-		                           : NULL;
-		if (!counts)
-			return sg_fail(SG_ERR_NO_MEMORY, "out of memory sorting %zu draws", count);
-		gl->sort_counts = counts;
-		gl->count_capacity = key_capacity;
-	}
+	if (!sg_grow_array((void **)&gl->sort_scratch, &gl->sort_capacity, count, sizeof(uint32_t)) ||
+	    !sg_grow_array((void **)&gl->sort_counts, &gl->count_capacity, keys, sizeof(uint32_t)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory sorting %zu draws", count);
 	count_sort(gl->order, gl->sort_scratch, count, list->draws, false, meshes, gl->sort_counts);
 	count_sort(gl->sort_scratch, gl->order, count, list->draws, true, textures, gl->sort_counts);
 	return SG_OK;
@@ -67,13 +56,8 @@ sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_scene *sc
 {
 	if (gl->order_serial == list->serial && gl->order_classes == paint->classes && gl->order)
 		return SG_OK;
-	if (gl->order_capacity < list->count) {
-		uint32_t *order = sg_realloc_array(gl->order, list->count, sizeof(*order));
-		if (!order)
-			return sg_fail(SG_ERR_NO_MEMORY, "out of memory sorting %zu draws", list->count);
-		gl->order = order;
-		gl->order_capacity = list->count;
-	}
+	if (!sg_grow_array((void **)&gl->order, &gl->order_capacity, list->count, sizeof(uint32_t)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory sorting %zu draws", list->count);
 	size_t translucent_count = 0;
 	if (paint->translucent_count)
 		for (size_t i = 0; i < list->count; i++)

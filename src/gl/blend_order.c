@@ -26,18 +26,6 @@ void sg_gl_blend_order_finish(struct sg_gl_blend *blend)
 	*blend = (struct sg_gl_blend){0};
 }
 
-static bool grow(void **array, size_t *capacity, size_t needed, size_t size)
-{
-	if (*capacity >= needed)
-		return true;
-	void *p = sg_realloc_array(*array, needed, size);
-	if (!p)
-		return false;
-	*array = p;
-	*capacity = needed;
-	return true;
-}
-
 /* The grid cells draw's mesh covers on screen: false when it covers none
  * (outside the view); the whole grid when a corner is behind the eye. */
 static bool cells_of(const struct sg_scene *scene, const struct sg_draw *draw,
@@ -99,9 +87,9 @@ sg_result sg_gl_blend_order(struct sg_gl_renderer *gl, const struct sg_scene *sc
 	size_t slots = 16;
 	while (slots < count * 2)
 		slots *= 2;
-	if (!grow((void **)&b->batch_of, &b->batch_capacity, count, sizeof(*b->batch_of)) ||
-	    !grow((void **)&b->offsets, &b->offset_capacity, count + 1, sizeof(*b->offsets)) ||
-	    !grow((void **)&b->table, &b->table_capacity, slots, sizeof(*b->table)))
+	if (!sg_grow_array((void **)&b->batch_of, &b->batch_capacity, count, sizeof(*b->batch_of)) ||
+	    !sg_grow_array((void **)&b->offsets, &b->offset_capacity, count + 1, sizeof(*b->offsets)) ||
+	    !sg_grow_array((void **)&b->table, &b->table_capacity, slots, sizeof(*b->table)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory batching %zu translucent draws", count);
 	if (!b->grid && !(b->grid = sg_malloc(GRID * GRID * sizeof(*b->grid))))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory batching %zu translucent draws", count);

@@ -134,13 +134,8 @@ static uint8_t *premultiply(struct sg_gl_cache *cache, const struct sg_texture_d
                             struct sg_texture_rect rect)
 {
 	size_t bytes = (size_t)rect.width * (size_t)rect.height * 4;
-	if (cache->scratch_capacity < bytes) {
-		uint8_t *scratch = sg_realloc_array(cache->scratch, bytes, 1);
-		if (!scratch)
-			return NULL;
-		cache->scratch = scratch;
-		cache->scratch_capacity = bytes;
-	}
+	if (!sg_grow_array((void **)&cache->scratch, &cache->scratch_capacity, bytes, 1))
+		return NULL;
 	uint8_t *copy = cache->scratch, *out = copy;
 	for (int y = rect.y; y < rect.y + rect.height; y++) {
 		const uint8_t *in = t->pixels + ((size_t)y * (size_t)t->width + (size_t)rect.x) * 4;

@@ -15,21 +15,6 @@
 
 #define FLOATS_PER_VERTEX 8 /* clip-space position 4, uv 2, depth 1, colour (4 bytes) 1 */
 
-static bool grow(void **array, size_t *capacity, size_t needed, size_t size)
-{
-	if (*capacity >= needed)
-		return true;
-	size_t grown = *capacity ? *capacity : 1024;
-	while (grown < needed)
-		grown *= 2;
-	void *p = sg_realloc_array(*array, grown, size);
-	if (!p)
-		return false;
-	*array = p;
-	*capacity = grown;
-	return true;
-}
-
 bool sg_gl_expand_fits(const struct sg_scene *scene, const struct sg_draw_list *list)
 {
 	const struct sg_draw_list *source = sg_draw_source(list);
@@ -86,8 +71,8 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 	for (size_t i = 0; i < source->count; i++)
 		vertices += scene->meshes[source->draws[i].mesh].vertex_count;
 	if (vertices > UINT32_MAX ||
-	    !grow((void **)&x->vertices, &x->vertex_capacity, vertices * FLOATS_PER_VERTEX, sizeof(float)) ||
-	    !grow((void **)&x->vertex_first, &x->first_capacity, source->count, sizeof(uint32_t)))
+	    !sg_grow_array((void **)&x->vertices, &x->vertex_capacity, vertices * FLOATS_PER_VERTEX, sizeof(float)) ||
+	    !sg_grow_array((void **)&x->vertex_first, &x->first_capacity, source->count, sizeof(uint32_t)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", source->count);
 	float *v = x->vertices;
 	uint32_t base = 0;
@@ -143,8 +128,8 @@ static sg_result expand_indices(struct sg_gl_renderer *gl, const struct sg_scene
 		const struct sg_mesh_data *m = &scene->meshes[list->draws[i].mesh];
 		indices += m->indices ? m->index_count : m->vertex_count;
 	}
-	if (!grow((void **)&x->indices, &x->index_capacity, indices, sizeof(uint32_t)) ||
-	    !grow((void **)&x->runs, &x->run_capacity, list->count, sizeof(*x->runs)))
+	if (!sg_grow_array((void **)&x->indices, &x->index_capacity, indices, sizeof(uint32_t)) ||
+	    !sg_grow_array((void **)&x->runs, &x->run_capacity, list->count, sizeof(*x->runs)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", list->count);
 	uint32_t *ix = x->indices;
 	x->run_count = 0;

@@ -42,6 +42,21 @@ void *sg_realloc_array(void *ptr, size_t count, size_t size)
 	return realloc(ptr, bytes ? bytes : 1);
 }
 
+bool sg_grow_array(void **array, size_t *capacity, size_t needed, size_t size)
+{
+	if (*capacity >= needed)
+		return true;
+	size_t grown = *capacity ? *capacity : 64;
+	while (grown < needed)
+		grown = grown > SIZE_MAX / 2 ? needed : grown * 2;
+	void *p = sg_realloc_array(*array, grown, size);
+	if (!p)
+		return false;
+	*array = p;
+	*capacity = grown;
+	return true;
+}
+
 void sg_free(void *ptr)
 {
 	free(ptr);

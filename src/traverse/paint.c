@@ -24,19 +24,10 @@ void sg_paint_finish(struct sg_paint *paint)
 
 static sg_result reserve(struct sg_paint *paint, size_t count)
 {
-	if (paint->capacity >= count)
-		return SG_OK;
-	size_t capacity = paint->capacity ? paint->capacity : 64;
-	while (capacity < count)
-		capacity *= 2;
-	uint32_t *colors = sg_realloc_array(paint->colors, capacity, sizeof(*colors));
-	if (colors)
-		paint->colors = colors;
-	uint8_t *translucent = colors ? sg_realloc_array(paint->translucent, capacity, 1) : NULL;
-	if (!translucent)
+	if (!sg_grow_array((void **)&paint->colors, &paint->colors_capacity, count,
+	                   sizeof(*paint->colors)) ||
+	    !sg_grow_array((void **)&paint->translucent, &paint->translucent_capacity, count, 1))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for the colours of %zu draws", count);
-	paint->translucent = translucent;
-	paint->capacity = capacity;
 	return SG_OK;
 }
 

@@ -212,15 +212,9 @@ struct all_hits {
 static bool keep_all(void *context, const struct sg_pick_hit *hit)
 {
 	struct all_hits *all = context;
-	if (all->count == all->capacity) {
-		size_t capacity = all->capacity ? all->capacity * 2 : 16;
-		struct sg_pick_hit *hits = sg_realloc_array(all->hits, capacity, sizeof(*hits));
-		if (!hits) {
-			all->failed = true;
-			return false;
-		}
-		all->hits = hits;
-		all->capacity = capacity;
+	if (!sg_grow_array((void **)&all->hits, &all->capacity, all->count + 1, sizeof(*all->hits))) {
+		all->failed = true;
+		return false;
 	}
 	all->hits[all->count++] = *hit;
 	return true;

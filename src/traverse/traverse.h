@@ -53,7 +53,7 @@ static inline const struct sg_draw_list *sg_draw_source(const struct sg_draw_lis
 struct sg_paint {
 	uint32_t *colors;     /* per draw: premultiplied RGBA8, bytes r, g, b, a in memory */
 	uint8_t *translucent; /* per draw: 1 when blended (alpha below 255 in colour or texture) */
-	size_t capacity;
+	size_t colors_capacity, translucent_capacity;
 	size_t translucent_count;
 	uint64_t serial;  /* changes whenever colors change: for caches above */
 	uint64_t classes; /* changes whenever translucent changes */

@@ -90,13 +90,9 @@ static sg_result cut(struct sg_traversal *traversal, const struct sg_draw_range 
 	/* Caches above may keep what they made for all when most of it is drawn
 	 * and none of it is stale (they read every entry of all). */
 	bool keep_source = traversal->stale_count == 0 && needed * 2 >= all->count;
-	if (keep_source && shown->origin_capacity < needed) {
-		uint32_t *origin = sg_realloc_array(shown->origin, needed, sizeof(*origin));
-		if (!origin)
-			return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a draw list of %zu", needed);
-		shown->origin = origin;
-		shown->origin_capacity = needed;
-	}
+	if (keep_source && !sg_grow_array((void **)&shown->origin, &shown->origin_capacity, needed,
+	                                  sizeof(*shown->origin)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a draw list of %zu", needed);
 	shown->count = 0;
 	size_t from = 0;
 	for (size_t i = 0; i <= count; i++) {
