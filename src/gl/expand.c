@@ -71,8 +71,10 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 	for (size_t i = 0; i < source->count; i++)
 		vertices += scene->meshes[source->draws[i].mesh].vertex_count;
 	if (vertices > UINT32_MAX ||
-	    !sg_grow_array((void **)&x->vertices, &x->vertex_capacity, vertices * FLOATS_PER_VERTEX, sizeof(float)) ||
-	    !sg_grow_array((void **)&x->vertex_first, &x->first_capacity, source->count, sizeof(uint32_t)))
+	    !sg_grow_array((void **)&x->vertices, &x->vertex_capacity, vertices * FLOATS_PER_VERTEX,
+	                   sizeof(float)) ||
+	    !sg_grow_array((void **)&x->vertex_first, &x->first_capacity, source->count,
+	                   sizeof(uint32_t)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", source->count);
 	float *v = x->vertices;
 	uint32_t base = 0;

@@ -1,23 +1,16 @@
 /* How models look without changing what is drawn: node opacities and model
  * colours. Both only bump appearance_version, so the cached traversal order
  * and draw lists stay; the renderer recomputes each draw's colour from them. */
-#include <math.h>
-
 #include "error.h"
+#include "floats.h"
 #include "scene_internal.h"
-
-/* In [0, 1] and not NaN (NaN fails both comparisons). */
-static bool unit(float value)
-{
-	return value >= 0.0f && value <= 1.0f;
-}
 
 sg_result sg_node_set_opacity(struct sg_scene *scene, sg_node node, float opacity)
 {
 	sg_result result = sg_scene_check_node(scene, node, "sg_node_set_opacity");
 	if (result)
 		return result;
-	if (!unit(opacity))
+	if (!sg_float_unit(opacity))
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
 		               "sg_node_set_opacity: opacity %g of node %s is not in [0, 1]",
 		               (double)opacity, sg_scene_node_label(scene, node.index));
@@ -40,27 +33,16 @@ sg_result sg_node_get_opacity(const struct sg_scene *scene, sg_node node, float 
 	return SG_OK;
 }
 
-static sg_result check_model(const struct sg_scene *scene, sg_node node, const char *function)
-{
-	sg_result result = sg_scene_check_node(scene, node, function);
-	if (result)
-		return result;
-	if (scene->kind[node.index] != SG_NODE_MODEL)
-		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: node %s is not a model", function,
-		               sg_scene_node_label(scene, node.index));
-	return SG_OK;
-}
-
 sg_result sg_model_set_color(struct sg_scene *scene, sg_node node, float r, float g, float b,
                              float a)
 {
-	sg_result result = check_model(scene, node, "sg_model_set_color");
+	sg_result result = sg_scene_check_kind(scene, node, SG_NODE_MODEL, "sg_model_set_color");
 	if (result)
 		return result;
 	const float color[4] = {r, g, b, a};
 	static const char names[] = "rgba";
 	for (int i = 0; i < 4; i++)
-		if (!unit(color[i]))
+		if (!sg_float_unit(color[i]))
 			return sg_fail(SG_ERR_INVALID_ARGUMENT,
 			               "sg_model_set_color: %c = %g of model %s is not in [0, 1]",
 			               names[i], (double)color[i], sg_scene_node_label(scene, node.index));
@@ -77,7 +59,7 @@ sg_result sg_model_set_color(struct sg_scene *scene, sg_node node, float r, floa
 
 sg_result sg_model_get_color(const struct sg_scene *scene, sg_node node, float rgba[4])
 {
-	sg_result result = check_model(scene, node, "sg_model_get_color");
+	sg_result result = sg_scene_check_kind(scene, node, SG_NODE_MODEL, "sg_model_get_color");
 	if (result)
 		return result;
 	if (!rgba)

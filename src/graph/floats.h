@@ -1,4 +1,4 @@
-/* Internal: the finiteness check of every float that enters a scene or a camera. */
+/* Internal: the checks of every float that enters a scene or a camera. */
 #ifndef SG_GRAPH_FLOATS_H
 #define SG_GRAPH_FLOATS_H
 
@@ -14,6 +14,12 @@ static inline bool sg_floats_finite(const float *values, size_t count)
 		if (!isfinite(values[i]))
 			return false;
 	return true;
+}
+
+/* In [0, 1] and not NaN (NaN fails both comparisons): opacities, colours. */
+static inline bool sg_float_unit(float value)
+{
+	return value >= 0.0f && value <= 1.0f;
 }
 
 #endif

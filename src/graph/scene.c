@@ -251,6 +251,19 @@ sg_result sg_scene_check_node(const struct sg_scene *scene, sg_node node, const 
 	                     what);
 }
 
+sg_result sg_scene_check_kind(const struct sg_scene *scene, sg_node node, enum sg_node_kind kind,
+                             const char *function)
+{
+	sg_result result = sg_scene_check_node(scene, node, function);
+	if (result)
+		return result;
+	if (scene->kind[node.index] != kind)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: node %s is not a %s", function,
+		               sg_scene_node_label(scene, node.index),
+		               kind == SG_NODE_TRANSFORM ? "transform" : "model");
+	return SG_OK;
+}
+
 const char *sg_scene_node_label(const struct sg_scene *scene, uint32_t index)
 {
 	static _Thread_local char label[160];

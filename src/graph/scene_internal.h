@@ -162,6 +162,9 @@ void sg_scene_free_node(struct sg_scene *scene, uint32_t index);
 /* Validates a handle: SG_OK, or an error (with message) for stale or foreign ones.
  * what names the argument in the message ("parent", "child", ...). */
 sg_result sg_scene_check_node(const struct sg_scene *scene, sg_node node, const char *what);
+/* The same, and node must be of kind ("function: node 'x' is not a model"). */
+sg_result sg_scene_check_kind(const struct sg_scene *scene, sg_node node, enum sg_node_kind kind,
+                              const char *function);
 /* Name for messages: "'Rectangle 1'" or "#12" for unnamed nodes. Static buffer per thread. */
 const char *sg_scene_node_label(const struct sg_scene *scene, uint32_t index);
 

@@ -6,19 +6,6 @@
 #include "floats.h"
 #include "scene_internal.h"
 
-static sg_result check_kind(const struct sg_scene *scene, sg_node node, enum sg_node_kind kind,
-                            const char *function)
-{
-	sg_result result = sg_scene_check_node(scene, node, function);
-	if (result)
-		return result;
-	if (scene->kind[node.index] != kind)
-		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: node %s is not a %s", function,
-		               sg_scene_node_label(scene, node.index),
-		               kind == SG_NODE_TRANSFORM ? "transform" : "model");
-	return SG_OK;
-}
-
 static sg_result refuse_nonfinite(const struct sg_scene *scene, sg_node node, const char *function)
 {
 	return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: NaN or infinite value for node %s", function,
@@ -43,7 +30,7 @@ static sg_result set_local(struct sg_scene *scene, uint32_t index, mat4 local)
 static sg_result edit_transform(struct sg_scene *scene, sg_node node, const char *function,
                                 const float *args, int arg_count, void (*op)(mat4, const float *))
 {
-	sg_result result = check_kind(scene, node, SG_NODE_TRANSFORM, function);
+	sg_result result = sg_scene_check_kind(scene, node, SG_NODE_TRANSFORM, function);
 	if (result)
 		return result;
 	if (!sg_floats_finite(args, (size_t)arg_count))
@@ -88,7 +75,7 @@ sg_result sg_transform_set_matrix(struct sg_scene *scene, sg_node node, const fl
 
 sg_result sg_transform_get_matrix(const struct sg_scene *scene, sg_node node, float matrix[16])
 {
-	sg_result result = check_kind(scene, node, SG_NODE_TRANSFORM, "sg_transform_get_matrix");
+	sg_result result = sg_scene_check_kind(scene, node, SG_NODE_TRANSFORM, "sg_transform_get_matrix");
 	if (result)
 		return result;
 	if (!matrix)
@@ -117,7 +104,7 @@ sg_result sg_transform_rotate(struct sg_scene *scene, sg_node node, float angle,
 	 * rather than doing nothing, which would hide the caller's mistake. */
 	if (sg_floats_finite(axis, 3) && glm_vec3_norm(axis) == 0.0f) {
 		sg_result result =
-			check_kind(scene, node, SG_NODE_TRANSFORM, "sg_transform_rotate");
+			sg_scene_check_kind(scene, node, SG_NODE_TRANSFORM, "sg_transform_rotate");
 		if (result)
 			return result;
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
@@ -135,7 +122,7 @@ sg_result sg_transform_scale(struct sg_scene *scene, sg_node node, float x, floa
 
 sg_result sg_model_set_position(struct sg_scene *scene, sg_node node, float x, float y, float z)
 {
-	sg_result result = check_kind(scene, node, SG_NODE_MODEL, "sg_model_set_position");
+	sg_result result = sg_scene_check_kind(scene, node, SG_NODE_MODEL, "sg_model_set_position");
 	if (result)
 		return result;
 	const float position[] = {x, y, z};
@@ -148,7 +135,7 @@ sg_result sg_model_set_position(struct sg_scene *scene, sg_node node, float x, f
 
 sg_result sg_model_set_texture(struct sg_scene *scene, sg_node node, sg_texture texture)
 {
-	sg_result result = check_kind(scene, node, SG_NODE_MODEL, "sg_model_set_texture");
+	sg_result result = sg_scene_check_kind(scene, node, SG_NODE_MODEL, "sg_model_set_texture");
 	if (result)
 		return result;
 	if (!sg_texture_is_none(texture) &&
@@ -165,7 +152,7 @@ sg_result sg_model_set_texture(struct sg_scene *scene, sg_node node, sg_texture 
 
 sg_result sg_model_set_mesh(struct sg_scene *scene, sg_node node, sg_mesh mesh)
 {
-	sg_result result = check_kind(scene, node, SG_NODE_MODEL, "sg_model_set_mesh");
+	sg_result result = sg_scene_check_kind(scene, node, SG_NODE_MODEL, "sg_model_set_mesh");
 	if (result)
 		return result;
 	if ((result = sg_scene_check_mesh(scene, mesh, "sg_model_set_mesh")))

@@ -173,7 +173,7 @@ sg_result sg_renderer_set_clear_color(struct sg_renderer *renderer, float r, flo
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_set_clear_color: renderer is NULL");
 	const float color[4] = {r, g, b, a};
 	for (int i = 0; i < 4; i++)
-		if (!(color[i] >= 0.0f && color[i] <= 1.0f)) /* also refuses NaN */
+		if (!sg_float_unit(color[i]))
 			return sg_fail(SG_ERR_INVALID_ARGUMENT, "clear colour component %d (%g) is not in [0, 1]",
 			               i, (double)color[i]);
 	if (!enter(renderer, "sg_renderer_set_clear_color"))

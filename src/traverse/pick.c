@@ -39,7 +39,8 @@ static sg_result make_ray(const struct sg_camera *camera, int width, int height,
 	memcpy(view, camera->view, sizeof(mat4));
 	glm_mat4_mul(projection, view, ray->view_projection);
 	if (fabsf(glm_mat4_det(ray->view_projection)) < FLT_MIN)
-		return sg_fail(SG_ERR_INVALID_ARGUMENT, "pick: the camera's projection * view cannot be inverted");
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "pick: the camera's projection * view cannot be inverted");
 	glm_mat4_inv(ray->view_projection, inverse);
 	/* Row 0 of the output is its top: NDC y = +1 (the renderer flips y into
 	 * the framebuffer so that the image reads top row first). */
