@@ -15,13 +15,18 @@
 
 #define FLOATS_PER_VERTEX 8 /* clip-space position 4, uv 2, depth 1, colour (4 bytes) 1 */
 
-bool sg_gl_expand_fits(const struct sg_scene *scene, const struct sg_draw_list *list)
+bool sg_gl_expand_fits(struct sg_gl_expanded *x, const struct sg_scene *scene,
+                       const struct sg_draw_list *list)
 {
 	const struct sg_draw_list *source = sg_draw_source(list);
-	for (size_t i = 0; i < source->count; i++)
-		if (scene->meshes[source->draws[i].mesh].vertex_count > SG_GL_EXPAND_MAX_VERTICES)
-			return false;
-	return true;
+	if (x->fits_serial == source->serial && x->fits_scene == scene->id)
+		return x->fits; /* meshes are immutable: the same list has the same answer */
+	x->fits = true;
+	for (size_t i = 0; i < source->count && x->fits; i++)
+		x->fits = scene->meshes[source->draws[i].mesh].vertex_count <= SG_GL_EXPAND_MAX_VERTICES;
+	x->fits_serial = source->serial;
+	x->fits_scene = scene->id;
+	return x->fits;
 }
 
 static void create_buffers(struct sg_gl_expanded *x)

@@ -8,7 +8,10 @@
 /* Meshes larger than this are drawn instanced instead. */
 #define SG_GL_EXPAND_MAX_VERTICES 64
 
-bool sg_gl_expand_fits(const struct sg_scene *scene, const struct sg_draw_list *list);
+/* Whether every model of list's source is small enough to expand; computed
+ * once per source list, not every frame. */
+bool sg_gl_expand_fits(struct sg_gl_expanded *expanded, const struct sg_scene *scene,
+                       const struct sg_draw_list *list);
 /* Fills and uploads the vertex and index buffers for list in gl->order, and
  * its runs of one texture and pass; reuses them while nothing changed. */
 sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,

@@ -213,7 +213,7 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
 	if ((result = sg_gl_batch_order(gl, scene, list, paint)) ||
 	    (result = upload_texture_updates(gl, scene, list)))
 		return result;
-	bool expanded = sg_gl_expand_fits(scene, list);
+	bool expanded = sg_gl_expand_fits(&gl->expanded, scene, list);
 	if ((result = sg_gl_blend_order(gl, scene, list, paint, view_projection, !expanded)))
 		return result;
 	if (expanded)

@@ -54,6 +54,10 @@ struct sg_gl_expanded {
 	uint64_t index_order, index_vertex_serial;
 	uint32_t index_scene;
 	bool indices_valid;
+	/* sg_gl_expand_fits() of the source list of this serial */
+	uint64_t fits_serial;
+	uint32_t fits_scene;
+	bool fits;
 };
 
 /* The translucent pass's batches (blend_order.c) and what they were made for. */
