@@ -12,25 +12,28 @@
 
 #define FLOATS_PER_INSTANCE 18 /* mat4, depth, colour (4 bytes) */
 
-/* One stable counting pass: order[0, count) into out by key(draw), keys below
+/* A draw's key in one counting pass: its mesh, or its texture with no texture
+ * last (key_count - 1). */
+static inline uint32_t sort_key(const struct sg_draw *d, bool by_texture, uint32_t key_count)
+{
+	if (!by_texture)
+		return d->mesh;
+	return d->texture == SG_DRAW_NO_TEXTURE ? key_count - 1 : d->texture;
+}
+
+/* One stable counting pass: order[0, count) into out by key, keys below
  * key_count (counts has key_count + 1 entries). */
 static void count_sort(const uint32_t *order, uint32_t *out, size_t count,
                        const struct sg_draw *draws, bool by_texture, uint32_t key_count,
                        uint32_t *counts)
 {
 	memset(counts, 0, ((size_t)key_count + 1) * sizeof(*counts));
-	for (size_t i = 0; i < count; i++) {
-		const struct sg_draw *d = &draws[order[i]];
-		uint32_t key = by_texture ? d->texture : d->mesh;
-		counts[(key == SG_DRAW_NO_TEXTURE ? key_count - 1 : key) + 1]++;
-	}
+	for (size_t i = 0; i < count; i++)
+		counts[sort_key(&draws[order[i]], by_texture, key_count) + 1]++;
 	for (uint32_t k = 0; k < key_count; k++)
 		counts[k + 1] += counts[k];
-	for (size_t i = 0; i < count; i++) {
-		const struct sg_draw *d = &draws[order[i]];
-		uint32_t key = by_texture ? d->texture : d->mesh;
-		out[counts[key == SG_DRAW_NO_TEXTURE ? key_count - 1 : key]++] = order[i];
-	}
+	for (size_t i = 0; i < count; i++)
+		out[counts[sort_key(&draws[order[i]], by_texture, key_count)]++] = order[i];
 }
 
 /* Sorts order[0, count), in traversal order on entry, by (texture, mesh,
