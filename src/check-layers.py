@@ -18,7 +18,8 @@ import sys
 # reachable downwards from it, and itself.
 BELOW = {
     'graph': [],
-    'scenefile': ['graph'],
+    'text': ['graph'],
+    'scenefile': ['graph', 'text'],
     'traverse': ['graph'],
     'gl': ['traverse'],
     'egl': ['graph'],
@@ -30,11 +31,13 @@ BELOW = {
 }
 
 # System headers that only some layers may use: the graph and traversal know
-# no GL, GL knows no EGL, and only the device layers touch DRM and GBM.
+# no GL, GL knows no EGL, only the device layers touch DRM and GBM, and only
+# text knows FreeType and HarfBuzz (sg/text.h hides them).
 SYSTEM = [
     (re.compile(r'^gbm\.h$'), {'gbm'}),
     (re.compile(r'^(xf86drm|xf86drmMode|drm_fourcc)\.h$'), {'gbm', 'output'}),
     (re.compile(r'^EGL/'), {'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'}),
+    (re.compile(r'^(ft2build\.h|freetype/|hb(-[a-z]+)?\.h$|harfbuzz/)'), {'text'}),
     (re.compile(r'^GLES'), {'gl', 'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'}),
 ]
 

@@ -28,6 +28,7 @@ static const char *const example_scenes[] = {
 	"scenes/mesh.json",
 	"scenes/overlay.json",
 	"scenes/progress.json",
+	"scenes/text.json", /* last: left out where libsg has no text */
 };
 
 static char temp_dir[256];
@@ -1241,12 +1242,457 @@ START_TEST(test_allocation_failures)
 }
 END_TEST
 
+/* --- Text (docs/scene-format.md, "Text"): fonts and text nodes --- */
+
+#define FONT_FILE "scenes/fonts/DejaVuSans.ttf"
+#define FONTS "\"fonts\": {\"sans\": {\"path\": \"sans.ttf\", \"size\": 16}}"
+#define TEXT_NODE "{\"type\": \"text\", \"font\": \"sans\""
+
+/* A temporary folder holding sans.ttf, for scenes written there. */
+static void make_font_dir(void)
+{
+	make_temp_dir();
+	char command[600];
+	snprintf(command, sizeof(command), "cp " FONT_FILE " '%s/sans.ttf'", temp_dir);
+	ck_assert_int_eq(system(command), 0);
+}
+
+/* Loads content written as name in temp_dir, expecting result and (on a
+ * failure) fragment right after the file's path in the message. */
+static void expect_load(const char *name, const char *content, sg_result expected,
+                        const char *fragment)
+{
+	const char *path = write_file(name, content);
+	char wanted[1024];
+	snprintf(wanted, sizeof(wanted), "%s%s", path, fragment ? fragment : "");
+	struct sg_scene_file *file = (struct sg_scene_file *)1;
+	sg_result result = sg_scene_file_load(path, &file);
+	ck_assert_msg(result == expected, "%s instead of %s (%s)", sg_result_name(result),
+	              sg_result_name(expected), sg_last_error());
+	if (result == SG_OK) {
+		sg_scene_file_destroy(file);
+		return;
+	}
+	ck_assert_ptr_null(file);
+	ck_assert_msg(strstr(sg_last_error(), wanted), "message '%s' lacks '%s'", sg_last_error(),
+	              wanted);
+}
+
+/* Renders scene with a pixel camera of size x size. */
+static unsigned char *render_scene(struct sg_scene *scene, int size)
+{
+	struct sg_renderer *renderer = surfaceless_renderer(size, size);
+	struct sg_camera camera;
+	sg_camera_init_pixels(&camera, size, size);
+	ck_assert_msg(sg_renderer_render(renderer, scene, &camera) == SG_OK, "render: %s",
+	              sg_last_error());
+	unsigned char *pixels = malloc((size_t)size * size * 4);
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+	sg_renderer_destroy(renderer);
+	return pixels;
+}
+
+/* The API's text node of the file below, with align as given. */
+static struct sg_scene *text_by_api(enum sg_text_align align)
+{
+	struct sg_scene *scene = sg_scene_create();
+	sg_font font = sg_font_load(scene, FONT_FILE, 16);
+	ck_assert_msg(font.generation, "%s", sg_last_error());
+	sg_node node = sg_node_new_text(
+		scene, &(struct sg_text_desc){.name = "Caption",
+	                                      .font = font,
+	                                      .utf8 = "The quick brown fox jumps over the lazy dog",
+	                                      .max_width = 100,
+	                                      .align = align,
+	                                      .line_height = 22,
+	                                      .position = {6, 8, 0}});
+	ck_assert_msg(node.generation, "%s", sg_last_error());
+	ck_assert_int_eq(sg_model_set_color(scene, node, 1, 0.5f, 0, 0.75f), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), node), SG_OK);
+	return scene;
+}
+
+/* Every key of a text node reaches sg_node_new_text: the file's render is the
+ * API's, pixel for pixel, and one key changed (align) changes it. */
+START_TEST(test_text_node_matches_the_api)
+{
+	make_font_dir();
+	const char *path = write_file(
+		"text.json",
+		"{\"output\": {\"width\": 128, \"height\": 128}, " FONTS ", \"nodes\": ["
+		"{\"type\": \"text\", \"name\": \"Caption\", \"font\": \"sans\", "
+		"\"string\": \"The quick brown fox jumps over the lazy dog\", \"max_width\": 100, "
+		"\"align\": \"center\", \"line_height\": 22, \"position\": [6, 8, 0], "
+		"\"color\": [1, 0.5, 0, 0.75]}]}");
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(path, &file) == SG_OK, "%s", sg_last_error());
+	struct sg_scene *loaded = sg_scene_file_get_scene(file);
+	sg_node node = find(loaded, "Caption");
+	ck_assert_int_eq(sg_node_get_kind(loaded, node), SG_NODE_TEXT);
+	ck_assert_str_eq(sg_text_get_string(loaded, node),
+	                 "The quick brown fox jumps over the lazy dog");
+	assert_color(loaded, "Caption", 1, 0.5f, 0, 0.75f);
+	struct sg_text_extent extent;
+	ck_assert_int_eq(sg_text_get_extent(loaded, node, &extent), SG_OK);
+	ck_assert_int_gt(extent.lines, 1); /* broken at max_width */
+	ck_assert_float_le(extent.width, 100);
+	ck_assert_float_eq(extent.height, 22.0f * (float)extent.lines);
+	unsigned char *from_file = render_file(file, 0);
+
+	struct sg_scene *centred = text_by_api(SG_TEXT_ALIGN_CENTER);
+	unsigned char *from_api = render_scene(centred, 128);
+	ck_assert_uint_eq(count_differing(from_file, from_api, 128 * 128), 0);
+	struct sg_scene *left = text_by_api(SG_TEXT_ALIGN_LEFT);
+	unsigned char *from_left = render_scene(left, 128);
+	ck_assert_uint_gt(count_differing(from_file, from_left, 128 * 128), 0);
+	free(from_left);
+	free(from_api);
+	free(from_file);
+	sg_scene_destroy(left);
+	sg_scene_destroy(centred);
+	sg_scene_file_destroy(file);
+	remove_temp_dir();
+}
+END_TEST
+
+/* Defaults: no string is "", the API's colour (opaque black), left, no wrap. */
+START_TEST(test_text_defaults)
+{
+	make_font_dir();
+	const char *path = write_file("defaults.json",
+	                              "{" FONTS ", \"nodes\": [{\"type\": \"text\", \"name\": \"T\", "
+	                              "\"font\": \"sans\"}, {\"type\": \"text\", \"name\": \"U\", "
+	                              "\"font\": \"sans\", \"string\": \"a b c d e f g h\", "
+	                              "\"visible\": false, \"opacity\": 0.5}, {\"type\": "
+	                              "\"text\", \"name\": \"V\", \"font\": \"sans\", "
+	                              "\"string\": \"a\\ud800b\"}]}");
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(path, &file) == SG_OK, "%s", sg_last_error());
+	struct sg_scene *scene = sg_scene_file_get_scene(file);
+	ck_assert_str_eq(sg_text_get_string(scene, find(scene, "T")), "");
+	/* json-c makes an escaped lone surrogate U+FFFD: valid UTF-8, drawn. */
+	ck_assert_str_eq(sg_text_get_string(scene, find(scene, "V")), "a\xef\xbf\xbd" "b");
+	assert_color(scene, "T", 0, 0, 0, 1);
+	struct sg_text_extent extent;
+	ck_assert_int_eq(sg_text_get_extent(scene, find(scene, "T"), &extent), SG_OK);
+	ck_assert_int_eq(extent.lines, 0);
+	ck_assert_int_eq(sg_text_get_extent(scene, find(scene, "U"), &extent), SG_OK);
+	ck_assert_int_eq(extent.lines, 1);
+	ck_assert_float_eq_tol(opacity_of(scene, "U"), 0.5f, 1e-6f);
+	bool visible = true;
+	ck_assert_int_eq(sg_node_get_visible(scene, find(scene, "U"), &visible), SG_OK);
+	ck_assert(!visible);
+	sg_scene_file_destroy(file);
+	remove_temp_dir();
+}
+END_TEST
+
+/* A keyframed string holds from its keyframe to the next; colour keyframes
+ * apply to text as to models. */
+START_TEST(test_text_string_keyframes)
+{
+	make_font_dir();
+	const char *path = write_file(
+		"keys.json",
+		"{\"frames\": 12, " FONTS ", \"nodes\": [" TEXT_NODE ", \"name\": \"Clock\", "
+		"\"string\": {\"keyframes\": [{\"frame\": 2, \"value\": \"10:41\"}, "
+		"{\"frame\": 6, \"value\": \"10:42\"}, {\"frame\": 9, \"value\": \"\\u0627\\u0644\"}]}, "
+		"\"color\": {\"keyframes\": [{\"frame\": 0, \"value\": [0, 0, 0]}, "
+		"{\"frame\": 10, \"value\": [1, 1, 1]}]}}]}");
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(path, &file) == SG_OK, "%s", sg_last_error());
+	struct sg_scene *scene = sg_scene_file_get_scene(file);
+	sg_node clock = find(scene, "Clock");
+	ck_assert_str_eq(sg_text_get_string(scene, clock), "10:41"); /* held before frame 2 */
+	static const struct {
+		int frame;
+		const char *string;
+	} expected[] = {{5, "10:41"}, {6, "10:42"}, {8, "10:42"}, {11, "\xd8\xa7\xd9\x84"},
+	                {100, "\xd8\xa7\xd9\x84"}, {0, "10:41"}};
+	for (size_t i = 0; i < sizeof(expected) / sizeof(expected[0]); i++) {
+		ck_assert_int_eq(sg_scene_file_apply_frame(file, expected[i].frame), SG_OK);
+		ck_assert_str_eq(sg_text_get_string(scene, clock), expected[i].string);
+	}
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 5), SG_OK);
+	assert_color(scene, "Clock", 0.5f, 0.5f, 0.5f, 1);
+	sg_scene_file_destroy(file);
+	remove_temp_dir();
+}
+END_TEST
+
+/* A font is loaded when a text node first uses it: an unused one opens no
+ * file; a used one that is missing or no font fails, naming its entry. */
+START_TEST(test_fonts_load_on_first_use)
+{
+	make_font_dir();
+	write_file("notes.ttf", "not a font\n");
+	expect_load("unused.json", "{\"fonts\": {\"gone\": {\"path\": \"gone.ttf\", \"size\": 12}}}",
+	            SG_OK, NULL);
+	expect_load("missing.json",
+	            "{\"fonts\": {\"gone\": {\"path\": \"gone.ttf\", \"size\": 12}}, \"nodes\": "
+	            "[{\"type\": \"text\", \"font\": \"gone\", \"string\": \"x\"}]}",
+	            SG_ERR_IO, ": $.fonts.gone.path: cannot open 'gone.ttf': No such file");
+	expect_load("not-font.json",
+	            "{\"fonts\": {\"notes\": {\"path\": \"notes.ttf\", \"size\": 12}}, \"nodes\": "
+	            "[{\"type\": \"text\", \"font\": \"notes\", \"string\": \"x\"}]}",
+	            SG_ERR_FORMAT, ": $.fonts.notes.path: ");
+	/* FreeType's message names the file: escaped like every name from a file. */
+	write_file("n\033[2J.ttf", "not a font either\n");
+	expect_load("escaped.json",
+	            "{\"fonts\": {\"e\": {\"path\": \"n\\u001b[2J.ttf\", \"size\": 12}}, "
+	            "\"nodes\": [{\"type\": \"text\", \"font\": \"e\"}]}",
+	            SG_ERR_FORMAT, ": $.fonts.e.path: ");
+	assert_message_has("n\\x1b[2J.ttf");
+	ck_assert_ptr_null(strchr(sg_last_error(), '\033'));
+	/* One font, two nodes: loaded once (the second node finds it). */
+	expect_load("twice.json",
+	            "{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": \"a\"}, " TEXT_NODE
+	            ", \"string\": \"b\"}]}",
+	            SG_OK, NULL);
+	remove_temp_dir();
+}
+END_TEST
+
+/* Font paths follow the texture rules ("Trust"): relative, inside the scene's
+ * folder after symlinks, regular files only; --allow-path widens them. */
+START_TEST(test_font_paths_stay_in_the_scene_folder)
+{
+	make_scene_dir();
+	char command[1200], path[700];
+	snprintf(command, sizeof(command), "cp " FONT_FILE " '%s/outside.ttf'", temp_dir);
+	ck_assert_int_eq(system(command), 0);
+	const char *text_node = ", \"nodes\": [{\"type\": \"text\", \"font\": \"f\"}]}";
+	char content[1400];
+	snprintf(content, sizeof(content), "{\"fonts\": {\"f\": {\"path\": \"../outside.ttf\", "
+	                                   "\"size\": 12}}}");
+	/* refused by its text, even unused */
+	expect_load("scene/dots.json", content, SG_ERR_IO,
+	            ": $.fonts.f.path: '../outside.ttf' has a '..': a font path stays inside the "
+	            "scene's folder");
+	snprintf(content, sizeof(content), "{\"fonts\": {\"f\": {\"path\": \"%s/outside.ttf\", "
+	                                   "\"size\": 12}}%s",
+	         temp_dir, text_node);
+	expect_load("scene/absolute.json", content, SG_ERR_IO, ": $.fonts.f.path: '");
+	assert_message_has("is an absolute path outside the allowed folders: a font path is "
+	                   "relative to the scene's folder");
+	snprintf(path, sizeof(path), "%s/link.ttf", scene_dir);
+	snprintf(command, sizeof(command), "%s/outside.ttf", temp_dir);
+	ck_assert_int_eq(symlink(command, path), 0);
+	snprintf(content, sizeof(content), "{\"fonts\": {\"f\": {\"path\": \"link.ttf\", "
+	                                   "\"size\": 12}}%s",
+	         text_node);
+	expect_load("scene/link.json", content, SG_ERR_IO,
+	            ": $.fonts.f.path: 'link.ttf' resolves to a file outside the scene's folder");
+	struct sg_scene_file *file = NULL;
+	const char *allowed[] = {temp_dir};
+	struct sg_scene_file_options options = {.allowed_paths = allowed,
+	                                        .allowed_path_count = 1};
+	ck_assert_msg(sg_scene_file_load_with(write_file("scene/link.json", content), &options,
+	                                      &file) == SG_OK,
+	              "%s", sg_last_error());
+	sg_scene_file_destroy(file);
+	snprintf(path, sizeof(path), "%s/fifo.ttf", scene_dir);
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	snprintf(content, sizeof(content), "{\"fonts\": {\"f\": {\"path\": \"fifo.ttf\", "
+	                                   "\"size\": 12}}%s",
+	         text_node);
+	expect_load("scene/fifo.json", content, SG_ERR_IO,
+	            ": $.fonts.f.path: 'fifo.ttf' is a FIFO, not a regular file");
+	remove_temp_dir();
+}
+END_TEST
+
+/* Each new character's glyph counts as size x size RGBA texels against
+ * max_texture_bytes, charged by whole 4 MiB atlas pages. */
+#define SIXTY_FOUR "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!?"
+
+START_TEST(test_glyphs_count_against_the_texture_budget)
+{
+	make_font_dir();
+	struct sg_scene_file_options options = {.max_texture_bytes = 4 << 20};
+	/* 128 px: 64 glyphs fill one page (64 x 128 x 128 x 4 bytes); a character
+	 * used twice counts once. */
+	const char *page = "{\"fonts\": {\"big\": {\"path\": \"sans.ttf\", \"size\": 128}}, "
+	                   "\"nodes\": [{\"type\": \"text\", \"font\": \"big\", "
+	                   "\"string\": \"" SIXTY_FOUR "abc\"}]}";
+	ck_assert_msg(load_text(page, &options) == SG_OK, "%s", sg_last_error());
+	const char *more = "{\"fonts\": {\"big\": {\"path\": \"sans.ttf\", \"size\": 128}}, "
+	                   "\"nodes\": [{\"type\": \"text\", \"font\": \"big\", "
+	                   "\"string\": \"" SIXTY_FOUR "\"}, {\"type\": \"text\", "
+	                   "\"font\": \"big\", \"string\": {\"keyframes\": [{\"frame\": 0, "
+	                   "\"value\": \"zyx\"}, {\"frame\": 1, \"value\": \"#\"}]}}]}";
+	ck_assert_int_eq(load_text(more, &options), SG_ERR_LIMIT);
+	assert_message_has("limit.json: $.nodes[1].string.keyframes[1].value: 1 new characters of "
+	                   "128 px need 1 more atlas pages of 1024x1024, which would bring the used "
+	                   "textures to 8388608 bytes, over the limit of 4194304 texture bytes "
+	                   "(raise it with max_texture_bytes, sg-render --limit texture-bytes=N)");
+	options.max_texture_bytes = 8 << 20;
+	ck_assert_msg(load_text(more, &options) == SG_OK, "%s", sg_last_error());
+	remove_temp_dir();
+}
+END_TEST
+
+static const struct bad_case bad_text_cases[] = {
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"align\": \"justify\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].align: unknown value \"justify\" (expected one of \"left\", \"center\", "
+	 "\"right\")",
+	 NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"max_width\": -5}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].max_width: -5 is outside 0 .. 1e+06", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"line_height\": \"tall\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].line_height: expected a number", NULL},
+	{"{" FONTS ", \"nodes\": [{\"type\": \"text\", \"font\": \"serif\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].font: unknown font \"serif\" (not in $.fonts)", NULL},
+	{"{" FONTS ", \"nodes\": [{\"type\": \"text\", \"string\": \"x\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].font: missing", NULL},
+	{"{\"nodes\": [{\"type\": \"text\", \"font\": \"sans\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].font: unknown font \"sans\" (not in $.fonts)", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": \"ab\xff" "cd\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].string: invalid UTF-8 at byte 2", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": \"\xed\xa0\x80\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].string: invalid UTF-8 at byte 0", NULL}, /* a surrogate, raw */
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": \"\xc0\xaf\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].string: invalid UTF-8 at byte 0", NULL}, /* overlong '/' */
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": \"a\xe2\x82\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].string: invalid UTF-8 at byte 1", NULL}, /* cut short */
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": \"ab\\u0000c\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].string: a NUL character (\\u0000) at byte 2", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": 42}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].string: expected a string", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": {\"keyframes\": [{\"frame\": 0, "
+	 "\"value\": \"a\"}, {\"frame\": 3, \"value\": [1]}]}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].string.keyframes[1].value: expected a string", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": {\"keyframes\": [{\"frame\": 4, "
+	 "\"value\": \"a\"}, {\"frame\": 3, \"value\": \"b\"}]}}]}",
+	 SG_ERR_FORMAT,
+	 ": $.nodes[0].string.keyframes[1].frame: frame 3 does not come after frame 4", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": {\"keyframes\": [{\"frame\": 0}]}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].string.keyframes[0].value: missing", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": {\"keyframes\": []}}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].string.keyframes: expected an array of keyframes", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": {\"value\": \"a\"}}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].string.value: unknown key", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"color\": [255, 255, 255]}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].color[0]: 255 is outside 0 .. 1 (a node's colour takes numbers 0 .. 1", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"colour\": \"#ffffff\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].colour: unknown key", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"mesh\": \"quad\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].mesh: unknown key", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"children\": []}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0]: a text node cannot have children", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"position\": [1, 2]}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].position: expected an array of 3 numbers", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"opacity\": 2}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].opacity: 2 is outside 0 .. 1", NULL},
+};
+
+/* $.fonts itself, read whether or not this libsg has text. */
+static const struct bad_case bad_font_cases[] = {
+	{"{\"fonts\": [\"sans.ttf\"]}", SG_ERR_FORMAT, ": $.fonts: expected an object", NULL},
+	{"{\"fonts\": {\"f\": \"sans.ttf\"}}", SG_ERR_FORMAT, ": $.fonts.f: expected an object",
+	 NULL},
+	{"{\"fonts\": {\"f\": {\"size\": 12}}}", SG_ERR_FORMAT, ": $.fonts.f.path: missing", NULL},
+	{"{\"fonts\": {\"f\": {\"path\": \"sans.ttf\"}}}", SG_ERR_FORMAT,
+	 ": $.fonts.f.size: missing", NULL},
+	{"{\"fonts\": {\"f\": {\"path\": \"sans.ttf\", \"size\": 0}}}", SG_ERR_FORMAT,
+	 ": $.fonts.f.size: 0 is outside 1 .. 1024", NULL},
+	{"{\"fonts\": {\"f\": {\"path\": \"sans.ttf\", \"size\": 2000}}}", SG_ERR_FORMAT,
+	 ": $.fonts.f.size: 2000 is outside 1 .. 1024", NULL},
+	{"{\"fonts\": {\"f\": {\"path\": \"sans.ttf\", \"size\": 12.5}}}", SG_ERR_FORMAT,
+	 ": $.fonts.f.size: expected an integer", NULL},
+	{"{\"fonts\": {\"f\": {\"path\": \"sans.ttf\", \"size\": 12, \"weight\": 700}}}",
+	 SG_ERR_FORMAT, ": $.fonts.f.weight: unknown key", NULL},
+	{"{\"fonts\": {\"f\": {\"path\": \"\", \"size\": 12}}}", SG_ERR_IO,
+	 ": $.fonts.f.path: the path is empty", NULL},
+	{"{\"fonts\": {\"f\": {\"path\": \"a/../../x.ttf\", \"size\": 12}}}", SG_ERR_IO,
+	 ": $.fonts.f.path: 'a/../../x.ttf' has a '..': a font path stays inside", NULL},
+};
+
+static void run_bad_case(const struct bad_case *c, int i)
+{
+	make_font_dir();
+	expect_load("bad.json", c->content, c->result, c->fragment);
+	ck_assert_msg(!c->also || strstr(sg_last_error(), c->also),
+	              "case %d: message '%s' lacks '%s'", i, sg_last_error(), c->also);
+	remove_temp_dir();
+}
+
+START_TEST(test_bad_text_is_refused)
+{
+	run_bad_case(&bad_text_cases[_i], _i);
+}
+END_TEST
+
+START_TEST(test_bad_fonts_are_refused)
+{
+	run_bad_case(&bad_font_cases[_i], _i);
+}
+END_TEST
+
+START_TEST(test_too_many_fonts)
+{
+	make_temp_dir();
+	static char content[8192];
+	for (int count = 64; count <= 65; count++) {
+		snprintf(content, sizeof(content), "{\"fonts\": {");
+		for (int i = 0; i < count; i++)
+			snprintf(content + strlen(content), sizeof(content) - strlen(content),
+			         "%s\"f%d\": {\"path\": \"f.ttf\", \"size\": 12}", i ? ", " : "", i);
+		strcat(content, "}}");
+		expect_load("fonts.json", content, count == 64 ? SG_OK : SG_ERR_FORMAT,
+		            ": $.fonts: 65 fonts is more than 64");
+	}
+	remove_temp_dir();
+}
+END_TEST
+
+/* Built without FreeType and HarfBuzz: a text node is refused, clearly; fonts
+ * alone are still read (and their paths checked) but never loaded. */
+START_TEST(test_text_needs_a_build_with_text)
+{
+	make_font_dir();
+	expect_load("fonts-only.json", "{" FONTS "}", SG_OK, NULL);
+	expect_load("text.json", "{" FONTS ", \"nodes\": [{\"type\": \"group\", \"children\": ["
+	                         TEXT_NODE ", \"string\": \"hello\"}]}]}",
+	            SG_ERR_UNSUPPORTED,
+	            ": $.nodes[0].children[0]: a text node, but this libsg was built without text "
+	            "(FreeType and HarfBuzz, the meson option \"text\")");
+	expect_load("example.json", "{\"nodes\": [{\"type\": \"text\"}]}", SG_ERR_UNSUPPORTED,
+	            ": $.nodes[0]: a text node");
+	remove_temp_dir();
+}
+END_TEST
+
+static void add_text_tests(Suite *suite)
+{
+	TCase *text = tcase_create("text");
+	tcase_set_timeout(text, 60);
+	tcase_add_loop_test(text, test_bad_fonts_are_refused, 0,
+	                    (int)(sizeof(bad_font_cases) / sizeof(bad_font_cases[0])));
+	tcase_add_test(text, test_too_many_fonts);
+	if (!sg_text_available()) {
+		tcase_add_test(text, test_text_needs_a_build_with_text);
+		suite_add_tcase(suite, text);
+		return;
+	}
+	tcase_add_test(text, test_text_node_matches_the_api);
+	tcase_add_test(text, test_text_defaults);
+	tcase_add_test(text, test_text_string_keyframes);
+	tcase_add_test(text, test_fonts_load_on_first_use);
+	tcase_add_test(text, test_font_paths_stay_in_the_scene_folder);
+	tcase_add_test(text, test_glyphs_count_against_the_texture_budget);
+	tcase_add_loop_test(text, test_bad_text_is_refused, 0,
+	                    (int)(sizeof(bad_text_cases) / sizeof(bad_text_cases[0])));
+	suite_add_tcase(suite, text);
+}
+
 static Suite *scenefile_suite(void)
 {
 	Suite *suite = suite_create("scenefile");
 	TCase *render = tcase_create("render");
 	tcase_set_timeout(render, 60);
-	int examples = (int)(sizeof(example_scenes) / sizeof(example_scenes[0]));
+	int examples = (int)(sizeof(example_scenes) / sizeof(example_scenes[0])) -
+	               (sg_text_available() ? 0 : 1);
 	tcase_add_loop_test(render, test_example_loads_and_renders, 0, examples);
 	tcase_add_test(render, test_three_rects_matches_the_demo);
 	tcase_add_test(render, test_visible_false_hides_the_subtree);
@@ -1271,6 +1717,7 @@ static Suite *scenefile_suite(void)
 	tcase_add_test(errors, test_nesting_too_deep);
 	add_safety_tests(suite);
 	suite_add_tcase(suite, errors);
+	add_text_tests(suite);
 
 	TCase *memory = tcase_create("memory");
 	tcase_set_timeout(memory, 120);

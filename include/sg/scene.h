@@ -52,6 +52,7 @@ enum sg_node_kind {
 	SG_NODE_GROUP,     /* only holds children */
 	SG_NODE_TRANSFORM, /* a 4x4 local matrix applied to everything below it */
 	SG_NODE_MODEL,     /* a mesh drawn with a texture, at a position in its parent */
+	SG_NODE_TEXT,      /* a string drawn with a font (sg/text.h); a model whose mesh libsg makes */
 };
 
 /* --- scene ----------------------------------------------------------------- */

@@ -7,10 +7,12 @@
 #include <sg/export.h>
 #include <sg/image.h>
 #include <sg/log.h>
+#include <sg/output.h>
 #include <sg/pick.h>
 #include <sg/renderer.h>
 #include <sg/scene.h>
 #include <sg/scene_file.h>
+#include <sg/text.h>
 #include <sg/version.h>
 
 #endif

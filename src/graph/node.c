@@ -89,7 +89,10 @@ enum sg_node_kind sg_node_get_kind(const struct sg_scene *scene, sg_node node)
 {
 	if (sg_scene_check_node(scene, node, "sg_node_get_kind"))
 		return SG_NODE_INVALID;
-	return (enum sg_node_kind)scene->kind[node.index];
+	enum sg_node_kind kind = (enum sg_node_kind)scene->kind[node.index];
+	if (kind == SG_NODE_MODEL && sg_scene_model(scene, node.index)->text)
+		return SG_NODE_TEXT; /* stored as a model, so that everything below draws it as one */
+	return kind;
 }
 
 const char *sg_node_get_name(const struct sg_scene *scene, sg_node node)

@@ -163,6 +163,8 @@ void sg_scene_free_node(struct sg_scene *scene, uint32_t index)
 {
 	sg_free(scene->name[index]);
 	scene->name[index] = NULL;
+	if (scene->kind[index] == SG_NODE_MODEL && sg_scene_model(scene, index)->text)
+		scene->text_ops->node_freed(scene, index);
 	if (scene->kind[index] == SG_NODE_MODEL)
 		sg_pool_free(&scene->model_pool, scene->payload[index]);
 	scene->kind[index] = SG_NODE_INVALID;
@@ -199,6 +201,8 @@ void sg_scene_destroy(struct sg_scene *scene)
 	if (!scene)
 		return;
 	live_remove(scene->id);
+	if (scene->text_ops)
+		scene->text_ops->scene_destroyed(scene);
 	if (scene->name)
 		for (uint32_t i = SG_ROOT_INDEX; i < scene->node_pool.used; i++)
 			sg_free(scene->name[i]);

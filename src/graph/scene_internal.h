@@ -24,10 +24,26 @@ struct sg_node_links {
 	uint32_t child_count;
 };
 
+struct sg_text; /* src/text/: a text node's string, font and glyphs */
+
 struct sg_model_data {
 	sg_mesh mesh;
 	sg_texture texture; /* all zero (SG_TEXTURE_NONE): the colour alone is drawn */
 	float color[4];     /* straight alpha, multiplied with each texel */
+	/* Set for a text node (SG_NODE_TEXT to sg_node_get_kind): a model whose
+	 * mesh and texture the text layer owns and replaces. */
+	struct sg_text *text;
+};
+
+/* The text layer sits above the graph, which must not include it: it sets
+ * these hooks on the scene when it first loads a font, so that destroying a
+ * node or the scene frees what the text layer made for them. */
+struct sg_text_state;
+struct sg_text_ops {
+	/* Frees the text record of model node index (and its mesh) before the node goes. */
+	void (*node_freed)(struct sg_scene *scene, uint32_t index);
+	/* Frees fonts, atlas bookkeeping and every text record before the scene's storage goes. */
+	void (*scene_destroyed)(struct sg_scene *scene);
 };
 
 static inline bool sg_texture_is_none(sg_texture texture)
@@ -134,6 +150,10 @@ struct sg_scene {
 		uint64_t structure, transform;
 		bool valid;
 	} bounds;
+
+	/* Text (src/text/): NULL until the first font is loaded. */
+	const struct sg_text_ops *text_ops;
+	struct sg_text_state *text_state;
 };
 
 /* Per-node flag, with SG_NODE_DIRTY and SG_NODE_HIDDEN: sg_node_set_pickable(false). */

@@ -133,11 +133,20 @@ sg_result sg_model_set_position(struct sg_scene *scene, sg_node node, float x, f
 	return set_local(scene, node.index, local);
 }
 
+/* A text node's mesh and texture are its glyphs, which the text layer makes. */
+static sg_result refuse_text(const struct sg_scene *scene, sg_node node, const char *function)
+{
+	return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: node %s is a text node (its glyphs are its mesh)",
+	               function, sg_scene_node_label(scene, node.index));
+}
+
 sg_result sg_model_set_texture(struct sg_scene *scene, sg_node node, sg_texture texture)
 {
 	sg_result result = sg_scene_check_kind(scene, node, SG_NODE_MODEL, "sg_model_set_texture");
 	if (result)
 		return result;
+	if (sg_scene_model(scene, node.index)->text)
+		return refuse_text(scene, node, "sg_model_set_texture");
 	if (!sg_texture_is_none(texture) &&
 	    (result = sg_scene_check_texture(scene, texture, "sg_model_set_texture")))
 		return result;
@@ -155,6 +164,8 @@ sg_result sg_model_set_mesh(struct sg_scene *scene, sg_node node, sg_mesh mesh)
 	sg_result result = sg_scene_check_kind(scene, node, SG_NODE_MODEL, "sg_model_set_mesh");
 	if (result)
 		return result;
+	if (sg_scene_model(scene, node.index)->text)
+		return refuse_text(scene, node, "sg_model_set_mesh");
 	if ((result = sg_scene_check_mesh(scene, mesh, "sg_model_set_mesh")))
 		return result;
 	struct sg_model_data *model = sg_scene_model(scene, node.index);

@@ -49,31 +49,39 @@ static sg_result read_vector3(struct sg_parse *p, struct json_object *json, floa
 	return sg_read_vector_value(p, json, 3, out);
 }
 
-static sg_result read_key(struct sg_parse *p, struct json_object *key, sg_track_reader reader,
-                          struct sg_track *track, size_t i)
+sg_result sg_read_keyframe(struct sg_parse *p, struct json_object *key, int *frames, size_t i,
+                           struct json_object **value)
 {
 	static const char *const keys[] = {"frame", "value", NULL};
-	int *frame = &track->frames[i];
 	sg_result result = sg_read_object(p, key);
 	if (!result)
 		result = sg_read_keys(p, key, keys);
 	if (!result)
-		result = sg_read_int(p, key, "frame", true, 0, SG_SCENE_FILE_MAX_FRAMES, frame);
-	if (!result && i > 0 && *frame <= track->frames[i - 1]) {
+		result =
+		    sg_read_int(p, key, "frame", true, 0, SG_SCENE_FILE_MAX_FRAMES, &frames[i]);
+	if (!result && i > 0 && frames[i] <= frames[i - 1]) {
 		size_t mark = sg_json_path_push_key(&p->path, "frame");
-		result = sg_parse_fail(p, "frame %d does not come after frame %d", *frame,
-		                       track->frames[i - 1]);
+		result = sg_parse_fail(p, "frame %d does not come after frame %d", frames[i],
+		                       frames[i - 1]);
 		sg_json_path_pop(&p->path, mark);
 	}
-	if (!result && !sg_read_field(key, "value")) {
+	*value = result ? NULL : sg_read_field(key, "value");
+	if (!result && !*value) {
 		size_t mark = sg_json_path_push_key(&p->path, "value");
 		result = sg_parse_fail(p, "missing");
 		sg_json_path_pop(&p->path, mark);
 	}
+	return result;
+}
+
+static sg_result read_key(struct sg_parse *p, struct json_object *key, sg_track_reader reader,
+                          struct sg_track *track, size_t i)
+{
+	struct json_object *value = NULL;
+	sg_result result = sg_read_keyframe(p, key, track->frames, i, &value);
 	if (!result) {
 		size_t mark = sg_json_path_push_key(&p->path, "value");
-		result = reader(p, sg_read_field(key, "value"),
-		                track->values + i * (size_t)track->components);
+		result = reader(p, value, track->values + i * (size_t)track->components);
 		sg_json_path_pop(&p->path, mark);
 	}
 	return result;
@@ -248,6 +256,11 @@ sg_result sg_scene_file_apply_frame(struct sg_scene_file *file, int frame)
 	}
 	for (size_t i = 0; i < file->appearance_count; i++) {
 		sg_result result = sg_appearance_apply(file->scene, &file->appearances[i], frame);
+		if (result)
+			return result;
+	}
+	for (size_t i = 0; i < file->text_track_count; i++) {
+		sg_result result = sg_text_track_apply(file->scene, &file->text_tracks[i], frame);
 		if (result)
 			return result;
 	}

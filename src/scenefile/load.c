@@ -19,7 +19,7 @@
 static sg_result parse_root(struct sg_parse *p, struct json_object *root)
 {
 	static const char *const keys[] = {"output", "frames", "camera", "textures",
-	                                   "meshes", "nodes",  NULL};
+	                                   "meshes", "fonts",  "nodes",  NULL};
 	sg_result result = sg_read_keys(p, root, keys);
 	if (!result)
 		result = sg_read_int(p, root, "frames", false, 1, INT_MAX, &p->out->frame_count);
@@ -38,6 +38,8 @@ static sg_result parse_root(struct sg_parse *p, struct json_object *root)
 		result = sg_parse_textures(p, root);
 	if (!result)
 		result = sg_parse_meshes(p, root);
+	if (!result)
+		result = sg_parse_fonts(p, root);
 	if (!result)
 		result = sg_parse_nodes(p, root);
 	return result;
@@ -75,6 +77,7 @@ static sg_result build(const char *name, const char *path,
 	sg_texture_path_finish(&p);
 	sg_free(p.textures);
 	sg_free(p.meshes);
+	sg_fonts_finish(&p);
 	sg_free(folder);
 	return result;
 }
@@ -178,6 +181,9 @@ void sg_scene_file_destroy(struct sg_scene_file *file)
 	for (size_t i = 0; i < file->appearance_count; i++)
 		sg_appearance_finish(&file->appearances[i]);
 	sg_free(file->appearances);
+	for (size_t i = 0; i < file->text_track_count; i++)
+		sg_text_track_finish(&file->text_tracks[i]);
+	sg_free(file->text_tracks);
 	sg_scene_destroy(file->scene);
 	sg_free(file);
 }

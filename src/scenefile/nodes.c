@@ -1,4 +1,4 @@
-/* $.nodes: the tree of groups, transforms and models under the scene's root. */
+/* $.nodes: the tree of groups, transforms, models and text under the scene's root. */
 #include <string.h>
 
 #include "../graph/error.h"
@@ -130,12 +130,14 @@ static sg_result parse_visible(struct sg_parse *p, struct json_object *desc, sg_
 
 static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_node parent)
 {
-	enum { GROUP, TRANSFORM, MODEL };
+	enum { GROUP, TRANSFORM, MODEL, TEXT };
 	static const char *const types[] = {
-	    [GROUP] = "group", [TRANSFORM] = "transform", [MODEL] = "model", NULL};
+	    [GROUP] = "group", [TRANSFORM] = "transform", [MODEL] = "model", [TEXT] = "text", NULL};
 	static sg_result (*const makers[])(struct sg_parse *, struct json_object *, const char *,
-	                                   sg_node *) = {
-	    [GROUP] = make_group, [TRANSFORM] = make_transform, [MODEL] = make_model};
+	                                   sg_node *) = {[GROUP] = make_group,
+	                                                 [TRANSFORM] = make_transform,
+	                                                 [MODEL] = make_model,
+	                                                 [TEXT] = sg_make_text};
 	int type = -1;
 	const char *name = NULL;
 	sg_result result = sg_read_object(p, desc);
@@ -154,7 +156,7 @@ static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_nod
 	if (!result)
 		result = parse_visible(p, desc, node);
 	if (!result)
-		result = sg_parse_appearance(p, desc, node, type == MODEL);
+		result = sg_parse_appearance(p, desc, node, type == MODEL || type == TEXT);
 	if (!result)
 		result = parse_children(p, desc, node);
 	return result;

@@ -34,6 +34,14 @@ sg_result sg_parse_fail_prefix(struct sg_parse *p, sg_result result)
 	return sg_fail_prefix(result, "%s: %s: ", p->file_name, p->path.text);
 }
 
+sg_result sg_parse_fail_escaped(struct sg_parse *p)
+{
+	sg_result result = sg_last_result();
+	char shown[512];
+	sg_escape(sg_last_error(), SG_ESCAPE_TEXT, shown, sizeof(shown));
+	return sg_fail(result, "%s: %s: %s", p->file_name, p->path.text, shown);
+}
+
 sg_result sg_parse_no_memory(struct sg_parse *p)
 {
 	sg_fail(SG_ERR_NO_MEMORY, "out of memory");

@@ -21,6 +21,9 @@ sg_result sg_parse_limit(struct sg_parse *p, const char *format, ...)
 #define SG_LIMIT_HOW(field, flag) "(raise it with " field ", sg-render --limit " flag "=N)"
 /* Keeps result and the library's message, prefixed with "FILE: PATH: ". */
 sg_result sg_parse_fail_prefix(struct sg_parse *p, sg_result result);
+/* The library's last result and message, the message escaped (it may quote
+ * a file name or a string of the file), prefixed with "FILE: PATH: ". */
+sg_result sg_parse_fail_escaped(struct sg_parse *p);
 /* SG_ERR_NO_MEMORY with "FILE: PATH: out of memory". */
 sg_result sg_parse_no_memory(struct sg_parse *p);
 

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include <sg/scene_file.h>
+#include <sg/text.h>
 
 #include "../graph/side_limit.h"
 #include "json_path.h"
@@ -19,6 +20,10 @@
 #define SG_SCENE_FILE_MAX_TEXTURE_SIDE 4096
 #define SG_SCENE_FILE_MAX_FRAMES 1000000 /* keyframe numbers */
 #define SG_SCENE_FILE_MAX_VERTICES 1000000
+/* Each font is a face of the font library, loaded once; its size is in pixels
+ * per em, sg_font_load's limit. */
+#define SG_SCENE_FILE_MAX_FONTS 64
+#define SG_SCENE_FILE_MAX_FONT_SIZE 1024
 
 /* The defaults of struct sg_scene_file_options are in sg/scene_file.h. */
 
@@ -45,6 +50,15 @@ struct sg_node_appearance {
 	sg_node node;
 	bool has_opacity, has_color;
 	struct sg_track opacity, color; /* 1 and 4 components */
+};
+
+/* A text node's "string" as keyframes: a frame shows the string of the last
+ * keyframe at or before it (strings are not interpolated). */
+struct sg_text_track {
+	sg_node node;
+	size_t key_count;
+	int *frames;
+	char **strings; /* copies: the JSON tree is gone after the load */
 };
 
 enum sg_camera_file_kind {
@@ -74,6 +88,8 @@ struct sg_scene_file {
 	/* Only the animated properties: the constant ones were set by the load. */
 	struct sg_node_appearance *appearances;
 	size_t appearance_count, appearance_capacity;
+	struct sg_text_track *text_tracks;
+	size_t text_track_count, text_track_capacity;
 };
 
 /* A name of $.textures and how to make it. Read and checked with the file but
@@ -96,11 +112,23 @@ struct sg_named_mesh {
 	sg_mesh mesh;
 };
 
+/* A name of $.fonts: loaded when a text node first uses it, like a texture. */
+struct sg_named_font {
+	const char *name;
+	const char *file_path; /* as written in the file */
+	int size;              /* pixels per em */
+	sg_font font;          /* loaded on first use; generation 0 before */
+	/* The characters whose glyphs were counted against the texture budget,
+	 * one bit each (0x110000 bits), made with the font. */
+	uint8_t *counted;
+};
+
 struct sg_parse {
 	const char *file_name; /* the path as given, escaped, first in every message */
 	const char *folder;    /* where texture paths start: "" or "dir/" */
 	struct sg_scene_file_options limits; /* every field set (defaults filled in) */
 	uint64_t texture_bytes;              /* decoded bytes of the textures made so far */
+	uint64_t glyph_bytes; /* of the glyphs counted so far (texture_bytes counts their pages) */
 	/* Where texture files may be, symlinks resolved: the scene's folder and
 	 * limits.allowed_paths (allowed_real[i] is NULL until resolved). */
 	char *folder_real;
@@ -111,6 +139,8 @@ struct sg_parse {
 	size_t texture_count;
 	struct sg_named_mesh *meshes;
 	size_t mesh_count;
+	struct sg_named_font *fonts;
+	size_t font_count;
 };
 
 /* Sections of the file, each in its own source file. */
@@ -124,6 +154,17 @@ sg_result sg_parse_meshes(struct sg_parse *p, struct json_object *root);
 /* A model's "mesh": a name of $.meshes or an inline mesh object. */
 sg_result sg_parse_mesh_ref(struct sg_parse *p, struct json_object *model, sg_mesh *mesh);
 sg_result sg_parse_nodes(struct sg_parse *p, struct json_object *root);
+sg_result sg_parse_fonts(struct sg_parse *p, struct json_object *root);
+/* Frees what the parse keeps of $.fonts (the fonts themselves are the scene's). */
+void sg_fonts_finish(struct sg_parse *p);
+/* A text node's "font": a name of $.fonts, loaded on its first use. */
+sg_result sg_find_font(struct sg_parse *p, struct json_object *text, struct sg_named_font **font);
+/* Counts the glyphs of utf8 (valid UTF-8) that font has not counted yet
+ * against the texture budget: SG_ERR_LIMIT at p->path when over it. */
+sg_result sg_font_count_glyphs(struct sg_parse *p, struct sg_named_font *font, const char *utf8);
+/* A node of type "text" (sg_node_new_text). */
+sg_result sg_make_text(struct sg_parse *p, struct json_object *desc, const char *name,
+                       sg_node *node);
 /* A transform's translate / rotate / scale, kept in p->out->transforms. */
 sg_result sg_parse_trs(struct sg_parse *p, struct json_object *transform, sg_node node);
 /* A node's "opacity" and, for a model, "color": set for frame 0, and kept in
@@ -145,5 +186,12 @@ sg_result sg_trs_apply(struct sg_scene *scene, const struct sg_trs_transform *tr
 sg_result sg_appearance_apply(struct sg_scene *scene, const struct sg_node_appearance *appearance,
                               int frame);
 void sg_appearance_finish(struct sg_node_appearance *appearance);
+/* One keyframe {"frame": F, "value": V}: checks the object, its keys and that
+ * frames[i] (read here) comes after frames[i - 1]; *value is its "value". */
+sg_result sg_read_keyframe(struct sg_parse *p, struct json_object *key, int *frames, size_t i,
+                           struct json_object **value);
+/* Sets the node's string to the one of frame. */
+sg_result sg_text_track_apply(struct sg_scene *scene, const struct sg_text_track *track, int frame);
+void sg_text_track_finish(struct sg_text_track *track);
 
 #endif

@@ -33,7 +33,7 @@ static bool is_inside(const char *path, const char *folder)
 	return strncmp(path, folder, length) == 0 && (path[length] == '/' || path[length] == '\0');
 }
 
-sg_result sg_texture_path_check(struct sg_parse *p, const char *path)
+sg_result sg_scene_path_check(struct sg_parse *p, const char *path, const char *kind)
 {
 	char shown[256];
 	sg_escape(path, SG_ESCAPE_TEXT, shown, sizeof(shown));
@@ -44,9 +44,9 @@ sg_result sg_texture_path_check(struct sg_parse *p, const char *path)
 	 * there. With them, it may lead into one: the resolved path decides. */
 	if (has_dot_dot(path) && p->limits.allowed_path_count == 0)
 		return sg_fail(SG_ERR_IO,
-		               "%s: %s: '%s' has a '..': a texture path stays inside the "
+		               "%s: %s: '%s' has a '..': a %s path stays inside the "
 		               "scene's folder " HOW_TO_ALLOW,
-		               p->file_name, p->path.text, shown);
+		               p->file_name, p->path.text, shown, kind);
 	if (path[0] != '/')
 		return SG_OK;
 	/* As given or resolved: "/srv/assets/a.png" is fine for an allowed
@@ -59,8 +59,13 @@ sg_result sg_texture_path_check(struct sg_parse *p, const char *path)
 	}
 	return sg_fail(SG_ERR_IO,
 	               "%s: %s: '%s' is an absolute path outside the allowed folders: "
-	               "a texture path is relative to the scene's folder " HOW_TO_ALLOW,
-	               p->file_name, p->path.text, shown);
+	               "a %s path is relative to the scene's folder " HOW_TO_ALLOW,
+	               p->file_name, p->path.text, shown, kind);
+}
+
+sg_result sg_texture_path_check(struct sg_parse *p, const char *path)
+{
+	return sg_scene_path_check(p, path, "texture");
 }
 
 sg_result sg_texture_path_resolve_folders(struct sg_parse *p)
@@ -111,10 +116,13 @@ static bool is_allowed(const struct sg_parse *p, const char *real)
 	return false;
 }
 
-sg_result sg_texture_path_open(struct sg_parse *p, const char *path, FILE **file)
+/* Checks path, resolves it and opens it as a regular file: *fd, and the
+ * resolved path in *real (malloc'd by realpath) when real is not NULL. */
+static sg_result open_checked(struct sg_parse *p, const char *path, const char *kind, int *fd,
+                              char **real_out)
 {
-	*file = NULL;
-	sg_result result = sg_texture_path_check(p, path);
+	*fd = -1;
+	sg_result result = sg_scene_path_check(p, path, kind);
 	if (result)
 		return result;
 	char shown[256];
@@ -136,7 +144,6 @@ sg_result sg_texture_path_open(struct sg_parse *p, const char *path, FILE **file
 	if (!real && !reaches_out)
 		return sg_fail(SG_ERR_IO, "%s: %s: cannot open '%s': %s", p->file_name,
 		               p->path.text, shown, strerror(error));
-	int fd = -1;
 	struct stat st;
 	if (!real || !is_allowed(p, real))
 		result = sg_fail(SG_ERR_IO,
@@ -148,12 +155,39 @@ sg_result sg_texture_path_open(struct sg_parse *p, const char *path, FILE **file
 	/* O_NOFOLLOW covers the last component only: a folder on the way swapped
 	 * for a symlink after realpath() is still followed. The folders are
 	 * trusted not to change during a load (docs/scene-format.md, "Trust"). */
-	else if ((result = sg_open_regular(real, shown, O_NOFOLLOW, &fd, &st)))
+	else if ((result = sg_open_regular(real, shown, O_NOFOLLOW, fd, &st)))
 		sg_parse_fail_prefix(p, result);
-	free(real);
+	if (!result && real_out)
+		*real_out = real;
+	else
+		free(real);
+	return result;
+}
+
+sg_result sg_texture_path_open(struct sg_parse *p, const char *path, FILE **file)
+{
+	*file = NULL;
+	int fd = -1;
+	sg_result result = open_checked(p, path, "texture", &fd, NULL);
 	if (!result && !(*file = fdopen(fd, "rb"))) {
 		close(fd);
 		result = sg_parse_no_memory(p);
 	}
 	return result;
+}
+
+sg_result sg_font_path_resolve(struct sg_parse *p, const char *path, char **real)
+{
+	*real = NULL;
+	int fd = -1;
+	char *resolved = NULL;
+	sg_result result = open_checked(p, path, "font", &fd, &resolved);
+	if (result)
+		return result;
+	/* The font library opens the file again by this name: the folders are
+	 * trusted not to change during a load, as for the symlinks above. */
+	close(fd);
+	*real = sg_strdup(resolved);
+	free(resolved);
+	return *real ? SG_OK : sg_parse_no_memory(p);
 }

@@ -1,10 +1,11 @@
 /* libFuzzer target: sg_scene_file_load() on arbitrary bytes.
  *
  * Each input becomes scene.json in a private temporary folder that also holds
- * textures/tile.png (the path the seed scenes use), so that PNG textures named
- * by a mutated scene are loaded too. A scene that loads is then read back
- * through every accessor and every frame's animation is applied, since those
- * walk what the loader built. No renderer and no EGL. */
+ * textures/tile.png and, where fonts-dejavu-core is installed,
+ * fonts/DejaVuSans.ttf (the paths the seed scenes use), so that the PNG
+ * textures and fonts a mutated scene names are loaded too. A scene that loads
+ * is then read back through every accessor and every frame's animation is
+ * applied, since those walk what the loader built. No renderer and no EGL. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* memfd_create, mkdtemp */
 #endif
@@ -34,6 +35,11 @@ static char folder[64];
 static char scene_path[96];
 static char textures_path[96];
 static char tile_path[128];
+static char fonts_path[96];
+static char font_path[128];
+
+/* Copied, not linked: a symlink out of the scene's folder is refused. */
+#define SYSTEM_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
 static void write_file(const char *path, const void *data, size_t size)
 {
@@ -49,7 +55,26 @@ static void remove_folder(void)
 	unlink(scene_path);
 	unlink(tile_path);
 	rmdir(textures_path);
+	unlink(font_path);
+	rmdir(fonts_path);
 	rmdir(folder);
+}
+
+static void copy_font(void)
+{
+	snprintf(fonts_path, sizeof(fonts_path), "%s/fonts", folder);
+	snprintf(font_path, sizeof(font_path), "%s/DejaVuSans.ttf", fonts_path);
+	FILE *in = fopen(SYSTEM_FONT, "rb");
+	if (!in)
+		return; /* text nodes then fail to load their font, which is tested too */
+	static uint8_t data[4 << 20];
+	size_t size = fread(data, 1, sizeof(data), in);
+	fclose(in);
+	if (mkdir(fonts_path, 0700) != 0) {
+		perror(fonts_path);
+		abort();
+	}
+	write_file(font_path, data, size);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -70,6 +95,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		abort();
 	}
 	write_file(tile_path, tile_png, sizeof(tile_png));
+	copy_font();
 	atexit(remove_folder);
 	return 0;
 }

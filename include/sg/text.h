@@ -1,0 +1,99 @@
+/* libsg: text nodes. FreeType rasterises glyphs, HarfBuzz shapes strings.
+ *
+ * Text is an optional part of libsg, built where FreeType and HarfBuzz are
+ * found (sg_text_available()). Without it these functions exist and fail with
+ * SG_ERR_UNSUPPORTED.
+ *
+ * A font is one face at one pixel size, owned by a scene. Its glyphs are
+ * rasterised once, when a string first needs them, into atlas textures of the
+ * scene (1024 x 1024 pages; a new page is started when one is full, and a
+ * page that no text node draws from is destroyed once new glyphs go to
+ * another; sg_scene_destroy() frees the rest). A text node is a node like the
+ * others: transforms, visibility, opacity and picking apply to it, and it
+ * draws through the same batching and blending as models (its glyphs are
+ * textured quads of a mesh the node owns).
+ *
+ * Coordinates: a text node's local origin is the top-left corner of its text
+ * box, x to the right and y down, one unit per pixel of the font's size, as
+ * sg_camera_init_pixels() sees the scene; the first line's baseline is at the
+ * font's ascender. Scale the node (a transform above it) to use other units;
+ * with a y-up camera, scale y by -1. */
+#ifndef SG_TEXT_H
+#define SG_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sg/error.h>
+#include <sg/export.h>
+#include <sg/scene.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sg_font {
+	uint32_t scene, index, generation;
+} sg_font;
+
+/* Whether this libsg was built with text (FreeType and HarfBuzz). */
+SG_API bool sg_text_available(void);
+
+/* Opens the face in the font file at path (the first face of a collection)
+ * at pixel_size pixels per em (1 .. 1024). A missing or unreadable file:
+ * SG_ERR_IO naming it; a file FreeType cannot open as a face: SG_ERR_FORMAT
+ * with FreeType's reason. Returns an invalid (all-zero) handle on failure. */
+SG_API sg_font sg_font_load(struct sg_scene *scene, const char *path, int pixel_size);
+/* Text nodes still using a destroyed font keep the glyphs they have and draw
+ * them; changing their string fails (SG_ERR_STALE_HANDLE). */
+SG_API sg_result sg_font_destroy(struct sg_scene *scene, sg_font font);
+SG_API bool sg_font_exists(const struct sg_scene *scene, sg_font font);
+
+enum sg_text_align { SG_TEXT_ALIGN_LEFT = 0, SG_TEXT_ALIGN_CENTER, SG_TEXT_ALIGN_RIGHT };
+
+struct sg_text_desc {
+	const char *name;          /* optional; copied */
+	sg_font font;              /* required */
+	const char *utf8;          /* the string; copied; NULL is "" */
+	float color[4];            /* straight alpha in [0, 1]; all four 0 means opaque black */
+	float max_width;           /* > 0: lines are broken at break opportunities (spaces,
+	                            * after hyphens, between ideographs) to fit; a word wider
+	                            * than it stands alone on its line. 0: only at newlines */
+	enum sg_text_align align;  /* of each line within the text box */
+	float line_height;         /* baseline to baseline in pixels; 0: the font's own */
+	float position[3];         /* translation applied inside the parent */
+};
+
+/* A text node (sg_node_get_kind() says SG_NODE_TEXT). Its colour is a
+ * model's colour: sg_model_set_color() / sg_model_get_color() apply to it;
+ * sg_model_set_mesh() and sg_model_set_texture() refuse it, and
+ * sg_model_set_position() moves it. Invalid UTF-8: SG_ERR_FORMAT naming the
+ * byte offset. Characters the font lacks draw its .notdef glyph. A node draws
+ * from one atlas page: a string whose glyphs cannot all fit one empty page
+ * (thousands of distinct glyphs at large sizes) is refused with SG_ERR_LIMIT.
+ * The empty string (or one of spaces) draws nothing and is never picked.
+ * Returns SG_NODE_NONE on failure. */
+SG_API sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc);
+/* Replaces the string (copied; NULL is ""), shaped and laid out again with
+ * the node's font, max_width, align and line_height. On failure nothing
+ * changes. A string equal to the current one changes nothing. */
+SG_API sg_result sg_text_set_string(struct sg_scene *scene, sg_node node, const char *utf8);
+/* The current string; NULL for a node that is not a live text node. Valid
+ * until the string changes or the node is destroyed. */
+SG_API const char *sg_text_get_string(const struct sg_scene *scene, sg_node node);
+
+struct sg_text_extent {
+	float width;  /* of the widest line, by advances (pen positions) */
+	float height; /* lines * line height */
+	int lines;    /* 0 for "" */
+	float ascent, descent; /* of the font, in pixels; descent is positive below the baseline */
+};
+SG_API sg_result sg_text_get_extent(const struct sg_scene *scene, sg_node node,
+                                    struct sg_text_extent *extent);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

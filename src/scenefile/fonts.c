@@ -1,0 +1,166 @@
+/* $.fonts: named fonts (a file and a pixel size). Every entry is read and its
+ * path checked with the file, but a font is loaded only when a text node first
+ * uses it, as a texture is made: an unused font opens no file. */
+#include <string.h>
+
+#include "../graph/alloc.h"
+#include "../graph/error.h"
+#include "escape.h"
+#include "read.h"
+#include "texture_path.h"
+#include "utf8.h"
+
+/* One bit per Unicode scalar value, for the glyphs already counted. */
+#define COUNTED_BYTES (0x110000 / 8)
+/* The glyphs are RGBA8 texels of the scene's atlas textures, as a texture's are. */
+#define GLYPH_TEXEL_BYTES 4
+/* An atlas page: 1024 x 1024 RGBA8 texels (sg/text.h). */
+#define PAGE_BYTES ((uint64_t)1024 * 1024 * GLYPH_TEXEL_BYTES)
+
+static uint64_t pages(uint64_t glyph_bytes)
+{
+	return (glyph_bytes + PAGE_BYTES - 1) / PAGE_BYTES;
+}
+
+static sg_result read_font(struct sg_parse *p, const char *name, struct json_object *desc)
+{
+	static const char *const keys[] = {"path", "size", NULL};
+	struct sg_named_font font = {.name = name};
+	sg_result result = sg_read_object(p, desc);
+	if (!result)
+		result = sg_read_keys(p, desc, keys);
+	if (!result)
+		result = sg_read_string(p, desc, "path", true, &font.file_path);
+	if (!result)
+		result =
+		    sg_read_int(p, desc, "size", true, 1, SG_SCENE_FILE_MAX_FONT_SIZE, &font.size);
+	if (result)
+		return result;
+	/* The text of the path is checked now, the file only when the font is used. */
+	size_t mark = sg_json_path_push_key(&p->path, "path");
+	result = sg_scene_path_check(p, font.file_path, "font");
+	sg_json_path_pop(&p->path, mark);
+	if (!result)
+		p->fonts[p->font_count++] = font;
+	return result;
+}
+
+sg_result sg_parse_fonts(struct sg_parse *p, struct json_object *root)
+{
+	struct json_object *fonts = sg_read_field(root, "fonts");
+	if (!fonts)
+		return SG_OK;
+	size_t mark = sg_json_path_push_key(&p->path, "fonts");
+	sg_result result = sg_read_object(p, fonts);
+	size_t count = result ? 0 : (size_t)json_object_object_length(fonts);
+	if (!result && count > SG_SCENE_FILE_MAX_FONTS)
+		result =
+		    sg_parse_fail(p, "%zu fonts is more than %d", count, SG_SCENE_FILE_MAX_FONTS);
+	if (!result && count) {
+		p->fonts = sg_calloc(count, sizeof(*p->fonts));
+		if (!p->fonts)
+			result = sg_parse_no_memory(p);
+	}
+	if (!result && count) {
+		json_object_object_foreach(fonts, name, desc) {
+			size_t name_mark = sg_json_path_push_key(&p->path, name);
+			result = read_font(p, name, desc);
+			sg_json_path_pop(&p->path, name_mark);
+			if (result)
+				break;
+		}
+	}
+	sg_json_path_pop(&p->path, mark);
+	return result;
+}
+
+void sg_fonts_finish(struct sg_parse *p)
+{
+	for (size_t i = 0; i < p->font_count; i++)
+		sg_free(p->fonts[i].counted);
+	sg_free(p->fonts);
+}
+
+static sg_result load(struct sg_parse *p, struct sg_named_font *font)
+{
+	size_t mark = sg_json_path_push_key(&p->path, "path");
+	char *real = NULL;
+	sg_result result = sg_font_path_resolve(p, font->file_path, &real);
+	font->counted = result ? NULL : sg_calloc(1, COUNTED_BYTES);
+	if (!result && !font->counted)
+		result = sg_parse_no_memory(p);
+	if (!result) {
+		font->font = sg_font_load(p->out->scene, real, font->size);
+		if (!font->font.generation)
+			result = sg_parse_fail_escaped(p); /* it names the resolved path */
+	}
+	sg_free(real);
+	sg_json_path_pop(&p->path, mark);
+	return result;
+}
+
+sg_result sg_find_font(struct sg_parse *p, struct json_object *text, struct sg_named_font **out)
+{
+	const char *name = NULL;
+	*out = NULL;
+	sg_result result = sg_read_string(p, text, "font", true, &name);
+	if (result)
+		return result;
+	size_t i = 0;
+	while (i < p->font_count && strcmp(p->fonts[i].name, name) != 0)
+		i++;
+	if (i == p->font_count) {
+		char shown[128];
+		size_t mark = sg_json_path_push_key(&p->path, "font");
+		result = sg_parse_fail(p, "unknown font \"%s\" (not in $.fonts)",
+		                       sg_escape(name, SG_ESCAPE_JSON, shown, sizeof(shown)));
+		sg_json_path_pop(&p->path, mark);
+		return result;
+	}
+	struct sg_named_font *font = &p->fonts[i];
+	if (!font->font.generation) {
+		/* Messages name the font, where its description is. */
+		struct sg_json_path node_path = p->path;
+		sg_json_path_init(&p->path);
+		sg_json_path_push_key(&p->path, "fonts");
+		sg_json_path_push_key(&p->path, font->name);
+		result = load(p, font);
+		p->path = node_path;
+	}
+	*out = font;
+	return result;
+}
+
+sg_result sg_font_count_glyphs(struct sg_parse *p, struct sg_named_font *font, const char *utf8)
+{
+	size_t length = strlen(utf8), offset = 0;
+	uint64_t fresh = 0;
+	uint32_t c;
+	while (offset < length && sg_utf8_next(utf8, length, &offset, &c)) {
+		uint8_t bit = (uint8_t)(1u << (c % 8));
+		/* Control characters (newlines) draw nothing. */
+		if (c >= 0x20 && !(font->counted[c / 8] & bit)) {
+			font->counted[c / 8] |= bit;
+			fresh++;
+		}
+	}
+	/* Each glyph counted as a square of the font's size (its cell in the
+	 * atlas is about that), and the budget charged by whole atlas pages,
+	 * which is what the text layer allocates. */
+	uint64_t glyph = (uint64_t)font->size * (uint64_t)font->size * GLYPH_TEXEL_BYTES;
+	uint64_t before = pages(p->glyph_bytes), after = pages(p->glyph_bytes + fresh * glyph);
+	uint64_t bytes = (after - before) * PAGE_BYTES;
+	if (bytes <= p->limits.max_texture_bytes - p->texture_bytes) {
+		p->texture_bytes += bytes;
+		p->glyph_bytes += fresh * glyph;
+		return SG_OK;
+	}
+	return sg_parse_limit(
+	    p,
+	    "%llu new characters of %d px need %llu more atlas pages of 1024x1024, which would "
+	    "bring the used textures to %llu bytes, over the limit of %llu texture "
+	    "bytes " SG_LIMIT_HOW("max_texture_bytes", "texture-bytes"),
+	    (unsigned long long)fresh, font->size, (unsigned long long)(after - before),
+	    (unsigned long long)(p->texture_bytes + bytes),
+	    (unsigned long long)p->limits.max_texture_bytes);
+}

@@ -1,0 +1,260 @@
+/* Shaping and line layout (layout.h). Each paragraph (text between '\n') is
+ * shaped once to measure it and find where lines must break, then each line
+ * is shaped on its own, so that a line's glyphs (ligatures, kerning, Arabic
+ * joining, mark positions) are what HarfBuzz gives for exactly that line. */
+#include "layout.h"
+
+#include <hb.h>
+#include <math.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "../graph/alloc.h"
+#include "../graph/error.h"
+#include "text_internal.h"
+#include "utf8.h"
+
+static bool is_space(uint32_t c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* CJK ideographs and kana: a line may break between two of them. */
+static bool is_ideograph(uint32_t c)
+{
+	return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x4dbf) ||
+	       (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) ||
+	       (c >= 0x20000 && c <= 0x3ffff);
+}
+
+/* Whether a line may break before the character next, after prev: after a run
+ * of spaces or tabs, after a hyphen (U+002D, U+2010), after U+200B (zero width
+ * space), between ideographs. A simplified UAX #14. */
+static bool break_between(uint32_t prev, uint32_t next)
+{
+	if (is_space(prev))
+		return !is_space(next);
+	return prev == '-' || prev == 0x2010 || prev == 0x200b ||
+	       (is_ideograph(prev) && is_ideograph(next));
+}
+
+struct paragraph {
+	const char *utf8;
+	size_t length; /* of the whole string: HarfBuzz sees it as context */
+	size_t start, end;
+	hb_segment_properties_t props;
+};
+
+static bool reserve_glyphs(struct sg_text_layout *layout, size_t needed)
+{
+	void *array = layout->glyphs;
+	bool ok = sg_grow_array(&array, &layout->capacity, needed, sizeof(*layout->glyphs));
+	layout->glyphs = array;
+	return ok;
+}
+
+static bool reserve_lines(struct sg_text_layout *layout, size_t needed)
+{
+	void *array = layout->line_widths;
+	bool ok =
+	    sg_grow_array(&array, &layout->line_capacity, needed, sizeof(*layout->line_widths));
+	layout->line_widths = array;
+	return ok;
+}
+
+static void shape(hb_buffer_t *buffer, const struct sg_font_data *font, const struct paragraph *p,
+                  size_t start, size_t end)
+{
+	hb_buffer_clear_contents(buffer);
+	hb_buffer_add_utf8(buffer, p->utf8, (int)p->length, (unsigned)start, (int)(end - start));
+	hb_buffer_set_segment_properties(buffer, &p->props);
+	hb_shape(font->hb_font, buffer, NULL, 0);
+}
+
+/* Appends the line [start, end) of p, shaped, at baseline y; its width to line_widths. */
+static sg_result add_line(struct sg_text_layout *layout, hb_buffer_t *buffer,
+                          const struct sg_font_data *font, const struct paragraph *p, size_t start,
+                          size_t end, float baseline)
+{
+	int line = layout->extent.lines;
+	if (!reserve_lines(layout, (size_t)line + 1))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory laying out %d lines", line + 1);
+	unsigned count = 0;
+	hb_glyph_info_t *info = NULL;
+	hb_glyph_position_t *pos = NULL;
+	if (end > start) {
+		shape(buffer, font, p, start, end);
+		info = hb_buffer_get_glyph_infos(buffer, &count);
+		pos = hb_buffer_get_glyph_positions(buffer, NULL);
+	}
+	if (!reserve_glyphs(layout, layout->count + count))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory laying out %zu glyphs",
+		               layout->count + count);
+	int64_t pen = 0; /* 26.6, as hb_ft scales the font */
+	for (unsigned i = 0; i < count; i++) {
+		layout->glyphs[layout->count++] = (struct sg_text_glyph){
+		    .glyph = info[i].codepoint,
+		    .cluster = info[i].cluster,
+		    .pen_x = (float)pen / 64.0f,
+		    .pen_y = baseline,
+		    .x_offset = (float)pos[i].x_offset / 64.0f,
+		    .y_offset = (float)pos[i].y_offset / 64.0f,
+		    .x_advance = (float)pos[i].x_advance / 64.0f,
+		    .line = line,
+		};
+		pen += pos[i].x_advance;
+	}
+	layout->line_widths[line] = (float)pen / 64.0f;
+	layout->extent.lines++;
+	return SG_OK;
+}
+
+/* The end of [start, end) without its trailing spaces and tabs. */
+static size_t trim_end(const char *utf8, size_t start, size_t end)
+{
+	while (end > start && (utf8[end - 1] == ' ' || utf8[end - 1] == '\t'))
+		end--;
+	return end;
+}
+
+/* Breaks paragraph p into lines no wider than max_width (but for words wider
+ * than it, which stand alone), greedily, measuring each candidate line by the
+ * advances of the paragraph shaped whole, trailing spaces left out. */
+static sg_result add_wrapped(struct sg_text_layout *layout, hb_buffer_t *buffer,
+                             const struct sg_font_data *font, const struct paragraph *p,
+                             float max_width, float ascent, float line_height)
+{
+	size_t length = p->end - p->start;
+	/* advance[i]: 26.6 advance up to byte start + i, by the cluster each glyph starts */
+	int64_t *advance = sg_calloc(length + 1, sizeof(*advance));
+	if (!advance)
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory measuring a %zu-byte line", length);
+	shape(buffer, font, p, p->start, p->end);
+	unsigned count;
+	hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buffer, &count);
+	hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buffer, NULL);
+	for (unsigned i = 0; i < count; i++)
+		advance[info[i].cluster - p->start + 1] += pos[i].x_advance;
+	for (size_t i = 1; i <= length; i++)
+		advance[i] += advance[i - 1];
+	int64_t limit = (int64_t)llroundf(max_width * 64.0f);
+
+	sg_result result = SG_OK;
+	size_t line_start = p->start, fit = 0; /* fit: the furthest break that fits, 0: none yet */
+	size_t at = p->start;
+	uint32_t prev = sg_text_utf8_next(p->utf8, &at);
+	for (;;) {
+		size_t candidate = at;
+		uint32_t next = 0;
+		if (at < p->end) {
+			size_t after = at;
+			next = sg_text_utf8_next(p->utf8, &after);
+			if (!break_between(prev, next)) {
+				prev = next;
+				at = after;
+				continue;
+			}
+		}
+		size_t trimmed = trim_end(p->utf8, line_start, candidate);
+		int64_t width = advance[trimmed - p->start] - advance[line_start - p->start];
+		if (fit == 0 || width <= limit) {
+			fit = candidate;
+		} else {
+			float baseline = ascent + (float)layout->extent.lines * line_height;
+			if ((result = add_line(layout, buffer, font, p, line_start,
+			                       trim_end(p->utf8, line_start, fit), baseline)))
+				break;
+			line_start = fit;
+			fit = 0;
+			continue; /* the same candidate, measured from the new line start */
+		}
+		if (candidate >= p->end) {
+			float baseline = ascent + (float)layout->extent.lines * line_height;
+			result = add_line(layout, buffer, font, p, line_start, p->end, baseline);
+			break;
+		}
+		size_t after = at;
+		prev = sg_text_utf8_next(p->utf8, &after);
+		at = after;
+	}
+	sg_free(advance);
+	return result;
+}
+
+static sg_result add_paragraph(struct sg_text_layout *layout, hb_buffer_t *buffer,
+                               const struct sg_font_data *font, struct paragraph *p,
+                               float max_width, float ascent, float line_height)
+{
+	float baseline = ascent + (float)layout->extent.lines * line_height;
+	if (p->end == p->start)
+		return add_line(layout, buffer, font, p, p->start, p->end, baseline);
+	/* The direction and script of the whole paragraph, so that each of its
+	 * lines is shaped the same way (a line of digits in Arabic stays RTL). */
+	hb_buffer_clear_contents(buffer);
+	hb_buffer_add_utf8(buffer, p->utf8, (int)p->length, (unsigned)p->start,
+	                   (int)(p->end - p->start));
+	hb_buffer_guess_segment_properties(buffer);
+	hb_buffer_get_segment_properties(buffer, &p->props);
+	if (max_width > 0)
+		return add_wrapped(layout, buffer, font, p, max_width, ascent, line_height);
+	return add_line(layout, buffer, font, p, p->start, p->end, baseline);
+}
+
+sg_result sg_text_layout_run(struct sg_text_layout *layout, const struct sg_font_data *font,
+                             const char *utf8, size_t length, float max_width,
+                             enum sg_text_align align, float line_height)
+{
+	layout->count = 0;
+	layout->extent = (struct sg_text_extent){.ascent = font->ascent, .descent = font->descent};
+	if (line_height <= 0)
+		line_height = font->height;
+	if (length > INT32_MAX)
+		return sg_fail(SG_ERR_LIMIT, "a string of %zu bytes is over HarfBuzz's limit of %d",
+		               length, INT32_MAX);
+	hb_buffer_t *buffer = hb_buffer_create();
+	if (!hb_buffer_allocation_successful(buffer))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory creating a HarfBuzz buffer");
+	sg_result result = SG_OK;
+	for (size_t start = 0; length && start <= length && !result;) {
+		const char *newline = memchr(utf8 + start, '\n', length - start);
+		size_t end = newline ? (size_t)(newline - utf8) : length;
+		struct paragraph p = {.utf8 = utf8, .length = length, .start = start, .end = end};
+		result =
+		    add_paragraph(layout, buffer, font, &p, max_width, font->ascent, line_height);
+		start = end + 1;
+	}
+	hb_buffer_destroy(buffer);
+	if (result) {
+		layout->count = 0;
+		layout->extent.lines = 0;
+		return result;
+	}
+	float widest = 0;
+	for (int i = 0; i < layout->extent.lines; i++)
+		widest = fmaxf(widest, layout->line_widths[i]);
+	layout->box_width = max_width > 0 ? max_width : widest;
+	layout->extent.width = widest;
+	layout->extent.height = (float)layout->extent.lines * line_height;
+	if (align != SG_TEXT_ALIGN_LEFT)
+		for (size_t i = 0; i < layout->count; i++) {
+			struct sg_text_glyph *g = &layout->glyphs[i];
+			float room = layout->box_width - layout->line_widths[g->line];
+			g->pen_x += align == SG_TEXT_ALIGN_CENTER ? room / 2 : room;
+		}
+	return SG_OK;
+}
+
+void sg_text_layout_finish(struct sg_text_layout *layout)
+{
+	sg_free(layout->glyphs);
+	sg_free(layout->line_widths);
+	*layout = (struct sg_text_layout){0};
+}
+
+const struct sg_text_layout *sg_text_node_layout(const struct sg_scene *scene, sg_node node)
+{
+	if (!sg_node_exists(scene, node) || scene->kind[node.index] != SG_NODE_MODEL)
+		return NULL;
+	const struct sg_text *text = sg_scene_model(scene, node.index)->text;
+	return text ? &text->layout : NULL;
+}

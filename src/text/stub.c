@@ -1,0 +1,68 @@
+/* sg/text.h where libsg is built without FreeType and HarfBuzz (meson option
+ * 'text'): every function exists and fails with SG_ERR_UNSUPPORTED, so that
+ * programs link against any libsg and ask sg_text_available() at run time. */
+#include <sg/text.h>
+
+#include "../graph/error.h"
+
+#define WITHOUT_TEXT "libsg was built without text: FreeType and HarfBuzz not found"
+
+bool sg_text_available(void)
+{
+	return false;
+}
+
+sg_font sg_font_load(struct sg_scene *scene, const char *path, int pixel_size)
+{
+	(void)scene;
+	(void)pixel_size;
+	sg_fail(SG_ERR_UNSUPPORTED, "sg_font_load '%s': " WITHOUT_TEXT, path ? path : "(null)");
+	return (sg_font){0};
+}
+
+sg_result sg_font_destroy(struct sg_scene *scene, sg_font font)
+{
+	(void)scene;
+	(void)font;
+	return sg_fail(SG_ERR_UNSUPPORTED, "sg_font_destroy: " WITHOUT_TEXT);
+}
+
+bool sg_font_exists(const struct sg_scene *scene, sg_font font)
+{
+	(void)scene;
+	(void)font;
+	return false;
+}
+
+sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc)
+{
+	(void)scene;
+	(void)desc;
+	sg_fail(SG_ERR_UNSUPPORTED, "sg_node_new_text: " WITHOUT_TEXT);
+	return SG_NODE_NONE;
+}
+
+sg_result sg_text_set_string(struct sg_scene *scene, sg_node node, const char *utf8)
+{
+	(void)scene;
+	(void)node;
+	(void)utf8;
+	return sg_fail(SG_ERR_UNSUPPORTED, "sg_text_set_string: " WITHOUT_TEXT);
+}
+
+const char *sg_text_get_string(const struct sg_scene *scene, sg_node node)
+{
+	(void)scene;
+	(void)node;
+	sg_fail(SG_ERR_UNSUPPORTED, "sg_text_get_string: " WITHOUT_TEXT);
+	return NULL;
+}
+
+sg_result sg_text_get_extent(const struct sg_scene *scene, sg_node node,
+                             struct sg_text_extent *extent)
+{
+	(void)scene;
+	(void)node;
+	(void)extent;
+	return sg_fail(SG_ERR_UNSUPPORTED, "sg_text_get_extent: " WITHOUT_TEXT);
+}
