@@ -1,115 +1,81 @@
-/* kms-three-rects: renders the reference scene and shows it on the first
- * connected connector, then page-flips --frames times, re-rendering each
- * frame with a new clear colour. The steps, in order: open the primary node ->
- * pick connector, mode, CRTC (src/gbm/kms.c) -> render at the mode size ->
- * copy into a dumb buffer as XRGB8888 (src/gbm/dumb.c) -> drmModeAddFB2 ->
- * modeset -> drmModePageFlip + wait for the event. */
-#include <drm_fourcc.h>
-#include <errno.h>
-#include <fcntl.h>
+/* kms-three-rects: the three-rectangle reference scene on a display, through
+ * libsg's public KMS output (sg/output.h), as kmscube shows a cube.
+ *
+ * The steps, in order: sg_output_create (open the card node, pick connector,
+ * mode, CRTC and plane, allocate the ring of scanout buffers) ->
+ * sg_output_get_info -> loop { sg_output_present (render + commit);
+ * sg_output_wait (the page flip) } -> sg_output_destroy (restores what the
+ * display showed before). Stops after --seconds or --frames, or on SIGINT or
+ * SIGTERM. */
 #include <getopt.h>
+#include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
-#include <unistd.h>
 #include <xf86drm.h>
 
 #include <sg/sg.h>
 
-#include "../src/output/dumb.h"
-#include "../src/output/kms.h"
 #include "three_rects_scene.h"
 
-#define FLIP_TIMEOUT_MS 5000
+/* A flip that takes longer than this is a broken driver, not a slow one. */
+#define FLIP_TIMEOUT_MS 1000
 
-struct frame_buffer {
-	struct sg_dumb_buffer dumb;
-	uint32_t fb_id;
-};
+/* Set by the handler, read by the loop: the handler may not call libsg. */
+static volatile sig_atomic_t stop;
+
+static void on_signal(int signal_number)
+{
+	(void)signal_number;
+	stop = 1;
+}
 
 static void usage(FILE *out)
 {
 	fprintf(out,
-	        "Usage: kms-three-rects [OPTION]...\n"
-	        "Show the three-rectangle reference scene on the first connected connector.\n"
+	        "Usage: kms-three-rects [OPTION]... [CONNECTOR]\n"
+	        "Show the three-rectangle reference scene on CONNECTOR (e.g. HDMI-A-1,\n"
+	        "Virtual-1; default: the first connected one) until SIGINT or SIGTERM.\n"
 	        "\n"
-	        "  -d, --device PATH    the DRM primary node (default: the first with KMS)\n"
-	        "  -f, --frames N       page-flip N more frames after the first (default 0)\n"
-	        "  -l, --legacy         modeset with drmModeSetCrtc even where atomic works\n"
+	        "  -d, --device PATH    the DRM card node (default: the first with KMS)\n"
+	        "  -s, --seconds N      stop after N seconds\n"
+	        "  -f, --frames N       stop after N page flips after the first frame\n"
+	        "  -l, --legacy         drmModeSetCrtc + drmModePageFlip even where atomic works\n"
+	        "  -c, --copy           render offscreen, copy into dumb buffers (the fallback)\n"
 	        "  -q, --quiet          print nothing but errors\n"
 	        "  -h, --help           show this help\n"
 	        "\n"
-	        "The scene is rendered with libsg's automatic target choice. Exit status: 0 on\n"
-	        "success, 1 on an error, 2 on bad usage.\n");
+	        "Exit status: 0 success (also when stopped by a signal), 1 error, 2 bad usage.\n");
 }
 
-/* The first primary node drmModeGetResources accepts: KMS drivers only. */
-static int open_kms_device(const char *path, char *name, size_t size)
+static bool parse_count(const char *text, long *value)
 {
-	if (path) {
-		snprintf(name, size, "%s", path);
-		return open(path, O_RDWR | O_CLOEXEC);
-	}
-	drmDevicePtr devices[16];
-	int count = drmGetDevices2(0, devices, 16);
-	int fd = -1;
-	for (int i = 0; i < count && fd < 0; i++) {
-		if (!(devices[i]->available_nodes & (1 << DRM_NODE_PRIMARY)))
-			continue;
-		fd = open(devices[i]->nodes[DRM_NODE_PRIMARY], O_RDWR | O_CLOEXEC);
-		drmModeResPtr res = fd >= 0 ? drmModeGetResources(fd) : NULL;
-		if (res) {
-			snprintf(name, size, "%s", devices[i]->nodes[DRM_NODE_PRIMARY]);
-			drmModeFreeResources(res);
-		} else if (fd >= 0) {
-			close(fd);
-			fd = -1;
-		}
-	}
-	if (count > 0)
-		drmFreeDevices(devices, count);
-	if (fd < 0) {
-		snprintf(name, size, "a DRM primary node with KMS (of %d devices)", count > 0 ? count : 0);
-		errno = ENODEV;
-	}
-	return fd;
+	char *end;
+	*value = strtol(text, &end, 10);
+	return end != text && !*end && *value >= 0 && *value <= 1000000;
 }
 
-static sg_result frame_buffer_init(struct frame_buffer *buffer, const struct sg_kms_output *output)
+static void print_info(const struct sg_output_info *info)
 {
-	uint32_t width = output->mode.hdisplay, height = output->mode.vdisplay;
-	sg_result result = sg_dumb_buffer_init(&buffer->dumb, output->fd, width, height);
-	if (!result)
-		result = sg_kms_add_fb(output->fd, width, height, DRM_FORMAT_XRGB8888,
-		                       buffer->dumb.handle, buffer->dumb.stride, 0, &buffer->fb_id);
-	return result;
-}
-
-static void frame_buffer_finish(struct frame_buffer *buffer)
-{
-	if (buffer->fb_id)
-		drmModeRmFB(buffer->dumb.fd, buffer->fb_id);
-	sg_dumb_buffer_finish(&buffer->dumb);
-}
-
-/* Renders frame number frame into buffer: a slowly brightening clear colour. */
-static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene, int frame,
-                      uint8_t *rgba, struct frame_buffer *buffer)
-{
-	struct sg_camera camera;
-	/* The scene is specified over 256 x 256: the output stretches it. */
-	sg_camera_init_pixels(&camera, THREE_RECTS_SIZE, THREE_RECTS_SIZE);
-	float grey = (float)(frame % 8) / 16.0f;
-	size_t stride = (size_t)buffer->dumb.width * 4;
-	sg_result result = sg_renderer_set_clear_color(renderer, grey, grey, grey, 1.0f);
-	if (!result)
-		result = sg_renderer_render(renderer, scene, &camera);
-	if (!result)
-		result = sg_renderer_read_pixels(renderer, rgba, stride);
-	if (!result)
-		sg_dumb_buffer_write_rgba(&buffer->dumb, rgba, stride);
-	return result;
+	/* libdrm's names: "XRGB8888", "LINEAR", "INVALID" (the driver's implicit layout) */
+	char *format = drmGetFormatName(info->format);
+	char *modifier = drmGetFormatModifierName(info->modifier);
+	printf("output:    %s on %s, mode %s (%dx%d@%d), connector %u, CRTC %u, plane %u\n",
+	       info->connector, info->device, info->mode_name, info->width, info->height,
+	       info->refresh, info->connector_id, info->crtc_id, info->plane_id);
+	printf("buffers:   %d of %s, modifier %s (0x%llx), %s commits\n", info->buffer_count,
+	       format ? format : "?", modifier ? modifier : "?", (unsigned long long)info->modifier,
+	       info->atomic ? "atomic" : "legacy");
+	printf("path:      %s: %s\n", info->path == SG_OUTPUT_PATH_ZERO_COPY ? "zero-copy" : "copy",
+	       info->path_reason);
+	printf("fences:    %s%s\n",
+	       info->fence == SG_OUTPUT_FENCE_NATIVE ? "native fence fd as IN_FENCE_FD"
+	                                             : "glFinish",
+	       info->out_fence ? ", OUT_FENCE_PTR" : "");
+	printf("renderer:  %s\n", info->renderer);
+	free(modifier);
+	free(format);
 }
 
 static double seconds_now(void)
@@ -121,94 +87,83 @@ static double seconds_now(void)
 
 int main(int argc, char **argv)
 {
-	const char *device = NULL;
-	long frames = 0;
-	bool legacy = false, quiet = false;
+	struct sg_output_desc desc = {0};
+	long seconds = -1, frames = -1;
+	bool quiet = false;
 	static const struct option options[] = {
-		{"device", required_argument, NULL, 'd'}, {"frames", required_argument, NULL, 'f'},
-		{"legacy", no_argument, NULL, 'l'},       {"quiet", no_argument, NULL, 'q'},
-		{"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+	    {"device", required_argument, NULL, 'd'}, {"seconds", required_argument, NULL, 's'},
+	    {"frames", required_argument, NULL, 'f'}, {"legacy", no_argument, NULL, 'l'},
+	    {"copy", no_argument, NULL, 'c'},         {"quiet", no_argument, NULL, 'q'},
+	    {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
 	};
 	int option;
-	char *end;
-	while ((option = getopt_long(argc, argv, "d:f:lqh", options, NULL)) != -1) {
+	while ((option = getopt_long(argc, argv, "d:s:f:lcqh", options, NULL)) != -1) {
 		switch (option) {
-		case 'd': device = optarg; break;
+		case 'd': desc.device = optarg; break;
+		case 's':
 		case 'f':
-			frames = strtol(optarg, &end, 10);
-			if (*end || frames < 0 || frames > 1000000) {
-				fprintf(stderr, "kms-three-rects: --frames '%s' is not 0..1000000\n", optarg);
+			if (!parse_count(optarg, option == 's' ? &seconds : &frames)) {
+				fprintf(stderr, "kms-three-rects: %s '%s' is not 0..1000000\n",
+				        option == 's' ? "--seconds" : "--frames", optarg);
 				return 2;
 			}
 			break;
-		case 'l': legacy = true; break;
+		case 'l': desc.force_legacy = true; break;
+		case 'c': desc.force_copy = true; break;
 		case 'q': quiet = true; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
 	}
+	if (optind < argc)
+		desc.connector = argv[optind++];
 	if (optind < argc) {
 		fprintf(stderr, "kms-three-rects: unexpected argument '%s'\n", argv[optind]);
 		return 2;
 	}
 
-	char name[256];
-	/* Opened before the renderer opens its own fd: the first opener of a
-	 * primary node becomes DRM master, which modesets need. */
-	int fd = open_kms_device(device, name, sizeof(name));
-	if (fd < 0) {
-		fprintf(stderr, "kms-three-rects: cannot open %s: %s\n", name, strerror(errno));
+	/* No SA_RESTART: the signal interrupts sg_output_wait, which returns. */
+	struct sigaction action = {.sa_handler = on_signal};
+	sigaction(SIGINT, &action, NULL);
+	sigaction(SIGTERM, &action, NULL);
+
+	struct sg_scene *scene = three_rects_build();
+	struct sg_output *output = scene ? sg_output_create(&desc) : NULL;
+	if (!output) {
+		fprintf(stderr, "kms-three-rects: %s\n", sg_last_error());
+		sg_scene_destroy(scene);
 		return 1;
 	}
-	int status = 1;
-	struct sg_kms_output output = {.fd = fd};
-	struct frame_buffer buffers[2] = {0};
-	struct sg_scene *scene = NULL;
-	struct sg_renderer *renderer = NULL;
-	uint8_t *rgba = NULL;
-	if (sg_kms_output_init(&output, fd, !legacy))
-		goto fail;
-	int width = output.mode.hdisplay, height = output.mode.vdisplay;
-	scene = three_rects_build();
-	renderer = scene ? sg_renderer_create(&(struct sg_renderer_desc){.width = width,
-	                                                                 .height = height})
-	                 : NULL;
-	rgba = malloc((size_t)width * (size_t)height * 4);
-	if (!renderer || !rgba || frame_buffer_init(&buffers[0], &output) ||
-	    frame_buffer_init(&buffers[1], &output) || draw(renderer, scene, 0, rgba, &buffers[0]) ||
-	    sg_kms_output_show(&output, buffers[0].fb_id))
-		goto fail;
-	if (!quiet) {
-		const struct sg_renderer_info *info = sg_renderer_get_info(renderer);
-		printf("output: %s on %s, %s, CRTC %u, %s modeset\n", output.name, name,
-		       output.mode.name, output.crtc_id, output.atomic ? "atomic" : "legacy");
-		printf("render: %s (%s), GL_RENDERER %s\n", info->target_name, info->reason,
-		       info->gl_renderer);
-	}
+	if (!quiet)
+		print_info(sg_output_get_info(output));
+
+	/* The scene is specified over 256 x 256: the mode stretches it. */
+	struct sg_camera camera;
+	sg_camera_init_pixels(&camera, THREE_RECTS_SIZE, THREE_RECTS_SIZE);
 	double start = seconds_now();
-	for (long frame = 1; frame <= frames; frame++) {
-		struct frame_buffer *back = &buffers[frame % 2];
-		if (draw(renderer, scene, (int)frame, rgba, back) ||
-		    sg_kms_output_flip(&output, back->fb_id, FLIP_TIMEOUT_MS))
-			goto fail;
+	long flips = 0;
+	sg_result result = SG_OK;
+	while (!stop && (frames < 0 || flips <= frames) &&
+	       (seconds < 0 || seconds_now() - start < (double)seconds)) {
+		/* a slow pulse of the background, so that every flip shows a new frame */
+		float grey = 0.1f + 0.1f * sinf((float)flips * 0.05f);
+		/* One frame in flight: wait for its flip (SG_ERR_BUSY after a
+		 * second without one) before rendering the next. orbits --kms shows
+		 * the event-loop way: poll the fd, sg_output_dispatch. */
+		if ((result = sg_output_set_clear_color(output, grey, grey, grey, 1.0f)) ||
+		    (result = sg_output_present(output, scene, &camera)) ||
+		    (result = sg_output_wait(output, FLIP_TIMEOUT_MS)))
+			break;
+		flips++;
 	}
-	if (!quiet && frames > 0) {
-		double seconds = seconds_now() - start;
-		printf("%ld page flips in %.2f s (%.1f frames/s, render + copy + flip)\n", frames,
-		       seconds, (double)frames / seconds);
-	}
-	status = 0;
-	goto done;
-fail:
-	fprintf(stderr, "kms-three-rects: on %s: %s\n", name,
-	        rgba || !renderer ? sg_last_error() : "out of memory");
-done:
-	sg_kms_output_finish(&output);
-	frame_buffer_finish(&buffers[1]);
-	frame_buffer_finish(&buffers[0]);
-	free(rgba);
-	sg_renderer_destroy(renderer);
+	if (result)
+		fprintf(stderr, "kms-three-rects: %s\n", sg_last_error());
+	double elapsed = seconds_now() - start;
+	if (!quiet)
+		printf("%ld frames in %.2f s (%.1f frames/s)%s\n", flips, elapsed,
+		       elapsed > 0 ? (double)flips / elapsed : 0.0,
+		       stop ? ", stopped by a signal" : "");
+	sg_output_destroy(output); /* restores the CRTC, also after a signal */
 	sg_scene_destroy(scene);
-	close(fd);
-	return status;
+	return result ? 1 : 0;
 }

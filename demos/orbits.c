@@ -1,4 +1,5 @@
-/* orbits: an animated hierarchy rendered to a numbered sequence of PNGs.
+/* orbits: an animated hierarchy rendered to a numbered sequence of PNGs, or
+ * shown on a display at its refresh rate with --kms (orbits_kms.c).
  *
  * A sun spins at the centre; planets orbit on transforms under it, and moons
  * orbit on transforms under their planets. Animating one transform moves its
@@ -10,6 +11,8 @@
 #include <string.h>
 
 #include <sg/sg.h>
+
+#include "orbits.h"
 
 #define DISC_SEGMENTS 48
 
@@ -63,14 +66,8 @@ static const struct body bodies[] = {
 	{"io", 4, 44, 6, 20, {250, 240, 120}},
 	{"europa", 4, 60, 5, -35, {200, 220, 255}},
 };
-#define BODY_COUNT (int)(sizeof(bodies) / sizeof(bodies[0]))
-
-struct orbits {
-	struct sg_scene *scene;
-	sg_node orbit[BODY_COUNT];  /* rotates the body around its parent */
-	sg_node offset[BODY_COUNT]; /* carries the body (and its moons) out to its distance */
-	sg_node spin[BODY_COUNT];  /* spins the body's disc in place */
-};
+_Static_assert(sizeof(bodies) / sizeof(bodies[0]) == ORBITS_BODIES, "one entry per body");
+#define BODY_COUNT ORBITS_BODIES
 
 static sg_result build(struct orbits *o)
 {
@@ -81,7 +78,7 @@ static sg_result build(struct orbits *o)
 	const unsigned char dark[3] = {20, 20, 40};
 	/* root -> centre (translate to the middle of the image) -> sun's subtree */
 	sg_node centre = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "centre"});
-	sg_result r = sg_transform_translate(scene, centre, 256, 256, 0);
+	sg_result r = sg_transform_translate(scene, centre, ORBITS_SIZE / 2, ORBITS_SIZE / 2, 0);
 	if (!r)
 		r = sg_node_add_child(scene, sg_scene_root(scene), centre);
 	for (int i = 0; i < BODY_COUNT && !r; i++) {
@@ -108,80 +105,142 @@ static sg_result build(struct orbits *o)
 
 /* Moons hang under their planet's offset, so they are carried along its
  * orbit; only their own angle is set here. */
-static sg_result animate(struct orbits *o, int frame)
+sg_result orbits_animate(struct orbits *o, float frame)
 {
 	sg_result r = SG_OK;
 	for (int i = 0; i < BODY_COUNT && !r; i++) {
 		const struct body *b = &bodies[i];
-		float angle = b->period ? 2.0f * (float)M_PI * (float)frame / b->period : 0.0f;
+		float angle = b->period ? 2.0f * (float)M_PI * frame / b->period : 0.0f;
 		if ((r = sg_transform_set_identity(o->scene, o->orbit[i])) ||
 		    (r = sg_transform_rotate(o->scene, o->orbit[i], angle, 0, 0, 1)) ||
 		    (r = sg_transform_set_identity(o->scene, o->spin[i])))
 			break;
-		r = sg_transform_rotate(o->scene, o->spin[i], (float)frame * 0.15f, 0, 0, 1);
+		r = sg_transform_rotate(o->scene, o->spin[i], frame * 0.15f, 0, 0, 1);
 	}
 	return r;
 }
 
 static void usage(FILE *out)
 {
-	fprintf(out, "Usage: orbits [-n FRAMES] [-o PATTERN] [--device PATH|--surfaceless] [-q]\n"
-	             "Render an animated sun, planets and moons to PATTERN (a printf pattern with\n"
-	             "one %%d, default orbits-%%04d.png), FRAMES frames (default 24), 512x512.\n");
+	fprintf(out,
+	        "Usage: orbits [-n FRAMES] [-o PATTERN] [--device PATH|--surfaceless] [-q]\n"
+	        "       orbits --kms [CONNECTOR] [--device PATH] [--seconds N] [-n FRAMES]\n"
+	        "              [--legacy] [--copy] [-q]\n"
+	        "Render an animated sun, planets and moons to PATTERN (a printf pattern with\n"
+	        "one %%d, default orbits-%%04d.png), FRAMES frames (default 24), 512x512.\n"
+	        "With --kms, show it on CONNECTOR (default: the first connected one) of the\n"
+	        "card node PATH (default: the first with KMS), one frame per page flip, for\n"
+	        "N seconds, FRAMES frames or until SIGINT/SIGTERM; then print the frames\n"
+	        "presented and missed and the mean interval between page flips.\n"
+	        "--legacy: drmModeSetCrtc + drmModePageFlip; --copy: the dumb-buffer copy path.\n");
 }
 
-int main(int argc, char **argv)
+static int write_pngs(struct orbits *o, struct sg_renderer_desc *desc, const char *pattern,
+                      int frames, bool quiet)
 {
-	const char *pattern = "orbits-%04d.png";
-	int frames = 24, quiet = 0;
-	struct sg_renderer_desc desc = {.width = 512, .height = 512};
-	static const struct option options[] = {
-		{"frames", required_argument, NULL, 'n'}, {"output", required_argument, NULL, 'o'},
-		{"device", required_argument, NULL, 'd'}, {"surfaceless", no_argument, NULL, 'S'},
-		{"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
-	int option;
-	while ((option = getopt_long(argc, argv, "n:o:d:qh", options, NULL)) != -1) {
-		switch (option) {
-		case 'n': frames = atoi(optarg); break;
-		case 'o': pattern = optarg; break;
-		case 'd': desc.device = optarg, desc.target = SG_TARGET_GBM; break;
-		case 'S': desc.target = SG_TARGET_SURFACELESS; break;
-		case 'q': quiet = 1; break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
-		}
-	}
-	/* exactly one conversion, and an integer one: the pattern is a printf format */
-	const char *percent = strchr(pattern, '%');
-	size_t flags = percent ? strspn(percent + 1, "0123456789") : 0;
-	if (frames < 1 || frames > 100000 || !percent || percent[1 + flags] != 'd' ||
-	    strchr(percent + 1, '%')) {
-		usage(stderr);
-		return 2;
-	}
-	struct orbits o = {0};
-	struct sg_renderer *renderer = NULL;
-	int status = 1;
-	if (build(&o) || !(renderer = sg_renderer_create(&desc)) ||
-	    sg_renderer_set_clear_color(renderer, 0.02f, 0.02f, 0.08f, 1.0f))
+	struct sg_renderer *renderer = sg_renderer_create(desc);
+	if (!renderer || sg_renderer_set_clear_color(renderer, 0.02f, 0.02f, 0.08f, 1.0f))
 		goto fail;
 	for (int frame = 0; frame < frames; frame++) {
 		char path[4096];
 		snprintf(path, sizeof(path), pattern, frame);
-		if (animate(&o, frame) || sg_renderer_render(renderer, o.scene, NULL) ||
+		if (orbits_animate(o, (float)frame) ||
+		    sg_renderer_render(renderer, o->scene, NULL) ||
 		    sg_renderer_write_png(renderer, path))
 			goto fail;
 		if (!quiet)
 			printf("wrote %s\n", path);
 	}
-	status = 0;
-	goto done;
+	sg_renderer_destroy(renderer);
+	return 0;
 fail:
 	fprintf(stderr, "orbits: %s\n", sg_last_error());
-done:
 	sg_renderer_destroy(renderer);
+	return 1;
+}
+
+/* A whole number 1 .. max, or false. */
+static bool parse_positive(const char *text, long max, long *value)
+{
+	char *end;
+	*value = strtol(text, &end, 10);
+	return end != text && !*end && *value >= 1 && *value <= max;
+}
+
+int main(int argc, char **argv)
+{
+	const char *pattern = "orbits-%04d.png";
+	long frames = 0;
+	bool quiet = false, kms = false, surfaceless = false;
+	struct sg_renderer_desc desc = {.width = ORBITS_SIZE, .height = ORBITS_SIZE};
+	struct orbits_kms display = {0};
+	static const struct option options[] = {
+		{"frames", required_argument, NULL, 'n'}, {"output", required_argument, NULL, 'o'},
+		{"device", required_argument, NULL, 'd'}, {"surfaceless", no_argument, NULL, 'S'},
+		{"kms", optional_argument, NULL, 'k'},    {"seconds", required_argument, NULL, 's'},
+		{"legacy", no_argument, NULL, 'l'},       {"copy", no_argument, NULL, 'c'},
+		{"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int option;
+	long seconds;
+	while ((option = getopt_long(argc, argv, "n:o:d:s:qh", options, NULL)) != -1) {
+		switch (option) {
+		case 'n':
+			if (!parse_positive(optarg, 100000, &frames)) {
+				fprintf(stderr, "orbits: --frames '%s' is not 1..100000\n", optarg);
+				return 2;
+			}
+			break;
+		case 'o': pattern = optarg; break;
+		case 'd': desc.device = display.desc.device = optarg; break;
+		case 'S': surfaceless = true; break;
+		case 'k': kms = true, display.desc.connector = optarg; break;
+		case 's':
+			if (!parse_positive(optarg, 1000000, &seconds)) {
+				fprintf(stderr, "orbits: --seconds '%s' is not 1..1000000\n",
+				        optarg);
+				return 2;
+			}
+			display.seconds = (double)seconds;
+			break;
+		case 'l': display.desc.force_legacy = true; break;
+		case 'c': display.desc.force_copy = true; break;
+		case 'q': quiet = true; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	/* --kms CONNECTOR: getopt leaves an optional argument given apart as an operand */
+	if (kms && !display.desc.connector && optind < argc)
+		display.desc.connector = argv[optind++];
+	if (optind < argc) {
+		fprintf(stderr, "orbits: unexpected argument '%s'\n", argv[optind]);
+		return 2;
+	}
+	/* exactly one conversion, and an integer one: the pattern is a printf format */
+	const char *percent = strchr(pattern, '%');
+	size_t flags = percent ? strspn(percent + 1, "0123456789") : 0;
+	if ((kms && surfaceless) || !percent || percent[1 + flags] != 'd' ||
+	    strchr(percent + 1, '%')) {
+		usage(stderr);
+		return 2;
+	}
+	if (desc.device)
+		desc.target = SG_TARGET_GBM;
+	if (surfaceless)
+		desc.target = SG_TARGET_SURFACELESS;
+	struct orbits o = {0};
+	int status = 1;
+	if (build(&o))
+		fprintf(stderr, "orbits: %s\n", sg_last_error());
+	else if (kms) {
+		display.frames = frames;
+		display.quiet = quiet;
+		status = orbits_kms_run(&o, &display);
+	} else {
+		status = write_pngs(&o, &desc, pattern, frames ? (int)frames : 24, quiet);
+	}
 	sg_scene_destroy(o.scene);
 	return status;
 }

@@ -46,6 +46,24 @@ is_png "$WORK/progress-0011.png"
 cmp -s "$WORK/progress-0011.png" "$WORK/progress-0012.png" && fail "the progress bar does not move"
 expect 0 "--info" -- --info --surfaceless
 grep -q "GL_RENDERER" "$WORK/stdout" || fail "--info prints no GL_RENDERER"
+# text.json: both frames (the clock ticks) where libsg has text; without it,
+# status 1 and a message that says why, and nothing written.
+"$SG_RENDER" scenes/text.json -o "$WORK/text.png" --surfaceless -q 2>"$WORK/stderr"
+status=$?
+case $status in
+0)
+	echo "ok: text, two frames (exit 0)"
+	is_png "$WORK/text-0000.png"
+	is_png "$WORK/text-0001.png"
+	cmp -s "$WORK/text-0000.png" "$WORK/text-0001.png" && fail "the clock of text.json does not tick"
+	;;
+1)
+	echo "ok: text refused by a libsg without text (exit 1)"
+	stderr_has "text.json: \$.nodes[0].children[1]: a text node, but this libsg was built without text"
+	no_output "$WORK/text-0000.png"
+	;;
+*) fail "text: exit $status; stderr: $(cat "$WORK/stderr")" ;;
+esac
 
 # 2: bad usage
 expect 2 "no arguments" --
@@ -193,5 +211,33 @@ expect 2 "--frame-range backwards" -- scenes/solar.json -o "$WORK/u.png" --frame
 expect 2 "--frame-range not FIRST:LAST" -- scenes/solar.json -o "$WORK/u.png" --frame-range 3
 expect 2 "--frame-range negative" -- scenes/solar.json -o "$WORK/u.png" --frame-range -1:2
 no_output "$WORK/u.png" "$WORK/u-0040.png"
+
+# --display: its command line, and its failure where there is no display. The
+# display itself is shown in the qemu guest (tests/drm/run-in-vm.sh).
+expect 2 "--display and -o" -- scenes/solar.json --display -o "$WORK/d.png"
+stderr_has "--display and -o exclude each other"
+no_output "$WORK/d.png"
+expect 2 "--display and --surfaceless" -- scenes/solar.json --surfaceless --display
+stderr_has "--display and --surfaceless exclude each other"
+expect 2 "--display without a scene" -- --display
+stderr_has "--display needs a scene file"
+expect 2 "--fps without --display" -- scenes/solar.json -o "$WORK/d.png" --fps 30
+stderr_has "--fps needs --display"
+expect 2 "--fps 0" -- scenes/solar.json --display --fps 0
+stderr_has "--fps '0' is not a rate 1..1000"
+expect 2 "--display CONNECTOR and one operand more" -- scenes/solar.json --display Virtual-1 x
+stderr_has "unexpected argument 'x'"
+expect 2 "--display with a range past the end" -- scenes/solar.json --display --frame-range 0:48
+expect 3 "--display of a bad scene" -- "$WORK/bad-json.json" --display
+expect 1 "--display on a node that is missing" -- scenes/solar.json --display=HDMI-A-1 \
+	--device "$WORK/no-such-card"
+stderr_has "sg-render: --display: "
+stderr_has "$WORK/no-such-card"
+expect 1 "--display on a node without KMS" -- scenes/solar.json --display --device /dev/null
+stderr_has "/dev/null"
+if [ ! -e /dev/dri ]; then
+	expect 1 "--display with no DRM device" -- scenes/solar.json --display
+	stderr_has "sg-render: --display: no DRM card node"
+fi
 
 finish

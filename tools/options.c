@@ -12,6 +12,7 @@
 static void usage(FILE *out)
 {
 	fputs("Usage: sg-render SCENE.json -o OUTPUT.png [OPTION]...\n"
+	      "       sg-render SCENE.json --display [CONNECTOR] [OPTION]...\n"
 	      "       sg-render --info [--device PATH | --surfaceless]\n"
 	      "       sg-render --version\n"
 	      "Render a scene file (docs/scene-format.md) to a PNG file, or one per frame.\n"
@@ -32,7 +33,15 @@ static void usage(FILE *out)
 	      "                       json-depth, texture-bytes, output-pixels, frames;\n"
 	      "                       byte values take K, M or G (1024-based)\n"
 	      "  -d, --device PATH    render on this DRM node with GBM (e.g. /dev/dri/renderD128)\n"
+	      "                       or, with --display, show on this card node\n"
 	      "      --surfaceless    render with EGL surfaceless (no DRM device)\n"
+	      "      --display[=CONNECTOR]\n"
+	      "                       show the animation on a display through KMS (CONNECTOR as\n"
+	      "                       the kernel names it, e.g. HDMI-A-1; default: the first\n"
+	      "                       connected one), one frame per page flip, until its last\n"
+	      "                       frame or SIGINT/SIGTERM, then restore the display; --size\n"
+	      "                       picks the mode (default: the preferred one)\n"
+	      "      --fps N          with --display: N scene frames a second (default 24)\n"
 	      "  -q, --quiet          print nothing but errors (no progress bar)\n"
 	      "  -i, --info           print the device, EGL and GL the renderer runs on\n"
 	      "  -h, --help           show this help\n"
@@ -42,9 +51,10 @@ static void usage(FILE *out)
 	      "first render node, else surfaceless. SG_TARGET=gbm|surfaceless and SG_DEVICE=PATH\n"
 	      "force one.\n"
 	      "\n"
-	      "Exit status: 0 success, 1 device, rendering or output failure or out of memory,\n"
-	      "2 bad usage, 3 bad input (scene file or texture missing, unreadable, malformed,\n"
-	      "outside the allowed folders, or over a limit).\n",
+	      "Exit status: 0 success, 1 device, display, rendering or output failure or out\n"
+	      "of memory, 2 bad usage, 3 bad input (scene file or texture missing, unreadable,\n"
+	      "malformed, outside the allowed folders, or over a limit). --display stopped by\n"
+	      "SIGINT or SIGTERM restores the display, then ends by that signal.\n",
 	      out);
 }
 
@@ -182,6 +192,8 @@ enum {
 	OPTION_ALLOW_PATH,
 	OPTION_LIMIT,
 	OPTION_VERSION,
+	OPTION_DISPLAY,
+	OPTION_FPS,
 };
 
 /* The tool's version is that of the headers it was built with; the library's
@@ -225,6 +237,16 @@ static int parse_one(int option, struct options *o, bool *surfaceless)
 		o->desc.target = SG_TARGET_GBM;
 		break;
 	case OPTION_SURFACELESS: *surfaceless = true; break;
+	case OPTION_DISPLAY:
+		o->display = true;
+		o->connector = optarg;
+		break;
+	case OPTION_FPS:
+		if (!parse_count(optarg, &o->fps) || o->fps > 1000) {
+			say_error("--fps '%s' is not a rate 1..1000", optarg);
+			return EXIT_USAGE;
+		}
+		break;
 	case 'q': o->quiet = true; break;
 	case 'i': o->info = true; break;
 	case 'h': usage(stdout); exit(EXIT_OK);
@@ -232,6 +254,24 @@ static int parse_one(int option, struct options *o, bool *surfaceless)
 	default: usage(stderr); return EXIT_USAGE;
 	}
 	return EXIT_OK;
+}
+
+/* --display renders with the output's own renderer on the card node: the
+ * options that choose a target or a file have no meaning there. */
+static int check_display(struct options *o, bool surfaceless)
+{
+	const char *conflict = !o->display   ? "--fps needs --display"
+	                       : surfaceless ? "--display and --surfaceless exclude each other"
+	                       : o->output   ? "--display and -o exclude each other"
+	                       : !o->scene   ? "--display needs a scene file"
+	                                     : NULL;
+	if (conflict) {
+		say_error("%s", conflict);
+		return EXIT_USAGE;
+	}
+	if (!o->fps)
+		o->fps = DEFAULT_FPS;
+	return check_command_line_limits(o);
 }
 
 /* What is checked once every option is read, so that their order does not matter. */
@@ -243,6 +283,8 @@ static int check_combination(struct options *o, bool surfaceless)
 	}
 	if (surfaceless)
 		o->desc.target = SG_TARGET_SURFACELESS;
+	if (o->display || o->fps)
+		return check_display(o, surfaceless);
 	if (!o->scene || !o->output) {
 		if (o->info && !o->scene)
 			return EXIT_OK;
@@ -279,6 +321,8 @@ int options_parse(int argc, char **argv, struct options *o)
 	    {"limit", required_argument, NULL, OPTION_LIMIT},
 	    {"device", required_argument, NULL, 'd'},
 	    {"surfaceless", no_argument, NULL, OPTION_SURFACELESS},
+	    {"display", optional_argument, NULL, OPTION_DISPLAY},
+	    {"fps", required_argument, NULL, OPTION_FPS},
 	    {"quiet", no_argument, NULL, 'q'},
 	    {"info", no_argument, NULL, 'i'},
 	    {"help", no_argument, NULL, 'h'},
@@ -298,6 +342,9 @@ int options_parse(int argc, char **argv, struct options *o)
 			return status;
 	if (optind < argc)
 		o->scene = argv[optind++];
+	/* --display CONNECTOR: getopt leaves an optional argument given apart as an operand */
+	if (o->display && !o->connector && optind < argc)
+		o->connector = argv[optind++];
 	if (optind < argc) {
 		say_error("unexpected argument '%s'", argv[optind]);
 		return EXIT_USAGE;

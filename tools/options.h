@@ -24,6 +24,8 @@ enum {
  * scene file may. */
 #define DEFAULT_MAX_OUTPUT_PIXELS SG_SCENE_FILE_DEFAULT_OUTPUT_PIXELS
 #define DEFAULT_MAX_FRAMES SG_SCENE_FILE_DEFAULT_FRAMES
+/* --fps without a value: the rate the scenes were made for (docs/sg-render.md) */
+#define DEFAULT_FPS 24
 
 struct options {
 	const char *scene;
@@ -35,6 +37,10 @@ struct options {
 	bool has_range;
 	struct sg_renderer_desc desc;
 	bool quiet, info;
+	/* --display [CONNECTOR]: show the frames on a display instead of writing PNGs */
+	bool display;
+	const char *connector; /* NULL: the first connected one */
+	int fps;               /* scene frames per second of real time on the display */
 	/* --allow-path and --limit; fields left 0 take the library's defaults */
 	struct sg_scene_file_options load;
 	const char **allowed_paths; /* argc entries, owned */

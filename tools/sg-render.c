@@ -1,6 +1,7 @@
-/* sg-render: renders a JSON scene file (docs/scene-format.md) to PNG files.
+/* sg-render: renders a JSON scene file (docs/scene-format.md) to PNG files,
+ * or shows it on a display (--display, display.c).
  *
- * No signal handlers: the library's writes leave no temporary file on SIGINT or
+ * No signal handlers when writing PNGs: the library's writes leave no temporary file on SIGINT or
  * SIGTERM (an unnamed O_TMPFILE, named only for the final rename with signals
  * held back; docs/api.md has the fallback's limit), sg-render keeps none
  * (standard output is written directly), and the default action leaves the
@@ -12,6 +13,7 @@
 
 #include <sg/sg.h>
 
+#include "display.h"
 #include "escape.h"
 #include "options.h"
 
@@ -137,14 +139,16 @@ static int run(struct options *o)
 			say_error("%s", sg_last_error());
 			return load_status(result);
 		}
-		if (!o->width)
-			sg_scene_file_get_size(file, &o->width, &o->height);
 		frame_count = o->frames ? o->frames : sg_scene_file_get_frame_count(file);
 		int status = options_check_frames(o, frame_count);
-		if (status) {
+		if (!status && o->display)
+			status = display_run(o, file); /* at the mode's size, or --size's */
+		if (status || o->display) {
 			sg_scene_file_destroy(file);
 			return status;
 		}
+		if (!o->width)
+			sg_scene_file_get_size(file, &o->width, &o->height);
 	}
 	o->desc.width = o->width ? o->width : 64;
 	o->desc.height = o->height ? o->height : 64;

@@ -160,6 +160,16 @@ static sg_result create_context(struct sg_egl *egl, const char *where)
 		egl->image_target_renderbuffer = (PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC)
 			eglGetProcAddress("glEGLImageTargetRenderbufferStorageOES");
 
+	/* As kmscube: the entry points are taken only where the extensions are listed. */
+	if (sg_has_extension(extensions, "EGL_ANDROID_native_fence_sync") &&
+	    sg_has_extension(extensions, "EGL_KHR_fence_sync")) {
+		egl->create_sync = (PFNEGLCREATESYNCKHRPROC)eglGetProcAddress("eglCreateSyncKHR");
+		egl->destroy_sync = (PFNEGLDESTROYSYNCKHRPROC)eglGetProcAddress("eglDestroySyncKHR");
+		egl->dup_native_fence_fd = (PFNEGLDUPNATIVEFENCEFDANDROIDPROC)eglGetProcAddress(
+			"eglDupNativeFenceFDANDROID");
+		egl->native_fence = egl->create_sync && egl->destroy_sync && egl->dup_native_fence_fd;
+	}
+
 	copy_string(egl->vendor, sizeof(egl->vendor), eglQueryString(egl->display, EGL_VENDOR));
 	PFNEGLGETDISPLAYDRIVERNAMEPROC driver_name =
 		(PFNEGLGETDISPLAYDRIVERNAMEPROC)eglGetProcAddress("eglGetDisplayDriverName");
@@ -192,6 +202,29 @@ sg_result sg_egl_init(struct sg_egl *egl, EGLenum platform, void *native, const 
 		if (api && eglQueryAPI() != api)
 			eglBindAPI(api);
 	}
+	return result;
+}
+
+sg_result sg_egl_native_fence(struct sg_egl *egl, int *fd)
+{
+	*fd = -1;
+	if (!egl->native_fence)
+		return sg_fail(SG_ERR_UNSUPPORTED, "EGL (%s) lacks EGL_ANDROID_native_fence_sync",
+		               egl->driver[0] ? egl->driver : egl->vendor);
+	static const EGLint attribs[] = {EGL_SYNC_NATIVE_FENCE_FD_ANDROID,
+	                                 EGL_NO_NATIVE_FENCE_FD_ANDROID, EGL_NONE};
+	EGLSyncKHR sync = egl->create_sync(egl->display, EGL_SYNC_NATIVE_FENCE_ANDROID, attribs);
+	if (sync == EGL_NO_SYNC_KHR)
+		return egl_fail("eglCreateSyncKHR(EGL_SYNC_NATIVE_FENCE_ANDROID)", "the renderer's display");
+	/* The fence fd exists only once the commands before it are flushed. */
+	glFlush();
+	*fd = egl->dup_native_fence_fd(egl->display, sync);
+	sg_result result = SG_OK;
+	if (*fd == EGL_NO_NATIVE_FENCE_FD_ANDROID) {
+		*fd = -1;
+		result = egl_fail("eglDupNativeFenceFDANDROID", "the renderer's display");
+	}
+	egl->destroy_sync(egl->display, sync);
 	return result;
 }
 

@@ -30,6 +30,12 @@ struct sg_egl {
 	PFNEGLQUERYDMABUFMODIFIERSEXTPROC query_dmabuf_modifiers;
 	PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC image_target_renderbuffer;
 	bool dmabuf_import, dmabuf_import_modifiers;
+	/* EGL_ANDROID_native_fence_sync (with EGL_KHR_fence_sync): the GPU work
+	 * of a frame as a sync_file fd a KMS plane can wait on (IN_FENCE_FD). */
+	PFNEGLCREATESYNCKHRPROC create_sync;
+	PFNEGLDESTROYSYNCKHRPROC destroy_sync;
+	PFNEGLDUPNATIVEFENCEFDANDROIDPROC dup_native_fence_fd;
+	bool native_fence;
 };
 
 /* eglGetPlatformDisplay(platform, native) -> eglInitialize -> eglBindAPI ->
@@ -43,6 +49,12 @@ sg_result sg_egl_make_current(struct sg_egl *egl);
 /* Gives the thread back what was current before (or nothing), so that
  * another thread may take the renderer's context. */
 void sg_egl_release(struct sg_egl *egl);
+
+/* With the context current: flushes the GL work issued so far and returns in
+ * *fd a sync_file that signals when it is done (owned by the caller), instead
+ * of waiting for it with glFinish. SG_ERR_UNSUPPORTED without
+ * EGL_ANDROID_native_fence_sync; SG_ERR_EGL when a call fails. */
+sg_result sg_egl_native_fence(struct sg_egl *egl, int *fd);
 
 const char *sg_egl_error_name(EGLint error);
 /* True if the space-separated list has the exact name. */

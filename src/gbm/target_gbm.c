@@ -16,17 +16,7 @@
 #include "../graph/log.h"
 #include "device.h"
 #include "target_gbm.h"
-
-struct gbm_target {
-	struct sg_target base;
-	int fd;
-	int node_type;
-	bool borrowed;     /* fd is the caller's: never closed here */
-	bool borrowed_gbm; /* gbm is the caller's: never destroyed here */
-	struct gbm_device *gbm;
-	struct gbm_bo *bo;
-	EGLImageKHR image;
-};
+#include "target_gbm_private.h"
 
 /* In order of preference. ABGR8888 is R, G, B, A in memory: no swizzle on readback. */
 static const uint32_t formats[] = {GBM_FORMAT_ABGR8888, GBM_FORMAT_ARGB8888, GBM_FORMAT_XBGR8888,
@@ -35,12 +25,18 @@ static const uint32_t formats[] = {GBM_FORMAT_ABGR8888, GBM_FORMAT_ARGB8888, GBM
 static void gbm_destroy(struct sg_target *base)
 {
 	struct gbm_target *t = (struct gbm_target *)base;
-	sg_target_finish_framebuffer(base);
-	if (t->image != EGL_NO_IMAGE_KHR && base->egl.destroy_image)
-		base->egl.destroy_image(base->egl.display, t->image);
+	for (int i = 0; i < t->buffer_count; i++) {
+		struct gbm_buffer *buffer = &t->buffers[i];
+		if (base->egl.context != EGL_NO_CONTEXT && sg_egl_make_current(&base->egl) == SG_OK)
+			sg_gl_framebuffer_finish(&buffer->fb);
+		if (buffer->image != EGL_NO_IMAGE_KHR && base->egl.destroy_image)
+			base->egl.destroy_image(base->egl.display, buffer->image);
+	}
+	base->fb = (struct sg_gl_framebuffer){0}; /* it was one of the buffers' */
 	sg_egl_finish(&base->egl);
-	if (t->bo)
-		gbm_bo_destroy(t->bo);
+	for (int i = 0; i < t->buffer_count; i++)
+		if (t->buffers[i].bo)
+			gbm_bo_destroy(t->buffers[i].bo);
 	if (t->gbm && !t->borrowed_gbm)
 		gbm_device_destroy(t->gbm);
 	if (t->fd >= 0 && !t->borrowed)
@@ -51,14 +47,15 @@ static void gbm_destroy(struct sg_target *base)
 static sg_result gbm_read_pixels(struct sg_target *base, void *rgba, size_t stride)
 {
 	struct gbm_target *t = (struct gbm_target *)base;
+	struct gbm_bo *bo = t->buffers[t->current].bo;
 	uint32_t map_stride = 0;
 	void *map_data = NULL;
-	const uint8_t *map = gbm_bo_map(t->bo, 0, 0, (uint32_t)base->width, (uint32_t)base->height,
+	const uint8_t *map = gbm_bo_map(bo, 0, 0, (uint32_t)base->width, (uint32_t)base->height,
 	                                GBM_BO_TRANSFER_READ, &map_stride, &map_data);
 	if (!map)
 		return sg_fail(SG_ERR_DEVICE, "gbm_bo_map of the output buffer on '%s' failed: %s",
 		               base->device, strerror(errno));
-	uint32_t format = gbm_bo_get_format(t->bo);
+	uint32_t format = gbm_bo_get_format(bo);
 	bool swap_red_blue = format == GBM_FORMAT_ARGB8888 || format == GBM_FORMAT_XRGB8888;
 	bool opaque = format == GBM_FORMAT_XBGR8888 || format == GBM_FORMAT_XRGB8888;
 	for (int y = 0; y < base->height; y++) {
@@ -75,28 +72,29 @@ static sg_result gbm_read_pixels(struct sg_target *base, void *rgba, size_t stri
 			dst[3] = opaque ? 255 : src[3];
 		}
 	}
-	gbm_bo_unmap(t->bo, map_data);
+	gbm_bo_unmap(bo, map_data);
 	return SG_OK;
 }
 
 static sg_result gbm_export_dmabuf(struct sg_target *base, struct sg_dmabuf *dmabuf)
 {
 	struct gbm_target *t = (struct gbm_target *)base;
-	int fd = gbm_bo_get_fd(t->bo);
+	struct gbm_bo *bo = t->buffers[t->current].bo;
+	int fd = gbm_bo_get_fd(bo);
 	if (fd < 0)
 		return sg_fail(SG_ERR_DEVICE, "gbm_bo_get_fd on '%s' failed: %s", base->device,
 		               strerror(errno));
 	*dmabuf = (struct sg_dmabuf){
 		.fd = fd,
-		.fourcc = gbm_bo_get_format(t->bo),
-		.modifier = gbm_bo_get_modifier(t->bo),
+		.fourcc = gbm_bo_get_format(bo),
+		.modifier = gbm_bo_get_modifier(bo),
 		.width = base->width,
 		.height = base->height,
-		.plane_count = gbm_bo_get_plane_count(t->bo),
+		.plane_count = gbm_bo_get_plane_count(bo),
 	};
 	for (int i = 0; i < dmabuf->plane_count && i < 4; i++) {
-		dmabuf->strides[i] = gbm_bo_get_stride_for_plane(t->bo, i);
-		dmabuf->offsets[i] = gbm_bo_get_offset(t->bo, i);
+		dmabuf->strides[i] = gbm_bo_get_stride_for_plane(bo, i);
+		dmabuf->offsets[i] = gbm_bo_get_offset(bo, i);
 	}
 	return SG_OK;
 }
@@ -123,7 +121,7 @@ static sg_result open_device(struct gbm_target *t, const char *path)
 
 /* The modifiers EGL can render to for format; 0 when it offers none (then the
  * driver picks an implicit layout). */
-static int render_modifiers(struct sg_egl *egl, uint32_t format, uint64_t *modifiers, int max)
+int sg_gbm_render_modifiers(struct sg_egl *egl, uint32_t format, uint64_t *modifiers, int max)
 {
 	if (!egl->dmabuf_import_modifiers || !egl->query_dmabuf_modifiers)
 		return 0;
@@ -151,31 +149,35 @@ static sg_result allocate_bo(struct gbm_target *t)
 		return sg_fail(SG_ERR_DEVICE, "'%s' supports none of the RGBA8 formats for rendering",
 		               base->device);
 	uint64_t modifiers[64];
-	int count = render_modifiers(&base->egl, format, modifiers, 64);
+	int count = sg_gbm_render_modifiers(&base->egl, format, modifiers, 64);
+	struct gbm_bo *bo = NULL;
 	if (count > 0)
-		t->bo = gbm_bo_create_with_modifiers2(t->gbm, (uint32_t)base->width,
-		                                      (uint32_t)base->height, format, modifiers,
-		                                      (unsigned)count, GBM_BO_USE_RENDERING);
-	if (!t->bo)
-		t->bo = gbm_bo_create(t->gbm, (uint32_t)base->width, (uint32_t)base->height, format,
-		                      GBM_BO_USE_RENDERING);
-	if (!t->bo)
+		bo = gbm_bo_create_with_modifiers2(t->gbm, (uint32_t)base->width,
+		                                   (uint32_t)base->height, format, modifiers,
+		                                   (unsigned)count, GBM_BO_USE_RENDERING);
+	if (!bo)
+		bo = gbm_bo_create(t->gbm, (uint32_t)base->width, (uint32_t)base->height, format,
+		                   GBM_BO_USE_RENDERING);
+	if (bo)
+		t->buffers[t->buffer_count++].bo = bo;
+	else
 		return sg_fail(SG_ERR_DEVICE, "gbm_bo_create(%dx%d, %.4s) on '%s' failed: %s",
 		               base->width, base->height, (const char *)&format, base->device,
 		               strerror(errno));
 	return SG_OK;
 }
 
-static sg_result import_bo(struct gbm_target *t)
+sg_result sg_gbm_import_bo(struct gbm_target *t, struct gbm_buffer *buffer)
 {
 	struct sg_target *base = &t->base;
+	struct gbm_bo *bo = buffer->bo;
 	struct sg_egl *egl = &base->egl;
 	if (!egl->dmabuf_import || !egl->create_image || !egl->image_target_renderbuffer)
 		return sg_fail(SG_ERR_EGL,
 		               "EGL on '%s' lacks EGL_EXT_image_dma_buf_import or GL_OES_EGL_image",
 		               base->device);
-	int planes = gbm_bo_get_plane_count(t->bo);
-	uint64_t modifier = gbm_bo_get_modifier(t->bo);
+	int planes = gbm_bo_get_plane_count(bo);
+	uint64_t modifier = gbm_bo_get_modifier(bo);
 	bool explicit_modifier = modifier != DRM_FORMAT_MOD_INVALID && egl->dmabuf_import_modifiers;
 	static const EGLint plane_keys[4][5] = {
 		{EGL_DMA_BUF_PLANE0_FD_EXT, EGL_DMA_BUF_PLANE0_OFFSET_EXT, EGL_DMA_BUF_PLANE0_PITCH_EXT,
@@ -194,10 +196,10 @@ static sg_result import_bo(struct gbm_target *t)
 	attribs[n++] = EGL_HEIGHT;
 	attribs[n++] = base->height;
 	attribs[n++] = EGL_LINUX_DRM_FOURCC_EXT;
-	attribs[n++] = (EGLint)gbm_bo_get_format(t->bo);
+	attribs[n++] = (EGLint)gbm_bo_get_format(bo);
 	sg_result result = SG_OK;
 	for (int i = 0; i < planes && i < 4; i++) {
-		fds[i] = gbm_bo_get_fd_for_plane(t->bo, i);
+		fds[i] = gbm_bo_get_fd_for_plane(bo, i);
 		if (fds[i] < 0) {
 			result = sg_fail(SG_ERR_DEVICE, "gbm_bo_get_fd_for_plane(%d) on '%s' failed: %s", i,
 			                 base->device, strerror(errno));
@@ -206,9 +208,9 @@ static sg_result import_bo(struct gbm_target *t)
 		attribs[n++] = plane_keys[i][0];
 		attribs[n++] = fds[i];
 		attribs[n++] = plane_keys[i][1];
-		attribs[n++] = (EGLint)gbm_bo_get_offset(t->bo, i);
+		attribs[n++] = (EGLint)gbm_bo_get_offset(bo, i);
 		attribs[n++] = plane_keys[i][2];
-		attribs[n++] = (EGLint)gbm_bo_get_stride_for_plane(t->bo, i);
+		attribs[n++] = (EGLint)gbm_bo_get_stride_for_plane(bo, i);
 		if (explicit_modifier) {
 			attribs[n++] = plane_keys[i][3];
 			attribs[n++] = (EGLint)(modifier & 0xffffffffu);
@@ -217,19 +219,19 @@ static sg_result import_bo(struct gbm_target *t)
 		}
 	}
 	attribs[n] = EGL_NONE;
-	t->image = egl->create_image(egl->display, EGL_NO_CONTEXT, EGL_LINUX_DMA_BUF_EXT, NULL,
+	buffer->image = egl->create_image(egl->display, EGL_NO_CONTEXT, EGL_LINUX_DMA_BUF_EXT, NULL,
 	                             attribs);
-	if (t->image == EGL_NO_IMAGE_KHR) {
+	if (buffer->image == EGL_NO_IMAGE_KHR) {
 		EGLint error = eglGetError();
 		result = sg_fail(SG_ERR_EGL, "eglCreateImageKHR(EGL_LINUX_DMA_BUF_EXT) on '%s' failed: %s",
 		                 base->device, sg_egl_error_name(error));
 		goto done;
 	}
-	sg_gl_framebuffer_begin(&base->fb);
-	egl->image_target_renderbuffer(GL_RENDERBUFFER, t->image);
+	sg_gl_framebuffer_begin(&buffer->fb);
+	egl->image_target_renderbuffer(GL_RENDERBUFFER, buffer->image);
 	char what[300];
 	snprintf(what, sizeof(what), "rendering into the gbm_bo on '%s'", base->device);
-	result = sg_gl_framebuffer_complete(&base->fb, base->width, base->height, what);
+	result = sg_gl_framebuffer_complete(&buffer->fb, base->width, base->height, what);
 done:
 	for (int i = 0; i < 4; i++) /* the EGLImage holds its own references */
 		if (fds[i] >= 0)
@@ -253,7 +255,8 @@ static struct gbm_target *new_target(int width, int height)
 	t->base.egl.display = EGL_NO_DISPLAY;
 	t->base.egl.context = EGL_NO_CONTEXT;
 	t->fd = -1;
-	t->image = EGL_NO_IMAGE_KHR;
+	for (int i = 0; i < SG_GBM_MAX_BUFFERS; i++)
+		t->buffers[i].image = EGL_NO_IMAGE_KHR;
 	return t;
 }
 
@@ -263,7 +266,9 @@ static sg_result finish_target(struct gbm_target *t, bool *allocation_failed)
 	sg_result result = allocate_bo(t);
 	*allocation_failed = result != SG_OK;
 	if (!result)
-		result = import_bo(t);
+		result = sg_gbm_import_bo(t, &t->buffers[0]);
+	if (!result)
+		t->base.fb = t->buffers[0].fb;
 	return result;
 }
 

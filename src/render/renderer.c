@@ -19,6 +19,7 @@
 #include "../traverse/traverse.h"
 #include "driver_lock.h"
 #include "renderer_internal.h"
+#include "renderer_output.h"
 #include "select.h"
 
 
@@ -215,8 +216,9 @@ sg_result sg_renderer_get_stats(const struct sg_renderer *renderer, struct sg_re
 	return SG_OK;
 }
 
+/* fence_fd: see sg_renderer_render_into. */
 static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
-                      const struct sg_camera *camera)
+                      const struct sg_camera *camera, int *fence_fd)
 {
 	struct sg_target *target = renderer->target;
 	renderer->rendered = false; /* a failed render leaves nothing to read */
@@ -255,7 +257,11 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 	                             view_projection, target->width, target->height,
 	                             renderer->clear_color);
 	uint64_t submitted = now_ns();
-	glFinish();
+	/* A fence lets KMS wait for the GPU instead of this thread. */
+	if (!result && fence_fd && target->egl.native_fence)
+		result = sg_egl_native_fence(&target->egl, fence_fd);
+	else
+		glFinish();
 	uint64_t finished = now_ns();
 	sg_egl_release(&target->egl);
 	sg_driver_unlock(renderer->driver_lock);
@@ -281,7 +287,65 @@ sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scen
 		               renderer ? "scene" : "renderer");
 	if (!enter(renderer, "sg_renderer_render"))
 		return SG_ERR_BUSY;
-	sg_result result = draw(renderer, scene, camera);
+	sg_result result = draw(renderer, scene, camera, NULL);
+	leave(renderer);
+	return result;
+}
+
+struct sg_target *sg_renderer_target(struct sg_renderer *renderer)
+{
+	return renderer->target;
+}
+
+bool sg_renderer_has_native_fence(const struct sg_renderer *renderer)
+{
+	return renderer->target->egl.native_fence;
+}
+
+sg_result sg_renderer_add_scanout(struct sg_renderer *renderer, uint32_t format,
+                                  const uint64_t *modifiers, int count,
+                                  struct sg_scanout_buffer *buffer)
+{
+	if (!enter(renderer, "sg_renderer_add_scanout"))
+		return SG_ERR_BUSY;
+	sg_driver_lock(renderer->driver_lock);
+	sg_result result = sg_target_bind(renderer->target);
+	if (!result) {
+		result = sg_target_gbm_add_scanout(renderer->target, format, modifiers, count, buffer);
+		sg_egl_release(&renderer->target->egl);
+	}
+	sg_driver_unlock(renderer->driver_lock);
+	leave(renderer);
+	return result;
+}
+
+void sg_renderer_drop_scanouts(struct sg_renderer *renderer)
+{
+	if (!enter(renderer, "sg_renderer_drop_scanouts"))
+		return;
+	sg_driver_lock(renderer->driver_lock);
+	if (sg_target_bind(renderer->target) == SG_OK) {
+		sg_target_gbm_drop_scanouts(renderer->target);
+		sg_egl_release(&renderer->target->egl);
+	}
+	sg_driver_unlock(renderer->driver_lock);
+	leave(renderer);
+}
+
+sg_result sg_renderer_render_into(struct sg_renderer *renderer, int index, struct sg_scene *scene,
+                                  const struct sg_camera *camera, int *fence_fd)
+{
+	if (fence_fd)
+		*fence_fd = -1;
+	if (!scene)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_output_present: scene is NULL");
+	if (!enter(renderer, "sg_output_present"))
+		return SG_ERR_BUSY;
+	sg_result result = SG_OK;
+	if (sg_target_is_gbm(renderer->target))
+		result = sg_target_gbm_use_buffer(renderer->target, index);
+	if (!result)
+		result = draw(renderer, scene, camera, fence_fd);
 	leave(renderer);
 	return result;
 }

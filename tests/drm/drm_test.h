@@ -55,5 +55,9 @@ Suite *kms_suite(bool has_kms);
 Suite *translucent_suite(void);
 /* vkms only (SG_DRM_WRITEBACK=1): scanout captured by the writeback connector. */
 Suite *writeback_suite(void);
+/* The public output (sg/output.h): has_kms as for kms_suite. */
+Suite *output_suite(bool has_kms);
+/* vkms only: the output's frames read back through the writeback connector. */
+Suite *output_vkms_suite(void);
 
 #endif

@@ -50,7 +50,7 @@ esac
 
 status=0
 for device in $devices; do
-    envs=(--env CK_VERBOSITY=verbose) cmd=("$test_drm")
+    envs=(--env CK_VERBOSITY=verbose) cmd=("$test_drm") outputs=''
     if [ "$device" = vkms ]; then
         echo "=== build-vkms.sh ==="
         start=$EPOCHREALTIME
@@ -63,11 +63,14 @@ for device in $devices; do
             continue
         fi
         echo "=== build-vkms.sh: $(since "$start") s ==="
-        # vkms has no render node and no virtio: only the writeback suite.
-        envs+=(--env SG_DRM_WRITEBACK=1 --env CK_RUN_SUITE=writeback)
+        # vkms has no render node and no virtio: test_drm runs only the writeback
+        # and output-vkms suites there.
+        envs+=(--env SG_DRM_WRITEBACK=1)
     fi
     if [ "$device" = virtio-gpu ]; then
-        envs+=(--env SG_DRM_KMS=1)
+        # Two connectors (qemu connects only Virtual-1): the output suite
+        # checks that the disconnected Virtual-2 is refused by name.
+        envs+=(--env SG_DRM_KMS=1 --env SG_DRM_GPU_OUTPUTS=2) outputs=2
         # One boot for both: the demo's exit status joins the tests'.
         [ -n "$kms_demo" ] && cmd=(sh -c 'status=0; "$0" || status=$?
             echo "--- kms-three-rects --frames 10 ---"; "$1" --frames 10 || status=1; exit $status' \
@@ -75,7 +78,7 @@ for device in $devices; do
     fi
     echo "=== test_drm on $device ==="
     start=$EPOCHREALTIME
-    (cd "$share" && "$ROOT/tests/vm/run.sh" --device "$device" --timeout 270 --share "$share" \
+    (cd "$share" && SG_VM_GPU_OUTPUTS=$outputs "$ROOT/tests/vm/run.sh" --device "$device" --timeout 270 --share "$share" \
         "${envs[@]}" -- "${cmd[@]}") 2>&1
     rc=$?
     echo "=== test_drm on $device: exit $rc, $(since "$start") s (boot + tests + power-off) ==="

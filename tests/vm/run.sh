@@ -31,7 +31,8 @@ done
 [ $# -gt 0 ] || usage
 case $device in
     vgem) drm=vgem qdev=() ;;
-    virtio-gpu) drm=virtio-gpu qdev=(-device virtio-gpu-pci) ;;
+    # SG_VM_GPU_OUTPUTS: qemu's max_outputs (connectors Virtual-1..N; only the first is connected)
+    virtio-gpu) drm=virtio-gpu qdev=(-device "virtio-gpu-pci${SG_VM_GPU_OUTPUTS:+,max_outputs=$SG_VM_GPU_OUTPUTS}") ;;
     vkms) drm=vkms qdev=() ;;   # built by tests/vm/build-vkms.sh; no render node
     none) drm='' qdev=() ;;
     *) die "unknown device '$device' (vgem, virtio-gpu, vkms or none)" ;;

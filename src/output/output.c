@@ -1,0 +1,316 @@
+/* The public output, in the order of a kmscube run: the card node -> client
+ * caps -> connector, mode, CRTC, plane -> DRM master -> the state to restore
+ * -> a renderer on the same node -> the ring (zero-copy or copy) checked by a
+ * TEST_ONLY commit. present.c puts frames on screen. */
+#include <drm_fourcc.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <xf86drm.h>
+
+#include "../graph/alloc.h"
+#include "../graph/error.h"
+#include "../graph/floats.h"
+#include "../graph/log.h"
+#include "../render/renderer_output.h"
+#include "output_internal.h"
+
+static sg_result check_desc(const struct sg_output_desc *desc)
+{
+	if (!desc)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_output_create: desc is NULL");
+	if (desc->device && desc->has_drm_fd)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "sg_output_create: give device or drm_fd, not both");
+	if (desc->width < 0 || desc->height < 0 || desc->refresh < 0 ||
+	    (desc->width == 0) != (desc->height == 0))
+		return sg_fail(
+		    SG_ERR_INVALID_ARGUMENT,
+		    "sg_output_create: mode %dx%d@%d: give both sides (or neither) and no "
+		    "negative value",
+		    desc->width, desc->height, desc->refresh);
+	if (desc->buffer_count != 0 && desc->buffer_count != 2 && desc->buffer_count != 3)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "sg_output_create: buffer_count %d is not 0, 2 or 3",
+		               desc->buffer_count);
+	if (desc->format_count && !desc->formats)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "sg_output_create: %zu formats but formats is NULL",
+		               desc->format_count);
+	for (int i = 0; i < 4; i++)
+		if (!sg_float_unit(desc->clear_color[i]))
+			return sg_fail(
+			    SG_ERR_INVALID_ARGUMENT,
+			    "sg_output_create: clear colour component %d (%g) is not in [0, 1]", i,
+			    (double)desc->clear_color[i]);
+	return SG_OK;
+}
+
+/* The first card node whose driver does KMS. */
+static sg_result discover(struct sg_output *output)
+{
+	drmDevicePtr devices[16];
+	int count = drmGetDevices2(0, devices, 16);
+	for (int i = 0; i < count && output->fd < 0; i++) {
+		if (!(devices[i]->available_nodes & (1 << DRM_NODE_PRIMARY)))
+			continue;
+		int fd = open(devices[i]->nodes[DRM_NODE_PRIMARY], O_RDWR | O_CLOEXEC);
+		drmModeResPtr res = fd >= 0 ? drmModeGetResources(fd) : NULL;
+		if (res) {
+			output->fd = fd;
+			snprintf(output->device, sizeof(output->device), "%s",
+			         devices[i]->nodes[DRM_NODE_PRIMARY]);
+		} else if (fd >= 0) {
+			close(fd);
+		}
+		drmModeFreeResources(res);
+	}
+	if (count > 0)
+		drmFreeDevices(devices, count);
+	if (output->fd < 0)
+		return sg_fail(SG_ERR_NOT_FOUND, "no DRM card node with KMS (of %d devices)",
+		               count > 0 ? count : 0);
+	output->own_fd = true;
+	return SG_OK;
+}
+
+static sg_result open_node(struct sg_output *output, const struct sg_output_desc *desc)
+{
+	if (desc->has_drm_fd) {
+		output->fd = desc->drm_fd;
+		char *name = drmGetDeviceNameFromFd2(desc->drm_fd);
+		snprintf(output->device, sizeof(output->device), "%s", name ? name : "");
+		free(name);
+		if (drmGetNodeTypeFromFd(desc->drm_fd) < 0)
+			return sg_fail(SG_ERR_DEVICE, "the caller's fd %d is not a DRM node",
+			               desc->drm_fd);
+		if (!output->device[0])
+			snprintf(output->device, sizeof(output->device), "fd %d", desc->drm_fd);
+		return SG_OK;
+	}
+	if (!desc->device)
+		return discover(output);
+	snprintf(output->device, sizeof(output->device), "%s", desc->device);
+	output->fd = open(desc->device, O_RDWR | O_CLOEXEC);
+	if (output->fd < 0)
+		return sg_fail(SG_ERR_DEVICE, "cannot open %s (for %s%s): %s", desc->device,
+		               desc->connector ? "connector " : "the first connected connector",
+		               desc->connector ? desc->connector : "", strerror(errno));
+	output->own_fd = true;
+	if (drmGetNodeTypeFromFd(output->fd) < 0)
+		return sg_fail(SG_ERR_DEVICE, "%s is not a DRM node", desc->device);
+	return SG_OK;
+}
+
+/* Without master every modeset fails with EACCES: say so now, by name. */
+static sg_result take_master(struct sg_output *output)
+{
+	if (drmIsMaster(output->fd) || drmSetMaster(output->fd) == 0)
+		return SG_OK;
+	return sg_fail(
+	    SG_ERR_DEVICE,
+	    "cannot drive %s on %s: DRM master is held by another process (a display "
+	    "server?) or another open file of this one (another output; a renderer "
+	    "made before this output, whose EGL opened the node first): drmSetMaster: %s",
+	    output->choice.connector, output->choice.node, strerror(errno));
+}
+
+static sg_result make_renderer(struct sg_output *output, const struct sg_output_desc *desc)
+{
+	int width = output->choice.mode.hdisplay, height = output->choice.mode.vdisplay;
+	output->renderer =
+	    sg_renderer_create(&(struct sg_renderer_desc){.width = width,
+	                                                  .height = height,
+	                                                  .target = SG_TARGET_GBM,
+	                                                  .has_drm_fd = true,
+	                                                  .drm_fd = output->fd,
+	                                                  .ignore_environment = true});
+	if (!output->renderer && !desc->force_copy) {
+		/* Still a picture: rendered offscreen and copied. */
+		snprintf(output->path_reason, sizeof(output->path_reason),
+		         "no GBM renderer on %s (%s): rendering surfaceless", output->choice.node,
+		         sg_last_error());
+		sg_log(SG_LOG_WARNING, "%s", output->path_reason);
+		output->renderer =
+		    sg_renderer_create(&(struct sg_renderer_desc){.width = width,
+		                                                  .height = height,
+		                                                  .target = SG_TARGET_SURFACELESS,
+		                                                  .ignore_environment = true});
+	}
+	if (!output->renderer)
+		return sg_fail_prefix(sg_last_result(),
+		                      "renderer for %s on %s: ", output->choice.connector,
+		                      output->choice.node);
+	const struct sg_renderer_info *info = sg_renderer_get_info(output->renderer);
+	snprintf(output->renderer_name, sizeof(output->renderer_name), "%s (%s, %s)",
+	         info->target_name, info->egl_driver[0] ? info->egl_driver : info->egl_vendor,
+	         info->gl_renderer);
+	const float *c = desc->clear_color;
+	return sg_renderer_set_clear_color(output->renderer, c[0], c[1], c[2], c[3]);
+}
+
+static void fill_info(struct sg_output *output, int buffers)
+{
+	const struct sg_output_choice *c = &output->choice;
+	struct sg_output_info *info = &output->info;
+	info->device = output->device;
+	info->connector = c->connector;
+	info->mode_name = c->mode.name;
+	info->width = c->mode.hdisplay;
+	info->height = c->mode.vdisplay;
+	info->refresh = (int)c->mode.vrefresh;
+	info->connector_id = c->connector_id;
+	info->crtc_id = c->crtc_id;
+	info->plane_id = c->plane_id;
+	info->atomic = output->atomic;
+	info->buffer_count = buffers;
+	info->path_reason = output->path_reason;
+	info->out_fence = output->atomic && output->props.crtc_out_fence_ptr;
+	info->renderer = output->renderer_name;
+}
+
+static sg_result setup(struct sg_output *output, const struct sg_output_desc *desc)
+{
+	sg_result result = open_node(output, desc);
+	if (result)
+		return result;
+	snprintf(output->choice.node, sizeof(output->choice.node), "%s", output->device);
+	/* Refused on nodes without KMS; sg_output_choose says so by name. */
+	bool planes = drmSetClientCap(output->fd, DRM_CLIENT_CAP_UNIVERSAL_PLANES, 1) == 0;
+	output->atomic =
+	    !desc->force_legacy && drmSetClientCap(output->fd, DRM_CLIENT_CAP_ATOMIC, 1) == 0;
+	if (output->hooks.writeback && output->atomic)
+		drmSetClientCap(output->fd, DRM_CLIENT_CAP_WRITEBACK_CONNECTORS, 1);
+	struct sg_output_want want = {.connector = desc->connector,
+	                              .width = desc->width,
+	                              .height = desc->height,
+	                              .refresh = desc->refresh,
+	                              .allow_writeback = output->hooks.writeback};
+	if ((result = sg_output_choose(output->fd, &want, &output->choice)))
+		return result;
+	if (!planes)
+		return sg_fail(SG_ERR_DEVICE, "%s refuses DRM_CLIENT_CAP_UNIVERSAL_PLANES",
+		               output->device);
+	if ((result = take_master(output)))
+		return result;
+	/* A driver without the atomic properties gets the legacy calls. */
+	if (output->atomic && sg_output_props_find(output->fd, &output->choice, &output->props)) {
+		sg_log(SG_LOG_WARNING, "%s: legacy modesetting (%s)", output->device,
+		       sg_last_error());
+		output->atomic = false;
+	}
+	sg_output_save(output->fd, output->atomic, &output->choice, &output->props, &output->saved);
+	if (output->atomic &&
+	    drmModeCreatePropertyBlob(output->fd, &output->choice.mode, sizeof(output->choice.mode),
+	                              &output->mode_blob))
+		return sg_fail(SG_ERR_DEVICE,
+		               "drmModeCreatePropertyBlob of mode %s on %s failed: %s",
+		               output->choice.mode.name, output->device, strerror(errno));
+	if ((result = make_renderer(output, desc)))
+		return result;
+	/* IN_FENCE_FD needs the atomic path and a fence from EGL. */
+	output->info.fence = SG_OUTPUT_FENCE_GL_FINISH;
+	if ((result = sg_output_setup_buffers(output, desc)))
+		return result;
+	if (output->info.path == SG_OUTPUT_PATH_ZERO_COPY && output->atomic &&
+	    output->props.plane_in_fence_fd && sg_renderer_has_native_fence(output->renderer))
+		output->info.fence = SG_OUTPUT_FENCE_NATIVE;
+	fill_info(output, desc->buffer_count ? desc->buffer_count : SG_OUTPUT_MAX_BUFFERS);
+	sg_log(SG_LOG_INFO, "output %s on %s: %s %dx%d@%d, CRTC %u, plane %u, %s, %s: %s",
+	       output->choice.connector, output->device, output->choice.mode.name,
+	       output->info.width, output->info.height, output->info.refresh,
+	       output->choice.crtc_id, output->choice.plane_id,
+	       output->atomic ? "atomic" : "legacy",
+	       output->info.path == SG_OUTPUT_PATH_ZERO_COPY ? "zero-copy" : "copy",
+	       output->path_reason);
+	return SG_OK;
+}
+
+struct sg_output *sg_output_create_for_testing(const struct sg_output_desc *desc,
+                                               const struct sg_output_test_hooks *hooks)
+{
+	if (check_desc(desc))
+		return NULL;
+	struct sg_output *output = sg_calloc(1, sizeof(*output));
+	if (!output) {
+		sg_fail(SG_ERR_NO_MEMORY, "out of memory creating an output");
+		return NULL;
+	}
+	output->fd = -1;
+	output->out_fence_fd = -1;
+	output->on_flip = desc->on_flip;
+	output->user_data = desc->user_data;
+	if (hooks)
+		output->hooks = *hooks;
+	if (setup(output, desc)) {
+		/* Nothing was shown: destroy restores nothing, frees the rest. */
+		sg_output_destroy(output);
+		return NULL;
+	}
+	return output;
+}
+
+struct sg_output *sg_output_create(const struct sg_output_desc *desc)
+{
+	return sg_output_create_for_testing(desc, NULL);
+}
+
+void sg_output_destroy(struct sg_output *output)
+{
+	if (!output)
+		return;
+	output->closing = true;
+	/* A pending flip still reads its buffer: let it land first (the result is
+	 * kept: restoring is what matters). */
+	for (int i = 0; i < 10 && output->lit && output->frames; i++) {
+		bool pending = false;
+		for (int b = 0; b < output->buffer_count; b++)
+			pending |= output->buffers[b].state == SG_BUFFER_PENDING;
+		if (!pending)
+			break;
+		sg_output_read_events(output, 100);
+	}
+	if (output->lit &&
+	    sg_output_restore(output->fd, &output->choice, &output->props, &output->saved))
+		sg_log(SG_LOG_ERROR, "%s", sg_last_error()); /* destroy has no caller to tell */
+	sg_output_free_buffers(output);
+	if (output->out_fence_fd >= 0)
+		close(output->out_fence_fd);
+	sg_renderer_destroy(output->renderer);
+	sg_free(output->staging);
+	if (output->mode_blob)
+		drmModeDestroyPropertyBlob(output->fd, output->mode_blob);
+	if (output->own_fd && output->fd >= 0)
+		close(output->fd);
+	sg_free(output);
+}
+
+const struct sg_output_info *sg_output_get_info(const struct sg_output *output)
+{
+	return output ? &output->info : NULL;
+}
+
+sg_result sg_output_set_clear_color(struct sg_output *output, float r, float g, float b, float a)
+{
+	if (!output)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "sg_output_set_clear_color: output is NULL");
+	return sg_renderer_set_clear_color(output->renderer, r, g, b, a);
+}
+
+void sg_output_set_flip_callback(struct sg_output *output, sg_output_flip_fn on_flip,
+                                 void *user_data)
+{
+	if (!output)
+		return;
+	output->on_flip = on_flip;
+	output->user_data = user_data;
+}
+
+struct sg_renderer *sg_output_get_renderer(struct sg_output *output)
+{
+	return output ? output->renderer : NULL;
+}

@@ -1,0 +1,236 @@
+/* Presenting: the next free buffer of the ring is rendered and committed
+ * (atomic: one non-blocking commit with a page-flip event, ALLOW_MODESET on
+ * the first only; legacy: drmModeSetCrtc once, then drmModePageFlip). While
+ * a flip is pending the next frame waits in the ring, and the flip's
+ * completion (read from the fd by dispatch) commits it. */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <xf86drm.h>
+
+#include "../graph/error.h"
+#include "../render/renderer_output.h"
+#include "output_internal.h"
+
+static sg_result commit_failed(struct sg_output *output, const char *what)
+{
+	int error = errno;
+	const struct sg_output_choice *choice = &output->choice;
+	return sg_fail(SG_ERR_DEVICE, "%s on CRTC %u, plane %u for %s on %s failed: %s%s", what,
+	               choice->crtc_id, choice->plane_id, choice->connector, choice->node,
+	               strerror(error),
+	               error == EACCES ? " (DRM master held by another process?)" : "");
+}
+
+static void add(drmModeAtomicReqPtr request, uint32_t object, uint32_t property, uint64_t value)
+{
+	drmModeAtomicAddProperty(request, object, property, value);
+}
+
+static sg_result commit_atomic(struct sg_output *output, struct sg_output_buffer *buffer,
+                               bool test_only)
+{
+	const struct sg_output_choice *c = &output->choice;
+	const struct sg_output_props *p = &output->props;
+	drmModeAtomicReqPtr request = drmModeAtomicAlloc();
+	if (!request)
+		return sg_fail(SG_ERR_NO_MEMORY, "drmModeAtomicAlloc failed");
+	bool modeset = !output->lit;
+	if (modeset) {
+		uint32_t w = c->mode.hdisplay, h = c->mode.vdisplay;
+		add(request, c->connector_id, p->connector_crtc_id, c->crtc_id);
+		add(request, c->crtc_id, p->crtc_mode_id, output->mode_blob);
+		add(request, c->crtc_id, p->crtc_active, 1);
+		add(request, c->plane_id, p->plane_crtc_id, c->crtc_id);
+		const uint64_t src[4] = {0, 0, (uint64_t)w << 16, (uint64_t)h << 16}; /* 16.16 */
+		const uint64_t dst[4] = {0, 0, w, h};
+		for (int i = 0; i < 4; i++) {
+			add(request, c->plane_id, p->plane_src[i], src[i]);
+			add(request, c->plane_id, p->plane_crtc[i], dst[i]);
+		}
+	}
+	add(request, c->plane_id, p->plane_fb_id, buffer->fb_id);
+	if (buffer->fence_fd >= 0 && p->plane_in_fence_fd)
+		add(request, c->plane_id, p->plane_in_fence_fd, (uint64_t)buffer->fence_fd);
+	uint32_t flags = modeset ? DRM_MODE_ATOMIC_ALLOW_MODESET : 0;
+	if (test_only) {
+		flags |=
+		    DRM_MODE_ATOMIC_TEST_ONLY; /* no events, no fences: the kernel refuses them */
+	} else {
+		flags |= DRM_MODE_ATOMIC_NONBLOCK | DRM_MODE_PAGE_FLIP_EVENT;
+		if (p->crtc_out_fence_ptr) {
+			output->out_fence_fd = -1;
+			add(request, c->crtc_id, p->crtc_out_fence_ptr,
+			    (uint64_t)(uintptr_t)&output->out_fence_fd);
+		}
+		if (output->hooks.commit)
+			output->hooks.commit(request, output->hooks.data);
+	}
+	int error = drmModeAtomicCommit(output->fd, request, flags, output);
+	drmModeAtomicFree(request);
+	if (error)
+		return commit_failed(output, test_only ? "atomic TEST_ONLY commit"
+		                             : modeset ? "atomic modeset"
+		                                       : "atomic page flip");
+	return SG_OK;
+}
+
+static sg_result commit_legacy(struct sg_output *output, struct sg_output_buffer *buffer)
+{
+	const struct sg_output_choice *c = &output->choice;
+	if (!output->lit) {
+		uint32_t connector = c->connector_id;
+		if (drmModeSetCrtc(output->fd, c->crtc_id, buffer->fb_id, 0, 0, &connector, 1,
+		                   (drmModeModeInfo *)&c->mode))
+			return commit_failed(output, "drmModeSetCrtc");
+		output->lit = true;
+	}
+	/* Also after the modeset, to the same buffer: its completion is the
+	 * first frame's, as in the atomic path. */
+	if (drmModePageFlip(output->fd, c->crtc_id, buffer->fb_id, DRM_MODE_PAGE_FLIP_EVENT,
+	                    output))
+		return commit_failed(output, "drmModePageFlip");
+	return SG_OK;
+}
+
+sg_result sg_output_commit(struct sg_output *output, struct sg_output_buffer *buffer,
+                           bool test_only)
+{
+	sg_result result = output->atomic ? commit_atomic(output, buffer, test_only)
+	                                  : commit_legacy(output, buffer);
+	if (test_only)
+		return result;
+	/* The kernel holds its own reference to the in-fence once committed. */
+	if (buffer->fence_fd >= 0)
+		close(buffer->fence_fd);
+	buffer->fence_fd = -1;
+	if (!result) {
+		output->lit = true;
+		buffer->state = SG_BUFFER_PENDING;
+	}
+	return result;
+}
+
+static struct sg_output_buffer *in_state(struct sg_output *output,
+                                         enum sg_output_buffer_state state)
+{
+	for (int i = 0; i < output->buffer_count; i++)
+		if (output->buffers[i].state == state)
+			return &output->buffers[i];
+	return NULL;
+}
+
+static void flip_done(int fd, unsigned int sequence, unsigned int sec, unsigned int usec,
+                      void *data)
+{
+	(void)fd;
+	struct sg_output *output = data;
+	struct sg_output_buffer *done = in_state(output, SG_BUFFER_PENDING);
+	if (!done)
+		return;
+	struct sg_output_buffer *old = in_state(output, SG_BUFFER_SHOWN);
+	if (old)
+		old->state = SG_BUFFER_FREE;
+	done->state = SG_BUFFER_SHOWN;
+	if (output->out_fence_fd >= 0) /* signalled by now: the flip is done */
+		close(output->out_fence_fd);
+	output->out_fence_fd = -1;
+	if (output->closing)
+		return;
+	struct sg_output_buffer *queued = in_state(output, SG_BUFFER_QUEUED);
+	if (queued && sg_output_commit(output, queued, false)) {
+		queued->state = SG_BUFFER_FREE;
+		output->deferred = sg_last_result();
+	}
+	const struct sg_output_flip flip = {
+	    .frame = done->frame, .sequence = sequence, .tv_sec = sec, .tv_usec = usec};
+	if (output->on_flip)
+		output->on_flip(output, &flip, output->user_data);
+}
+
+sg_result sg_output_read_events(struct sg_output *output, int timeout_ms)
+{
+	struct pollfd pfd = {.fd = output->fd, .events = POLLIN};
+	int ready = poll(&pfd, 1, timeout_ms);
+	if (ready < 0 && errno == EINTR)
+		return SG_OK; /* let the caller's loop see its signal flag */
+	if (ready < 0)
+		return sg_fail(SG_ERR_DEVICE, "poll on %s failed: %s", output->choice.node,
+		               strerror(errno));
+	if (ready == 0)
+		return SG_OK;
+	drmEventContext events = {.version = 2, .page_flip_handler = flip_done};
+	output->deferred = SG_OK;
+	if (drmHandleEvent(output->fd, &events))
+		return sg_fail(SG_ERR_DEVICE, "drmHandleEvent on %s failed: %s",
+		               output->choice.node, strerror(errno));
+	return output->deferred;
+}
+
+sg_result sg_output_present(struct sg_output *output, struct sg_scene *scene,
+                            const struct sg_camera *camera)
+{
+	if (!output || !scene)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_output_present: %s is NULL",
+		               output ? "scene" : "output");
+	struct sg_output_buffer *buffer = in_state(output, SG_BUFFER_FREE);
+	if (!buffer || in_state(output, SG_BUFFER_QUEUED))
+		return sg_fail(
+		    SG_ERR_BUSY,
+		    "sg_output_present: no free buffer in the ring of %d of %s on %s (one "
+		    "shown, one flipping, one queued): dispatch the flip completions first",
+		    output->buffer_count, output->choice.connector, output->choice.node);
+	bool fence = output->info.fence == SG_OUTPUT_FENCE_NATIVE;
+	sg_result result;
+	if (output->info.path == SG_OUTPUT_PATH_ZERO_COPY) {
+		result = sg_renderer_render_into(output->renderer, buffer->index, scene, camera,
+		                                 fence ? &buffer->fence_fd : NULL);
+	} else {
+		result = sg_renderer_render_into(output->renderer, 0, scene, camera, NULL);
+		if (!result)
+			result = sg_renderer_read_pixels(output->renderer, output->staging, 0);
+		if (!result)
+			sg_dumb_buffer_write_rgba(&buffer->dumb, output->staging,
+			                          (size_t)buffer->dumb.width * 4);
+	}
+	if (result)
+		return result;
+	buffer->frame = ++output->frames;
+	if (in_state(output, SG_BUFFER_PENDING)) {
+		buffer->state = SG_BUFFER_QUEUED;
+		return SG_OK;
+	}
+	return sg_output_commit(output, buffer, false);
+}
+
+int sg_output_get_fd(const struct sg_output *output)
+{
+	return output ? output->fd : -1;
+}
+
+sg_result sg_output_dispatch(struct sg_output *output)
+{
+	if (!output)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_output_dispatch: output is NULL");
+	return sg_output_read_events(output, 0);
+}
+
+sg_result sg_output_wait(struct sg_output *output, int timeout_ms)
+{
+	if (!output)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_output_wait: output is NULL");
+	if (!in_state(output, SG_BUFFER_PENDING))
+		return SG_OK;
+	struct pollfd pfd = {.fd = output->fd, .events = POLLIN};
+	int ready = poll(&pfd, 1, timeout_ms);
+	if (ready < 0 && errno == EINTR)
+		return SG_OK;
+	if (ready == 0)
+		return sg_fail(SG_ERR_BUSY,
+		               "no page flip completed within %d ms on CRTC %u (%s on %s)",
+		               timeout_ms, output->choice.crtc_id, output->choice.connector,
+		               output->choice.node);
+	return sg_output_read_events(output, 0);
+}
