@@ -20,6 +20,24 @@ cc=${CC:-clang}
 targets=${*:-png scene_file}
 
 packages="egl glesv2 gbm libdrm cglm libpng json-c"
+mkdir -p "$build/obj" "$build/artifacts"
+
+# The library's sources, exactly as the meson files list them: the layers of
+# src/meson.build ('layer/file.c'; not src/output/, which no loader reaches and
+# which needs a KMS device), the text layer's list (the FreeType + HarfBuzz one
+# when both are installed, as meson's 'text' option 'auto' does, else the stub)
+# and the scene-file layer's own list.
+sources=$(sed -n "s/^ *'\([a-z_]*\/[^']*\.c\)'.*/src\/\1/p" src/meson.build | grep -v '^src/output/')
+text_lists=$(sed -n "s/^ *text_sources = \[\(.*\)\]/\1/p" src/meson.build)
+if pkg-config --exists freetype2 harfbuzz; then
+	text_list=$(echo "$text_lists" | head -n 1)
+	packages="$packages freetype2 harfbuzz"
+else
+	text_list=$(echo "$text_lists" | tail -n 1)
+fi
+[ -n "$text_list" ] || { echo "no text_sources list found in src/meson.build" >&2; exit 1; }
+sources="$sources $(echo "$text_list" | tr -d "'," | tr ' ' '\n' | sed -n 's/^\(text\/.*\.c\)$/src\/\1/p')"
+sources="$sources $(sed -n "s/^ *'\([^']*\.c\)'.*/src\/scenefile\/\1/p" src/scenefile/meson.build)"
 # -fno-sanitize-recover: UBSan stops the run instead of printing and going on,
 # so undefined behaviour counts as a crash like ASan's reports do.
 sanitize="address,undefined"
@@ -28,13 +46,6 @@ cflags="-std=c11 -D_GNU_SOURCE -DSG_BUILDING_LIBRARY -g -O1 -fno-omit-frame-poin
  $(pkg-config --cflags $packages)"
 libs="$(pkg-config --libs $packages) -lm -pthread"
 
-mkdir -p "$build/obj" "$build/artifacts"
-
-# The library's sources, exactly as the meson files list them: the layers of
-# src/meson.build ('layer/file.c'; not src/output/, which libsg leaves out) and
-# the scene-file layer's own list.
-sources=$(sed -n "s/^ *'\([a-z_]*\/[^']*\.c\)'.*/src\/\1/p" src/meson.build | grep -v '^src/output/')
-sources="$sources $(sed -n "s/^ *'\([^']*\.c\)'.*/src\/scenefile\/\1/p" src/scenefile/meson.build)"
 # <sg/version.h> as include/sg/meson.build makes it, from the project version.
 version=$(sed -n "s/^ *version : '\([0-9.]*\)'.*/\1/p" meson.build | head -n 1)
 mkdir -p "$build/include/sg"
