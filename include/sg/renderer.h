@@ -94,17 +94,56 @@ SG_API sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scen
  * textures or meshes. */
 SG_API sg_result sg_renderer_set_culling(struct sg_renderer *renderer, bool enabled);
 
+/* Damage tracking (default on; docs/damage.md). A render repaints only the
+ * pixels that can have changed since the buffer it draws into was last drawn:
+ * the old and new output-space boxes of every model whose matrix, mesh,
+ * texture (sg_texture_update), colour, opacity or visibility changed, or that
+ * was added, removed or moved in the tree. A new camera, clear colour, scene
+ * or culling setting repaints everything, as does the first render into each
+ * buffer. The picture is the same as a full repaint's, to the byte.
+ * With the environment variable SG_DEBUG_DAMAGE=1 the repainted region is
+ * tinted (and pictures are then no longer equal). Off: every render repaints
+ * the whole output. */
+SG_API sg_result sg_renderer_set_damage_tracking(struct sg_renderer *renderer, bool enabled);
+
+/* A rectangle of output pixels: columns x .. x + width - 1, rows y .. y + height - 1,
+ * row 0 the top row (as sg_renderer_read_pixels() gives them). */
+struct sg_rect {
+	int x, y, width, height;
+};
+
+/* At most this many rectangles describe a frame's damage. */
+#define SG_DAMAGE_MAX_RECTS 4
+
+/* The damage of the last render: the rectangles (disjoint, at most
+ * SG_DAMAGE_MAX_RECTS) outside which its picture equals the picture before it,
+ * whatever buffer either was drawn into, for callers that present elsewhere
+ * (a Wayland client's damage_buffer, a VNC server, an encoder). Writes up to
+ * max of them to rects and returns how many there are: 0 when nothing
+ * changed, one covering the output after a full repaint. -1 (with
+ * sg_last_error()) when renderer is NULL, max is negative, rects is NULL with
+ * max above 0, or nothing was rendered yet. */
+SG_API int sg_renderer_get_damage(const struct sg_renderer *renderer, struct sg_rect *rects,
+                                  int max);
+
 /* What the last sg_renderer_render() did. */
 struct sg_render_stats {
 	size_t world_updates; /* world matrices recomputed */
 	size_t nodes_visited; /* nodes walked to build the draw list (0 when it was cached) */
-	size_t draws;         /* models drawn */
+	size_t draws;         /* models in the picture */
+	size_t redraws;       /* models drawn again: those touching the repainted region */
 	size_t batches;       /* draw calls: models of one texture and mesh go in one */
 	/* Wall-clock nanoseconds of the phases of the render (CLOCK_MONOTONIC). */
 	uint64_t traverse_ns; /* world matrices and draw list */
 	uint64_t submit_ns;   /* issuing GL work, uploads included */
 	uint64_t finish_ns;   /* glFinish: waiting for the GPU */
 	uint64_t world_ns;    /* the world-matrix update part of traverse_ns */
+	/* Damage tracking: the pixels repainted (cleared and drawn over; the
+	 * whole output without it), in how many rectangles, and the wall-clock
+	 * nanoseconds spent finding them (part of traverse_ns). */
+	uint64_t repainted_pixels;
+	int repainted_rects;
+	uint64_t damage_ns;
 };
 SG_API sg_result sg_renderer_get_stats(const struct sg_renderer *renderer,
                                        struct sg_render_stats *stats);

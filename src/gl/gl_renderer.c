@@ -49,6 +49,10 @@ void sg_gl_renderer_finish(struct sg_gl_renderer *gl)
 		glDeleteTextures(1, &gl->white_texture);
 	if (gl->instance_buffer)
 		glDeleteBuffers(1, &gl->instance_buffer);
+	if (gl->tint_buffer)
+		glDeleteBuffers(1, &gl->tint_buffer);
+	if (gl->tint_array)
+		glDeleteVertexArrays(1, &gl->tint_array);
 	if (gl->program)
 		glDeleteProgram(gl->program);
 	sg_gl_expand_finish(&gl->expanded);
@@ -108,34 +112,50 @@ static sg_result bind_texture(struct sg_gl_renderer *gl, const struct sg_scene *
 	return SG_OK;
 }
 
+/* Restricts the frame to rectangle i of region (NULL: the whole output). */
+static void begin_rect(const struct sg_damage_region *region, int i)
+{
+	if (!region) {
+		glDisable(GL_SCISSOR_TEST);
+		return;
+	}
+	const struct sg_rect *r = &region->rects[i];
+	glEnable(GL_SCISSOR_TEST);
+	glScissor(r->x, r->y, r->width, r->height);
+}
+
 static sg_result draw_expanded(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                                const struct sg_draw_list *list, const struct sg_paint *paint,
-                               mat4 view_projection, int width, int height,
-                               const float clear_color[4])
+                               mat4 view_projection, const struct sg_gl_frame *frame)
 {
 	sg_result result = sg_gl_expand(gl, scene, list, paint, view_projection);
 	if (result)
 		return result;
-	begin_frame(gl, width, height, clear_color);
-	glBindVertexArray(gl->expanded.vertex_array);
-	/* Matrix (locations 2 to 5) is not an array here: an identity, the vertices
-	 * being in clip space already. Generic values are context state. */
-	for (GLuint column = 0; column < 4; column++)
-		glVertexAttrib4f(2 + column, column == 0, column == 1, column == 2, column == 3);
-	bool blending = false;
-	for (size_t r = 0; r < gl->expanded.run_count; r++) {
-		const struct sg_gl_run *run = &gl->expanded.runs[r];
-		if (run->blended && !blending && !gl->blend_all) {
-			begin_blending();
-			blending = true;
+	int rects = frame->region ? frame->region->count : 1;
+	for (int i = 0; i < rects && !result; i++) {
+		begin_rect(frame->region, i);
+		begin_frame(gl, frame->width, frame->height, frame->clear_color);
+		glBindVertexArray(gl->expanded.vertex_array);
+		/* Matrix (locations 2 to 5) is not an array here: an identity, the
+		 * vertices being in clip space already. Generic values are context state. */
+		for (GLuint column = 0; column < 4; column++)
+			glVertexAttrib4f(2 + column, column == 0, column == 1, column == 2, column == 3);
+		bool blending = false;
+		for (size_t r = 0; r < gl->expanded.run_count; r++) {
+			const struct sg_gl_run *run = &gl->expanded.runs[r];
+			if (run->blended && !blending && !gl->blend_all) {
+				begin_blending();
+				blending = true;
+			}
+			if ((result = bind_texture(gl, scene, run->texture)))
+				break;
+			glDrawElements(GL_TRIANGLES, (GLsizei)run->count, GL_UNSIGNED_INT,
+			               (const void *)(run->first * sizeof(uint32_t)));
+			gl->batches++;
 		}
-		if ((result = bind_texture(gl, scene, run->texture)))
-			break;
-		glDrawElements(GL_TRIANGLES, (GLsizei)run->count, GL_UNSIGNED_INT,
-		               (const void *)(run->first * sizeof(uint32_t)));
-		gl->batches++;
+		glBindVertexArray(0);
 	}
-	glBindVertexArray(0);
+	glDisable(GL_SCISSOR_TEST);
 	if (result)
 		return result;
 	return sg_gl_check("drawing the scene");
@@ -199,8 +219,7 @@ static sg_result draw_instanced(struct sg_gl_renderer *gl, const struct sg_scene
 
 sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                               const struct sg_draw_list *list, const struct sg_paint *paint,
-                              mat4 view_projection, int width, int height,
-                              const float clear_color[4])
+                              mat4 view_projection, const struct sg_gl_frame *frame)
 {
 	sg_result result;
 	gl->batches = 0;
@@ -217,17 +236,21 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
 	if ((result = sg_gl_blend_order(gl, scene, list, paint, view_projection, !expanded)))
 		return result;
 	if (expanded)
-		return draw_expanded(gl, scene, list, paint, view_projection, width, height,
-		                     clear_color);
+		return draw_expanded(gl, scene, list, paint, view_projection, frame);
 	if ((result = sg_gl_batch_instances(gl, scene, list, paint, view_projection)))
 		return result;
-	begin_frame(gl, width, height, clear_color);
-	result = draw_instanced(gl, scene, list, 0, gl->opaque_count);
-	if (!result && gl->opaque_count < list->count) {
-		begin_blending();
-		result = draw_instanced(gl, scene, list, gl->opaque_count, list->count);
+	int rects = frame->region ? frame->region->count : 1;
+	for (int i = 0; i < rects && !result; i++) {
+		begin_rect(frame->region, i);
+		begin_frame(gl, frame->width, frame->height, frame->clear_color);
+		result = draw_instanced(gl, scene, list, 0, gl->opaque_count);
+		if (!result && gl->opaque_count < list->count) {
+			begin_blending();
+			result = draw_instanced(gl, scene, list, gl->opaque_count, list->count);
+		}
+		glBindVertexArray(0);
 	}
-	glBindVertexArray(0);
+	glDisable(GL_SCISSOR_TEST);
 	if (result)
 		return result;
 	return sg_gl_check("drawing the scene");

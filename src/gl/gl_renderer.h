@@ -5,6 +5,7 @@
 
 #include <GLES3/gl3.h>
 
+#include "../traverse/damage.h"
 #include "../traverse/traverse.h"
 
 struct sg_gl_object {
@@ -116,6 +117,8 @@ struct sg_gl_renderer {
 	struct sg_gl_blend blend;
 
 	size_t batches; /* draw calls of the last draw */
+
+	GLuint tint_array, tint_buffer; /* SG_DEBUG_DAMAGE's quad, made at its first use */
 };
 
 /* Builds the embedded program. Needs a current GLES 3 context. */
@@ -123,13 +126,25 @@ sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl);
 /* Deletes every GL object; the context must be current. */
 void sg_gl_renderer_finish(struct sg_gl_renderer *gl);
 
-/* Clears to clear_color (straight alpha; the buffer gets it premultiplied),
- * then draws list (world matrices from scene->world) with view_projection and
- * the colours of paint, opaque draws first and translucent ones blended
- * after them, uploading textures and meshes met for the first time. */
+/* The framebuffer a draw goes to: its size, the clear colour (straight
+ * alpha; the buffer gets it premultiplied) and the rectangles to repaint
+ * (NULL: all of it). */
+struct sg_gl_frame {
+	int width, height;
+	const float *clear_color;
+	const struct sg_damage_region *region;
+};
+
+/* In each rectangle of frame (scissored), clears, then draws list (world
+ * matrices from scene->world) with view_projection and the colours of paint,
+ * opaque draws first and translucent ones blended after them, uploading
+ * textures and meshes met for the first time. */
 sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                               const struct sg_draw_list *list, const struct sg_paint *paint,
-                              mat4 view_projection, int width, int height,
-                              const float clear_color[4]);
+                              mat4 view_projection, const struct sg_gl_frame *frame);
+
+/* Blends a translucent tint over each rectangle of region (SG_DEBUG_DAMAGE). */
+sg_result sg_gl_renderer_tint(struct sg_gl_renderer *gl, const struct sg_damage_region *region,
+                              int width, int height);
 
 #endif

@@ -19,6 +19,7 @@ sg_result sg_node_set_opacity(struct sg_scene *scene, sg_node node, float opacit
 	scene->opacity[node.index] = opacity;
 	scene->opacity_used |= opacity < 1.0f;
 	scene->appearance_version++;
+	sg_scene_journal(scene, node.index);
 	return SG_OK;
 }
 
@@ -52,8 +53,10 @@ sg_result sg_model_set_color(struct sg_scene *scene, sg_node node, float r, floa
 		same &= model->color[i] == color[i];
 		model->color[i] = color[i];
 	}
-	if (!same)
+	if (!same) {
 		scene->appearance_version++;
+		sg_scene_journal(scene, node.index);
+	}
 	return SG_OK;
 }
 

@@ -170,6 +170,7 @@ sg_result sg_node_set_visible(struct sg_scene *scene, sg_node node, bool visible
 		scene->flags[n] |= SG_NODE_HIDDEN;
 	}
 	scene->visibility_version++;
+	sg_scene_journal(scene, n);
 	return SG_OK;
 }
 

@@ -119,6 +119,7 @@ static bool grow_models(void *owner, uint32_t capacity)
 void sg_scene_mark_dirty(struct sg_scene *scene, uint32_t index)
 {
 	scene->transform_version++;
+	sg_scene_journal(scene, index);
 	if (!scene->world_valid || (scene->flags[index] & SG_NODE_DIRTY))
 		return;
 	if (scene->dirty_count == scene->dirty_capacity) {
@@ -161,6 +162,7 @@ uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
 
 void sg_scene_free_node(struct sg_scene *scene, uint32_t index)
 {
+	sg_scene_journal(scene, index); /* what it drew is to be painted over */
 	sg_free(scene->name[index]);
 	scene->name[index] = NULL;
 	if (scene->kind[index] == SG_NODE_MODEL && sg_scene_model(scene, index)->text)
@@ -188,7 +190,8 @@ struct sg_scene *sg_scene_create(void)
 	sg_pool_init(&scene->model_pool, "model", 1, 64);
 	sg_pool_init(&scene->texture_pool, "texture", 0, 16);
 	sg_pool_init(&scene->mesh_pool, "mesh", 0, 16);
-	if (!live_add(scene->id) || sg_scene_alloc_node(scene, SG_NODE_GROUP) != SG_ROOT_INDEX) {
+	if (!live_add(scene->id) || !sg_scene_journal_init(scene) ||
+	    sg_scene_alloc_node(scene, SG_NODE_GROUP) != SG_ROOT_INDEX) {
 		sg_scene_destroy(scene);
 		sg_fail(SG_ERR_NO_MEMORY, "out of memory creating a scene");
 		return NULL;
@@ -218,6 +221,7 @@ void sg_scene_destroy(struct sg_scene *scene)
 	sg_pool_finish(&scene->model_pool);
 	sg_free(scene->models);
 	sg_free(scene->dirty);
+	sg_free(scene->journal.nodes);
 	sg_free(scene->hidden);
 	sg_free(scene->hidden_slot);
 	sg_free(scene->bounds.boxes);

@@ -151,6 +151,18 @@ struct sg_scene {
 		bool valid;
 	} bounds;
 
+	/* Nodes edited since renderers last looked, for damage tracking
+	 * (src/traverse/damage.c): a ring of node indices, entry s at
+	 * nodes[s & (capacity - 1)]. A node is listed once per epoch (its
+	 * SG_NODE_JOURNALED flag); an epoch ends each time a renderer reads the
+	 * journal. A reader more than capacity entries behind repaints everything. */
+	struct sg_scene_journal {
+		uint32_t *nodes;
+		uint32_t capacity; /* a power of two, or 0 */
+		uint64_t head;     /* entries ever appended */
+		uint64_t epoch;    /* head when the current epoch began */
+	} journal;
+
 	/* Text (src/text/): NULL until the first font is loaded. */
 	const struct sg_text_ops *text_ops;
 	struct sg_text_state *text_state;
@@ -158,6 +170,18 @@ struct sg_scene {
 
 /* Per-node flag, with SG_NODE_DIRTY and SG_NODE_HIDDEN: sg_node_set_pickable(false). */
 #define SG_NODE_UNPICKABLE 4u
+/* Per-node flag: listed in the journal since its epoch began. */
+#define SG_NODE_JOURNALED 8u
+
+/* Makes the journal's first ring (its growth later may fail silently: readers
+ * then repaint everything). False when out of memory. */
+bool sg_scene_journal_init(struct sg_scene *scene);
+/* Lists node index in the journal: what it draws, or the subtree below it,
+ * may look different now (matrix, colour, opacity, visibility, mesh,
+ * texture, place in the tree, or freed). */
+void sg_scene_journal(struct sg_scene *scene, uint32_t index);
+/* Ends the journal's epoch: nodes edited from now on are listed again. */
+void sg_scene_journal_end_epoch(struct sg_scene *scene);
 
 /* Records a local matrix edit of node index. */
 void sg_scene_mark_dirty(struct sg_scene *scene, uint32_t index);

@@ -156,6 +156,7 @@ sg_result sg_model_set_texture(struct sg_scene *scene, sg_node node, sg_texture 
 		return SG_OK; /* the same texture: nothing drawn changes */
 	model->texture = texture;
 	sg_scene_structure_changed(scene);
+	sg_scene_journal(scene, node.index);
 	return SG_OK;
 }
 
@@ -173,5 +174,6 @@ sg_result sg_model_set_mesh(struct sg_scene *scene, sg_node node, sg_mesh mesh)
 		return SG_OK; /* the same mesh: nothing drawn changes */
 	model->mesh = mesh;
 	sg_scene_structure_changed(scene);
+	sg_scene_journal(scene, node.index);
 	return SG_OK;
 }

@@ -22,6 +22,7 @@ static void unlink_node(struct sg_scene *scene, uint32_t index)
 	parent->child_count--;
 	l->parent = l->prev_sibling = l->next_sibling = 0;
 	sg_scene_structure_changed(scene);
+	sg_scene_journal(scene, index);
 }
 
 /* Links index as a child of parent, before `before` (0: at the end). */
@@ -42,6 +43,7 @@ static void link_node(struct sg_scene *scene, uint32_t parent, uint32_t before, 
 		p->last_child = index;
 	p->child_count++;
 	sg_scene_structure_changed(scene);
+	sg_scene_journal(scene, index);
 }
 
 /* The checks shared by every attach: both handles live, parent can hold

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -16,11 +17,13 @@
 #include "../graph/floats.h"
 #include "../graph/scene_internal.h"
 #include "../graph/side_limit.h"
+#include "../traverse/damage.h"
 #include "../traverse/traverse.h"
 #include "driver_lock.h"
 #include "renderer_internal.h"
 #include "renderer_output.h"
 #include "select.h"
+#include "spares.h"
 
 
 struct sg_renderer {
@@ -31,6 +34,13 @@ struct sg_renderer {
 	float clear_color[4];
 	bool culling;
 	bool rendered;
+	/* Damage tracking (src/traverse/damage.c): on unless turned off; each
+	 * buffer's frame when it was last drawn whole and right (0: unknown). */
+	bool damage_tracking, debug_damage;
+	struct sg_damage damage;
+	int buffer; /* the target buffer draws go to: 0, or a scanout's index */
+	uint64_t buffer_drawn[SG_RENDER_BUFFERS];
+	struct sg_render_spares spares; /* extra buffers of the damage tests */
 	struct sg_render_stats stats;
 	struct sg_renderer_info info;
 	/* Taken by every call that touches the state above: a renderer is used by
@@ -99,6 +109,9 @@ struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
 		return NULL;
 	}
 	renderer->clear_color[3] = 1.0f;
+	renderer->damage_tracking = true;
+	const char *debug = getenv("SG_DEBUG_DAMAGE");
+	renderer->debug_damage = debug && *debug && strcmp(debug, "0") != 0;
 	sg_traversal_init(&renderer->traversal);
 	/* The driver is known only once its context exists, so creation, which is
 	 * rare, is serialised on every driver. */
@@ -153,12 +166,15 @@ void sg_renderer_destroy(struct sg_renderer *renderer)
 		/* Freeing textures while another context draws is the crash's
 		 * neighbourhood, and destruction is rare: serialised too. */
 		sg_driver_lock(renderer->driver_lock);
-		if (renderer->gl_ready && sg_target_bind(renderer->target) == SG_OK)
+		if (renderer->gl_ready && sg_target_bind(renderer->target) == SG_OK) {
+			sg_render_spares_finish(&renderer->spares, renderer->target);
 			sg_gl_renderer_finish(&renderer->gl);
+		}
 		sg_target_destroy(renderer->target);
 		sg_driver_unlock(renderer->driver_lock);
 	}
 	sg_traversal_finish(&renderer->traversal);
+	sg_damage_finish(&renderer->damage);
 	sg_free(renderer);
 }
 
@@ -202,6 +218,54 @@ sg_result sg_renderer_set_culling(struct sg_renderer *renderer, bool enabled)
 	return SG_OK;
 }
 
+static void forget_buffers(struct sg_renderer *renderer)
+{
+	memset(renderer->buffer_drawn, 0, sizeof(renderer->buffer_drawn));
+	sg_damage_forget(&renderer->damage);
+}
+
+sg_result sg_renderer_set_damage_tracking(struct sg_renderer *renderer, bool enabled)
+{
+	if (!renderer)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "sg_renderer_set_damage_tracking: renderer is NULL");
+	if (!enter(renderer, "sg_renderer_set_damage_tracking"))
+		return SG_ERR_BUSY;
+	if (enabled && !renderer->damage_tracking)
+		forget_buffers(renderer); /* frames drawn without it were not recorded */
+	renderer->damage_tracking = enabled;
+	leave(renderer);
+	return SG_OK;
+}
+
+int sg_renderer_get_damage(const struct sg_renderer *renderer, struct sg_rect *rects, int max)
+{
+	if (!renderer || max < 0 || (!rects && max > 0)) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_get_damage: %s",
+		        !renderer ? "renderer is NULL"
+		        : max < 0 ? "max is negative"
+		                  : "rects is NULL");
+		return -1;
+	}
+	/* The flag is the one mutable member of a const renderer: never a const object. */
+	struct sg_renderer *mutable_renderer = (struct sg_renderer *)renderer;
+	if (!enter(mutable_renderer, "sg_renderer_get_damage"))
+		return -1;
+	int count = -1;
+	if (!renderer->rendered) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_get_damage: nothing rendered yet");
+	} else {
+		const struct sg_damage_region *frame = sg_damage_current(&renderer->damage);
+		struct sg_rect whole = {0, 0, renderer->target->width, renderer->target->height};
+		bool all = !renderer->damage_tracking || frame->full;
+		count = all ? 1 : frame->count;
+		for (int i = 0; i < count && i < max; i++)
+			rects[i] = all ? whole : frame->rects[i];
+	}
+	leave(mutable_renderer);
+	return count;
+}
+
 sg_result sg_renderer_get_stats(const struct sg_renderer *renderer, struct sg_render_stats *stats)
 {
 	if (!renderer || !stats)
@@ -214,6 +278,51 @@ sg_result sg_renderer_get_stats(const struct sg_renderer *renderer, struct sg_re
 	*stats = renderer->stats;
 	leave(mutable_renderer);
 	return SG_OK;
+}
+
+static uint64_t area_of(const struct sg_damage_region *region, const struct sg_target *target)
+{
+	if (!region)
+		return (uint64_t)target->width * (uint64_t)target->height;
+	uint64_t pixels = 0;
+	for (int i = 0; i < region->count; i++)
+		pixels += (uint64_t)region->rects[i].width * (uint64_t)region->rects[i].height;
+	return pixels;
+}
+
+/* What to repaint in the current buffer, and the list cut down to it: region
+ * NULL for the whole output. */
+static sg_result find_damage(struct sg_renderer *renderer, struct sg_scene *scene,
+                             mat4 view_projection, uint64_t drawn,
+                             struct sg_damage_region *repaint,
+                             const struct sg_damage_region **region,
+                             const struct sg_draw_list **list)
+{
+	struct sg_traversal *traversal = &renderer->traversal;
+	*region = NULL;
+	*list = traversal->list;
+	if (!renderer->damage_tracking)
+		return SG_OK;
+	struct sg_damage_view view = {
+		.view_projection = (const float(*)[4])view_projection,
+		.width = renderer->target->width,
+		.height = renderer->target->height,
+		.clear_color = renderer->clear_color,
+		.culling = renderer->culling,
+	};
+	sg_result result = sg_damage_update(&renderer->damage, scene, traversal->list, &view);
+	if (result) {
+		forget_buffers(renderer);
+		return result;
+	}
+	sg_damage_since(&renderer->damage, drawn, repaint);
+	if (repaint->full)
+		return SG_OK;
+	*region = repaint;
+	return repaint->count
+	           ? sg_damage_cut(&renderer->damage, traversal->list, repaint,
+	                           &traversal->next_serial, list)
+	           : SG_OK;
 }
 
 /* fence_fd: see sg_renderer_render_into. */
@@ -246,16 +355,46 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 	sg_result result = sg_traverse(traversal, scene, renderer->culling ? culling_view : NULL);
 	if (result)
 		return result;
+	uint64_t walked = now_ns();
+	struct sg_damage_region repaint;
+	const struct sg_damage_region *region;
+	const struct sg_draw_list *list;
+	uint64_t drawn = renderer->buffer_drawn[renderer->buffer];
+	renderer->buffer_drawn[renderer->buffer] = 0; /* until this draw succeeds */
+	if ((result = find_damage(renderer, scene, view_projection, drawn, &repaint, &region,
+	                          &list)))
+		return result;
 	uint64_t traversed = now_ns();
+	struct sg_render_stats stats = {
+		.world_updates = traversal->world_updates,
+		.nodes_visited = traversal->visited,
+		.draws = traversal->list->count,
+		.redraws = region && !region->count ? 0 : list->count,
+		.traverse_ns = traversed - start,
+		.world_ns = traversal->world_ns,
+		.damage_ns = traversed - walked,
+		.repainted_pixels = area_of(region, target),
+		.repainted_rects = region ? region->count : 1,
+	};
+	if (region && !region->count) {
+		/* Nothing changed in this buffer: no GL at all. */
+		renderer->buffer_drawn[renderer->buffer] = renderer->damage.frame;
+		renderer->rendered = true;
+		renderer->gl.batches = 0;
+		renderer->stats = stats;
+		return SG_OK;
+	}
 	/* Traversal stays parallel; submission up to glFinish is what crashes. */
 	sg_driver_lock(renderer->driver_lock);
 	if ((result = sg_target_bind(target))) {
 		sg_driver_unlock(renderer->driver_lock);
 		return result;
 	}
-	result = sg_gl_renderer_draw(&renderer->gl, scene, traversal->list, &traversal->paint,
-	                             view_projection, target->width, target->height,
-	                             renderer->clear_color);
+	struct sg_gl_frame frame = {target->width, target->height, renderer->clear_color, region};
+	result = sg_gl_renderer_draw(&renderer->gl, scene, list, &traversal->paint,
+	                             view_projection, &frame);
+	if (!result && renderer->debug_damage)
+		result = sg_gl_renderer_tint(&renderer->gl, region, target->width, target->height);
 	uint64_t submitted = now_ns();
 	/* A fence lets KMS wait for the GPU instead of this thread. */
 	if (!result && fence_fd && target->egl.native_fence)
@@ -266,16 +405,12 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 	sg_egl_release(&target->egl);
 	sg_driver_unlock(renderer->driver_lock);
 	renderer->rendered = result == SG_OK;
-	renderer->stats = (struct sg_render_stats){
-		.world_updates = traversal->world_updates,
-		.nodes_visited = traversal->visited,
-		.draws = traversal->list->count,
-		.batches = renderer->gl.batches,
-		.traverse_ns = traversed - start,
-		.submit_ns = submitted - traversed,
-		.finish_ns = finished - submitted,
-		.world_ns = traversal->world_ns,
-	};
+	if (!result && renderer->damage_tracking)
+		renderer->buffer_drawn[renderer->buffer] = renderer->damage.frame;
+	stats.batches = renderer->gl.batches;
+	stats.submit_ns = submitted - traversed;
+	stats.finish_ns = finished - submitted;
+	renderer->stats = stats;
 	return result;
 }
 
@@ -314,6 +449,7 @@ sg_result sg_renderer_add_scanout(struct sg_renderer *renderer, uint32_t format,
 		result = sg_target_gbm_add_scanout(renderer->target, format, modifiers, count, buffer);
 		sg_egl_release(&renderer->target->egl);
 	}
+	forget_buffers(renderer);
 	sg_driver_unlock(renderer->driver_lock);
 	leave(renderer);
 	return result;
@@ -328,6 +464,8 @@ void sg_renderer_drop_scanouts(struct sg_renderer *renderer)
 		sg_target_gbm_drop_scanouts(renderer->target);
 		sg_egl_release(&renderer->target->egl);
 	}
+	forget_buffers(renderer);
+	renderer->buffer = 0;
 	sg_driver_unlock(renderer->driver_lock);
 	leave(renderer);
 }
@@ -344,8 +482,12 @@ sg_result sg_renderer_render_into(struct sg_renderer *renderer, int index, struc
 	sg_result result = SG_OK;
 	if (sg_target_is_gbm(renderer->target))
 		result = sg_target_gbm_use_buffer(renderer->target, index);
-	if (!result)
+	if (!result && index >= SG_RENDER_BUFFERS)
+		result = sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_output_present: no buffer %d", index);
+	if (!result) {
+		renderer->buffer = sg_target_is_gbm(renderer->target) ? index : 0;
 		result = draw(renderer, scene, camera, fence_fd);
+	}
 	leave(renderer);
 	return result;
 }
@@ -429,6 +571,23 @@ sg_result sg_renderer_export_dmabuf(struct sg_renderer *renderer, struct sg_dmab
 	if (!enter(renderer, "sg_renderer_export_dmabuf"))
 		return SG_ERR_BUSY;
 	sg_result result = renderer->target->impl->export_dmabuf(renderer->target, dmabuf);
+	leave(renderer);
+	return result;
+}
+
+sg_result sg_renderer_use_buffer_for_testing(struct sg_renderer *renderer, int index)
+{
+	if (!enter(renderer, "sg_renderer_use_buffer_for_testing"))
+		return SG_ERR_BUSY;
+	sg_driver_lock(renderer->driver_lock);
+	sg_result result = sg_target_bind(renderer->target);
+	if (!result) {
+		result = sg_render_spares_use(&renderer->spares, renderer->target, index);
+		sg_egl_release(&renderer->target->egl);
+	}
+	sg_driver_unlock(renderer->driver_lock);
+	if (!result)
+		renderer->buffer = index;
 	leave(renderer);
 	return result;
 }

@@ -20,4 +20,9 @@ void sg_renderer_texture_totals_for_testing(const struct sg_renderer *renderer, 
 /* How many times the expanded batches' vertex buffer was filled (src/gl/expand.c). */
 uint64_t sg_renderer_vertex_builds_for_testing(const struct sg_renderer *renderer);
 
+/* Draws from now on go to buffer index (0: the target's own; 1 .. 7: spare
+ * RGBA8 buffers made at first use), each keeping its last frame, as a ring of
+ * scanout buffers does: the damage tests' rings on any target. */
+sg_result sg_renderer_use_buffer_for_testing(struct sg_renderer *renderer, int index);
+
 #endif

@@ -232,6 +232,7 @@ sg_result sg_text_set_string(struct sg_scene *scene, sg_node node, const char *u
 	model->texture =
 	    built.page == SIZE_MAX ? SG_TEXTURE_NONE : state->pages[built.page].texture;
 	sg_scene_structure_changed(scene);
+	sg_scene_journal(scene, node.index);
 	if (sg_mesh_exists(scene, old_mesh))
 		sg_mesh_destroy(scene, old_mesh);
 	sg_free(text->utf8);

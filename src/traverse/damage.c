@@ -1,0 +1,353 @@
+/* Damage tracking: the journal of edited nodes (src/graph/journal.c) against
+ * the pixels each model covered last frame. For every journaled node, each
+ * model of its subtree damages the box it covered and the box it covers now;
+ * that is all a picture can change by, since a model's pixels depend only on
+ * its own matrix, mesh, texture and colour and on the models it overlaps, and
+ * a change of draw order among overlapping models moves at least one of them
+ * in the tree (journaled). The view, clear colour and culling, which every
+ * pixel depends on, repaint everything. */
+#include "damage.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "../graph/alloc.h"
+#include "../graph/error.h"
+#include "../graph/scene_internal.h"
+
+static const struct sg_pixel_box empty_box = {0, 0, 0, 0};
+
+void sg_damage_finish(struct sg_damage *damage)
+{
+	sg_free(damage->boxes);
+	sg_free(damage->texture_serials);
+	sg_free(damage->cut.draws);
+	sg_free(damage->cut.origin);
+	*damage = (struct sg_damage){0};
+}
+
+void sg_damage_forget(struct sg_damage *damage)
+{
+	damage->valid = false;
+}
+
+static bool box_is_empty(struct sg_pixel_box b)
+{
+	return b.x0 >= b.x1 || b.y0 >= b.y1;
+}
+
+static struct sg_rect rect_of(struct sg_pixel_box b)
+{
+	return (struct sg_rect){b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0};
+}
+
+static int16_t clamp_side(float v, int side)
+{
+	if (!(v > 0.0f)) /* NaN too */
+		return 0;
+	return v < (float)side ? (int16_t)v : (int16_t)side;
+}
+
+/* The output pixels model n can touch: its mesh's box through the world and
+ * view matrices, widened by a pixel for the rasteriser's rounding. A corner
+ * behind the eye (w <= 0) makes it the whole output. */
+static struct sg_pixel_box model_box(const struct sg_scene *scene, uint32_t n,
+                                     const struct sg_damage *d)
+{
+	const struct sg_mesh_data *mesh = sg_scene_mesh(scene, sg_scene_model(scene, n)->mesh);
+	if (!mesh || !mesh->vertex_count || mesh->bounds[0][0] > mesh->bounds[1][0])
+		return empty_box;
+	mat4 m;
+	glm_mat4_mul((vec4 *)d->view_projection, scene->world[n], m);
+	float x0 = FLT_MAX, y0 = FLT_MAX, x1 = -FLT_MAX, y1 = -FLT_MAX;
+	for (int corner = 0; corner < 8; corner++) {
+		vec4 p = {mesh->bounds[corner & 1][0], mesh->bounds[(corner >> 1) & 1][1],
+		          mesh->bounds[corner >> 2][2], 1.0f};
+		vec4 c;
+		glm_mat4_mulv(m, p, c);
+		if (!(c[3] > 1e-6f))
+			return (struct sg_pixel_box){0, 0, (int16_t)d->width, (int16_t)d->height};
+		float x = (c[0] / c[3] * 0.5f + 0.5f) * (float)d->width;
+		float y = (c[1] / c[3] * 0.5f + 0.5f) * (float)d->height;
+		x0 = fminf(x0, x), x1 = fmaxf(x1, x);
+		y0 = fminf(y0, y), y1 = fmaxf(y1, y);
+	}
+	return (struct sg_pixel_box){clamp_side(floorf(x0) - 1.0f, d->width),
+	                             clamp_side(floorf(y0) - 1.0f, d->height),
+	                             clamp_side(ceilf(x1) + 1.0f, d->width),
+	                             clamp_side(ceilf(y1) + 1.0f, d->height)};
+}
+
+static bool touch(struct sg_rect a, struct sg_rect b)
+{
+	return a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height &&
+	       b.y <= a.y + a.height;
+}
+
+static struct sg_rect bounding(struct sg_rect a, struct sg_rect b)
+{
+	int x0 = a.x < b.x ? a.x : b.x, y0 = a.y < b.y ? a.y : b.y;
+	int x1 = a.x + a.width > b.x + b.width ? a.x + a.width : b.x + b.width;
+	int y1 = a.y + a.height > b.y + b.height ? a.y + a.height : b.y + b.height;
+	return (struct sg_rect){x0, y0, x1 - x0, y1 - y0};
+}
+
+static int64_t area(struct sg_rect r)
+{
+	return (int64_t)r.width * r.height;
+}
+
+static void remove_rect(struct sg_damage_region *region, int i)
+{
+	region->rects[i] = region->rects[--region->count];
+}
+
+/* The merge rule: a box overlapping or touching a rectangle of the region
+ * joins it (their bounding rectangle, merged again with whatever that
+ * touches); with no room left, the box joins the rectangle whose bounding
+ * rectangle with it is smallest. The rectangles stay disjoint. */
+void sg_damage_add(struct sg_damage_region *region, struct sg_rect box)
+{
+	if (region->full || box.width <= 0 || box.height <= 0)
+		return;
+	for (;;) {
+		int join = -1;
+		for (int i = 0; i < region->count && join < 0; i++)
+			if (touch(region->rects[i], box))
+				join = i;
+		if (join < 0 && region->count < SG_DAMAGE_MAX_RECTS) {
+			region->rects[region->count++] = box;
+			return;
+		}
+		if (join < 0) {
+			int64_t best = INT64_MAX;
+			for (int i = 0; i < region->count; i++) {
+				int64_t grown = area(bounding(region->rects[i], box));
+				if (grown < best)
+					best = grown, join = i;
+			}
+		}
+		box = bounding(region->rects[join], box);
+		remove_rect(region, join);
+	}
+}
+
+static void add_box(struct sg_damage_region *region, struct sg_pixel_box box)
+{
+	if (!box_is_empty(box))
+		sg_damage_add(region, rect_of(box));
+}
+
+static sg_result reserve(struct sg_damage *d, const struct sg_scene *scene)
+{
+	size_t old_nodes = d->box_capacity, old_textures = d->texture_capacity;
+	if (!sg_grow_array((void **)&d->boxes, &d->box_capacity, scene->node_pool.used,
+	                   sizeof(*d->boxes)) ||
+	    !sg_grow_array((void **)&d->texture_serials, &d->texture_capacity,
+	                   scene->texture_pool.used ? scene->texture_pool.used : 1,
+	                   sizeof(*d->texture_serials)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory tracking the damage of %u nodes",
+		               scene->node_pool.used);
+	/* New slots: nodes not drawn yet; textures as they are now (a model that
+	 * starts using one is journaled). */
+	for (size_t i = old_nodes; i < d->box_capacity; i++)
+		d->boxes[i] = empty_box;
+	for (size_t i = old_textures; i < d->texture_capacity; i++)
+		d->texture_serials[i] = i < scene->texture_pool.used ? scene->textures[i].update_serial : 0;
+	return SG_OK;
+}
+
+/* Every model's box from scratch: those of list, and none for the rest. */
+static void rebuild(struct sg_damage *d, const struct sg_scene *scene,
+                    const struct sg_draw_list *list)
+{
+	for (size_t i = 0; i < d->box_capacity; i++)
+		d->boxes[i] = empty_box;
+	for (size_t i = 0; i < list->count; i++)
+		d->boxes[list->draws[i].node] = model_box(scene, list->draws[i].node, d);
+	for (uint32_t t = 0; t < scene->texture_pool.used; t++)
+		d->texture_serials[t] = scene->textures[t].update_serial;
+}
+
+/* The preorder successor of n outside n's subtree, within top's; 0 at the end. */
+static uint32_t skip_within(const struct sg_scene *scene, uint32_t top, uint32_t n)
+{
+	for (; n != top; n = scene->links[n].parent)
+		if (scene->links[n].next_sibling)
+			return scene->links[n].next_sibling;
+	return 0;
+}
+
+/* Each model under top damages its last box and its new one. */
+static void redo_subtree(struct sg_damage *d, const struct sg_scene *scene, uint32_t top,
+                         struct sg_damage_region *region)
+{
+	if (scene->kind[top] == SG_NODE_INVALID) { /* freed: what it drew goes */
+		add_box(region, d->boxes[top]);
+		d->boxes[top] = empty_box;
+		return;
+	}
+	/* Drawn only when attached with no hidden ancestor. */
+	bool drawn = true;
+	uint32_t a = scene->links[top].parent;
+	for (; a && a != SG_ROOT_INDEX; a = scene->links[a].parent)
+		drawn &= !(scene->flags[a] & SG_NODE_HIDDEN);
+	drawn &= a == SG_ROOT_INDEX || top == SG_ROOT_INDEX;
+	drawn &= top == SG_ROOT_INDEX || !(scene->flags[SG_ROOT_INDEX] & SG_NODE_HIDDEN);
+	uint32_t hidden_end = 0; /* within a hidden subtree until this node */
+	bool hidden = false;
+	for (uint32_t n = top; n; n = sg_scene_next_preorder(scene, top, n)) {
+		if (hidden && n == hidden_end)
+			hidden = false;
+		if (!hidden && (scene->flags[n] & SG_NODE_HIDDEN)) {
+			hidden = true;
+			hidden_end = skip_within(scene, top, n);
+		}
+		if (scene->kind[n] != SG_NODE_MODEL)
+			continue;
+		struct sg_pixel_box now = drawn && !hidden ? model_box(scene, n, d) : empty_box;
+		struct sg_pixel_box was = d->boxes[n];
+		if (!memcmp(&now, &was, sizeof(now)) && box_is_empty(now))
+			continue;
+		add_box(region, was);
+		add_box(region, now);
+		d->boxes[n] = now;
+	}
+}
+
+/* Models drawing a texture updated since the last frame damage their boxes. */
+static void redo_textures(struct sg_damage *d, const struct sg_scene *scene,
+                          const struct sg_draw_list *list, struct sg_damage_region *region)
+{
+	uint32_t textures = scene->texture_pool.used;
+	for (size_t i = 0; i < list->count && !region->full; i++) {
+		uint32_t t = list->draws[i].texture;
+		if (t != SG_DRAW_NO_TEXTURE && t < textures &&
+		    scene->textures[t].update_serial != d->texture_serials[t])
+			add_box(region, d->boxes[list->draws[i].node]);
+	}
+	for (uint32_t t = 0; t < textures; t++)
+		d->texture_serials[t] = scene->textures[t].update_serial;
+}
+
+sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
+                           const struct sg_draw_list *list, const struct sg_damage_view *view)
+{
+	struct sg_damage_region *region = &d->history[++d->frame % SG_DAMAGE_HISTORY];
+	*region = (struct sg_damage_region){.full = true};
+	const struct sg_scene_journal *journal = &scene->journal;
+	bool same_view = d->valid && d->scene == scene->id && d->width == view->width &&
+	                 d->height == view->height && d->culling == view->culling &&
+	                 !memcmp(d->view_projection, view->view_projection, sizeof(mat4)) &&
+	                 !memcmp(d->clear_color, view->clear_color, sizeof(d->clear_color));
+	/* A reader further behind than the ring holds has lost entries. */
+	bool partial = same_view && journal->head - d->journal_read <= journal->capacity;
+	/* (another scene is not a moving view: its boxes are made at once) */
+	bool view_changed = d->valid && d->scene == scene->id && !same_view;
+	uint64_t read = d->journal_read;
+	memcpy(d->view_projection, view->view_projection, sizeof(mat4));
+	memcpy(d->clear_color, view->clear_color, sizeof(d->clear_color));
+	d->width = view->width, d->height = view->height;
+	d->culling = view->culling;
+	d->scene = scene->id;
+	d->journal_read = journal->head;
+	sg_result result = reserve(d, scene);
+	if (result) {
+		d->valid = false;
+		sg_scene_journal_end_epoch(scene);
+		return result;
+	}
+	if (!partial) {
+		/* A view moving frame after frame would pay for boxes it never uses:
+		 * they are made once it stops (one more whole frame). */
+		d->valid = !(view_changed && d->view_changed);
+		if (d->valid)
+			rebuild(d, scene, list);
+		d->view_changed = view_changed;
+		d->texture_updates = scene->texture_updates;
+		sg_scene_journal_end_epoch(scene);
+		return SG_OK;
+	}
+	d->view_changed = false;
+	region->full = false;
+	for (uint64_t s = read; s < journal->head; s++) {
+		uint32_t n = journal->nodes[s & (journal->capacity - 1)];
+		if (n < scene->node_pool.used)
+			redo_subtree(d, scene, n, region);
+	}
+	sg_scene_journal_end_epoch(scene);
+	if (d->texture_updates != scene->texture_updates)
+		redo_textures(d, scene, list, region);
+	d->texture_updates = scene->texture_updates;
+	return SG_OK;
+}
+
+const struct sg_damage_region *sg_damage_current(const struct sg_damage *d)
+{
+	return &d->history[d->frame % SG_DAMAGE_HISTORY];
+}
+
+void sg_damage_since(const struct sg_damage *d, uint64_t drawn, struct sg_damage_region *region)
+{
+	*region = (struct sg_damage_region){.full = true};
+	if (!drawn || drawn > d->frame || d->frame - drawn > SG_DAMAGE_HISTORY)
+		return;
+	region->full = false;
+	for (uint64_t f = drawn + 1; f <= d->frame && !region->full; f++) {
+		const struct sg_damage_region *frame = &d->history[f % SG_DAMAGE_HISTORY];
+		region->full = frame->full;
+		for (int i = 0; i < frame->count; i++)
+			sg_damage_add(region, frame->rects[i]);
+	}
+	if (region->full)
+		region->count = 0;
+}
+
+static bool box_touches(struct sg_pixel_box b, const struct sg_damage_region *region)
+{
+	if (box_is_empty(b))
+		return false;
+	for (int i = 0; i < region->count; i++) {
+		const struct sg_rect *r = &region->rects[i];
+		if (b.x0 < r->x + r->width && r->x < b.x1 && b.y0 < r->y + r->height && r->y < b.y1)
+			return true;
+	}
+	return false;
+}
+
+sg_result sg_damage_cut(struct sg_damage *d, const struct sg_draw_list *list,
+                        const struct sg_damage_region *region, uint64_t *next_serial,
+                        const struct sg_draw_list **out)
+{
+	struct sg_draw_list *cut = &d->cut;
+	const struct sg_draw_list *source = sg_draw_source(list);
+	if (!sg_grow_array((void **)&cut->draws, &cut->capacity, list->count ? list->count : 1,
+	                   sizeof(*cut->draws)) ||
+	    !sg_grow_array((void **)&cut->origin, &cut->origin_capacity,
+	                   list->count ? list->count : 1, sizeof(*cut->origin))) {
+		cut->serial = 0;
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory listing the damaged draws of %zu",
+		               list->count);
+	}
+	/* Compared while written: the same entries from the same source keep the
+	 * serial, and with it the caches above. */
+	bool same = cut->serial && cut->source == source && d->cut_source_serial == source->serial;
+	size_t count = 0;
+	for (size_t i = 0; i < list->count; i++) {
+		if (!box_touches(d->boxes[list->draws[i].node], region))
+			continue;
+		uint32_t origin = (uint32_t)sg_draw_origin(list, i);
+		same &= count < cut->count && cut->origin[count] == origin;
+		cut->draws[count] = list->draws[i];
+		cut->origin[count++] = origin;
+	}
+	same &= count == cut->count;
+	cut->count = count;
+	cut->source = source;
+	d->cut_source_serial = source->serial;
+	if (!same)
+		cut->serial = ++*next_serial;
+	*out = cut;
+	return SG_OK;
+}

@@ -1,0 +1,454 @@
+/* Damage tracking (docs/damage.md) on the surfaceless target: every frame a
+ * renderer repaints with damage equals, to the byte, what a second renderer
+ * repainting everything draws, through random edit sequences and rings of
+ * 1, 2 and 3 buffers; and the partial repaints really are partial. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sg/sg.h>
+
+#include "check_run.h"
+#include "../src/render/renderer_internal.h"
+
+#define W 96
+#define H 80
+#define GROUPS 4
+#define PER_GROUP 6
+#define FRAMES 200
+
+struct world {
+	struct sg_scene *scene;
+	sg_node groups[GROUPS];
+	sg_node models[GROUPS * PER_GROUP];
+	sg_texture textures[3];
+	sg_mesh meshes[3];
+	unsigned seed;
+};
+
+static unsigned next_random(struct world *w)
+{
+	w->seed = w->seed * 1103515245u + 12345u;
+	return (w->seed >> 16) & 0x7fff;
+}
+
+static float random_unit(struct world *w)
+{
+	return (float)next_random(w) / 32767.0f;
+}
+
+/* An 8x8 texture of a pattern of its own: index 1 has translucent texels. */
+static sg_texture make_texture(struct sg_scene *scene, int index)
+{
+	uint8_t pixels[8 * 8 * 4];
+	for (int i = 0; i < 64; i++) {
+		pixels[i * 4 + 0] = (uint8_t)(i * 37 + index * 80);
+		pixels[i * 4 + 1] = (uint8_t)(i * 11 + index * 30);
+		pixels[i * 4 + 2] = (uint8_t)(255 - i * 3);
+		pixels[i * 4 + 3] = index == 1 ? (uint8_t)(64 + i * 3) : 255;
+	}
+	sg_texture t = sg_texture_create(scene, &(struct sg_texture_desc){
+	                                            .width = 8, .height = 8, .pixels = pixels});
+	ck_assert_msg(t.generation, "%s", sg_last_error());
+	return t;
+}
+
+static sg_node make_model(struct world *w, int i)
+{
+	sg_node m = sg_node_new_model(
+	    w->scene, &(struct sg_model_desc){
+	                  .mesh = w->meshes[i % 3],
+	                  .texture = i % 4 == 3 ? SG_TEXTURE_NONE : w->textures[i % 3],
+	                  .position = {random_unit(w) * W * 0.8f, random_unit(w) * H * 0.8f, 0}});
+	ck_assert_msg(m.generation, "%s", sg_last_error());
+	return m;
+}
+
+static void build(struct world *w, unsigned seed)
+{
+	*w = (struct world){.seed = seed};
+	w->scene = sg_scene_create();
+	ck_assert_ptr_nonnull(w->scene);
+	for (int t = 0; t < 3; t++)
+		w->textures[t] = make_texture(w->scene, t);
+	w->meshes[0] = sg_mesh_create_quad(w->scene, 20, 14);
+	w->meshes[1] = sg_mesh_create_quad(w->scene, 9, 25);
+	/* a triangle, so that rotations change pixels and not only boxes */
+	static const struct sg_vertex triangle[] = {
+	    {{0, 0, 0}, {0, 0}}, {{18, 4, 0}, {1, 0}}, {{5, 16, 0}, {0, 1}}};
+	w->meshes[2] = sg_mesh_create(w->scene, &(struct sg_mesh_desc){triangle, 3, NULL, 0});
+	for (int g = 0; g < GROUPS; g++) {
+		w->groups[g] = sg_node_new_transform(w->scene, &(struct sg_transform_desc){0});
+		ck_assert_int_eq(sg_node_add_child(w->scene, sg_scene_root(w->scene), w->groups[g]),
+		                 SG_OK);
+		for (int i = 0; i < PER_GROUP; i++) {
+			sg_node m = w->models[g * PER_GROUP + i] = make_model(w, g * PER_GROUP + i);
+			ck_assert_int_eq(sg_node_add_child(w->scene, w->groups[g], m), SG_OK);
+		}
+	}
+}
+
+static struct sg_renderer *make_renderer(bool damage)
+{
+	struct sg_renderer *r = sg_renderer_create(
+	    &(struct sg_renderer_desc){.width = W, .height = H, .target = SG_TARGET_SURFACELESS});
+	ck_assert_msg(r, "%s", sg_last_error());
+	ck_assert_int_eq(sg_renderer_set_damage_tracking(r, damage), SG_OK);
+	return r;
+}
+
+/* One random edit of the kinds the issue lists. camera: changed in place. */
+static const char *edit(struct world *w, struct sg_camera *camera, float clear[4])
+{
+	struct sg_scene *s = w->scene;
+	int count = GROUPS * PER_GROUP;
+	sg_node m = w->models[next_random(w) % count];
+	sg_node g = w->groups[next_random(w) % GROUPS];
+	switch (next_random(w) % 14) {
+	case 0:
+	case 1:
+		if (sg_node_exists(s, m))
+			sg_model_set_position(s, m, random_unit(w) * W, random_unit(w) * H, 0);
+		return "move a model";
+	case 2:
+		sg_transform_rotate(s, g, random_unit(w) * 0.3f - 0.15f, 0, 0, 1);
+		sg_transform_translate(s, g, random_unit(w) * 6 - 3, random_unit(w) * 6 - 3, 0);
+		return "move a group";
+	case 3: {
+		uint8_t texels[3 * 2 * 4];
+		for (int i = 0; i < 24; i++)
+			texels[i] = (uint8_t)next_random(w);
+		sg_texture_update(s, w->textures[next_random(w) % 3], (int)(next_random(w) % 6),
+		                  (int)(next_random(w) % 7), 3, 2, texels, 0);
+		return "texture update";
+	}
+	case 4: {
+		bool visible;
+		sg_node n = next_random(w) % 2 ? m : g;
+		if (sg_node_exists(s, n) && sg_node_get_visible(s, n, &visible) == SG_OK)
+			sg_node_set_visible(s, n, !visible);
+		return "visibility";
+	}
+	case 5:
+		sg_node_set_opacity(s, next_random(w) % 2 ? g : m, 0.25f + random_unit(w) * 0.75f);
+		return "opacity";
+	case 6:
+		if (sg_node_exists(s, m))
+			sg_model_set_color(s, m, random_unit(w), random_unit(w), random_unit(w),
+			                   0.5f + random_unit(w) * 0.5f);
+		return "colour";
+	case 7: /* reorder: to the front or the back of its siblings, or to another group */
+		if (sg_node_exists(s, m)) {
+			sg_node parent = next_random(w) % 2 ? g : sg_node_get_parent(s, m);
+			if (!sg_node_exists(s, parent))
+				parent = g;
+			sg_node_remove(s, m);
+			if (next_random(w) % 2)
+				sg_node_insert_child(s, parent, 0, m);
+			else
+				sg_node_add_child(s, parent, m);
+		}
+		return "reorder";
+	case 8: { /* remove (destroy) a model and add a new one in its slot */
+		int i = (int)(next_random(w) % (unsigned)count);
+		if (sg_node_exists(s, w->models[i]))
+			sg_node_destroy(s, w->models[i]);
+		w->models[i] = make_model(w, i);
+		sg_node_add_child(s, g, w->models[i]);
+		return "remove and add";
+	}
+	case 9: /* detach a model, keeping it for a later reorder */
+		if (sg_node_exists(s, m))
+			sg_node_remove(s, m);
+		return "detach";
+	case 10:
+		if (sg_node_exists(s, m)) {
+			sg_model_set_mesh(s, m, w->meshes[next_random(w) % 3]);
+			sg_model_set_texture(s, m, next_random(w) % 3 ? w->textures[next_random(w) % 3]
+			                                              : SG_TEXTURE_NONE);
+		}
+		return "mesh and texture";
+	case 11:
+		if (next_random(w) % 4 == 0) {
+			sg_camera_init_pixels(camera, W + random_unit(w) * 20, H);
+			return "camera";
+		}
+		return "nothing";
+	case 12:
+		if (next_random(w) % 4 == 0) {
+			clear[0] = random_unit(w);
+			return "clear colour";
+		}
+		return "nothing";
+	default:
+		return "nothing";
+	}
+}
+
+static void render(struct sg_renderer *r, struct sg_scene *scene, const struct sg_camera *camera,
+                   const float clear[4], uint8_t *pixels)
+{
+	ck_assert_int_eq(sg_renderer_set_clear_color(r, clear[0], clear[1], clear[2], clear[3]),
+	                 SG_OK);
+	ck_assert_msg(sg_renderer_render(r, scene, camera) == SG_OK, "%s", sg_last_error());
+	ck_assert_int_eq(sg_renderer_read_pixels(r, pixels, 0), SG_OK);
+}
+
+static uint64_t repainted(struct sg_renderer *r)
+{
+	struct sg_render_stats stats;
+	ck_assert_int_eq(sg_renderer_get_stats(r, &stats), SG_OK);
+	return stats.repainted_pixels;
+}
+
+/* _i: ring of 1, 2 or 3 buffers; edits per frame grow with it. */
+START_TEST(test_random_edits_equal_full_repaints)
+{
+	int ring = _i + 1;
+	struct world w;
+	build(&w, 1234u + (unsigned)_i);
+	struct sg_renderer *full = make_renderer(false), *damaged = make_renderer(true);
+	struct sg_camera camera;
+	sg_camera_init_pixels(&camera, W, H);
+	float clear[4] = {0.1f, 0.2f, 0.3f, 1.0f};
+	static uint8_t want[W * H * 4], got[W * H * 4];
+	uint64_t total = 0, partial_frames = 0;
+	for (int frame = 0; frame < FRAMES; frame++) {
+		const char *what = "first frame";
+		for (int e = 0; frame && e < 1 + (int)(next_random(&w) % 3); e++)
+			what = edit(&w, &camera, clear);
+		ck_assert_int_eq(sg_renderer_use_buffer_for_testing(damaged, frame % ring), SG_OK);
+		render(full, w.scene, &camera, clear, want);
+		render(damaged, w.scene, &camera, clear, got);
+		uint64_t pixels = repainted(damaged);
+		total += pixels;
+		partial_frames += pixels < W * H;
+		for (int p = 0; p < W * H * 4; p++)
+			ck_assert_msg(got[p] == want[p],
+			              "ring %d, frame %d (last edit: %s): byte %d (x %d, y %d) is %u, a "
+			              "full repaint has %u",
+			              ring, frame, what, p, p / 4 % W, p / 4 / W, got[p], want[p]);
+		ck_assert_uint_eq(repainted(full), W * H);
+	}
+	/* Not a test that passes by repainting everything. */
+	ck_assert_msg(partial_frames > FRAMES / 2, "only %llu of %d frames were partial",
+	              (unsigned long long)partial_frames, FRAMES);
+	ck_assert_msg(total < (uint64_t)FRAMES * W * H * 3 / 4, "repainted %llu of %llu pixels",
+	              (unsigned long long)total, (unsigned long long)FRAMES * W * H);
+	sg_renderer_destroy(full);
+	sg_renderer_destroy(damaged);
+	sg_scene_destroy(w.scene);
+}
+END_TEST
+
+/* A scene rendered again unchanged: no GL at all; one model moved: its old
+ * and new places and little else; the last frame's damage is readable. */
+START_TEST(test_static_frame_draws_nothing_and_damage_is_readable)
+{
+	struct world w;
+	build(&w, 99u);
+	struct sg_renderer *r = make_renderer(true);
+	struct sg_rect rects[SG_DAMAGE_MAX_RECTS];
+	ck_assert_int_eq(sg_renderer_get_damage(r, rects, SG_DAMAGE_MAX_RECTS), -1);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "nothing rendered yet"));
+	ck_assert_int_eq(sg_renderer_render(r, w.scene, NULL), SG_OK);
+	ck_assert_int_eq(sg_renderer_get_damage(r, rects, SG_DAMAGE_MAX_RECTS), 1);
+	ck_assert_int_eq(rects[0].x, 0);
+	ck_assert_int_eq(rects[0].width, W);
+	ck_assert_int_eq(rects[0].height, H);
+
+	ck_assert_int_eq(sg_renderer_render(r, w.scene, NULL), SG_OK);
+	struct sg_render_stats stats;
+	ck_assert_int_eq(sg_renderer_get_stats(r, &stats), SG_OK);
+	ck_assert_uint_eq(stats.batches, 0);
+	ck_assert_uint_eq(stats.redraws, 0);
+	ck_assert_uint_eq(stats.repainted_pixels, 0);
+	ck_assert_int_eq(stats.repainted_rects, 0);
+	ck_assert_uint_eq(stats.draws, GROUPS * PER_GROUP);
+	ck_assert_int_eq(sg_renderer_get_damage(r, rects, SG_DAMAGE_MAX_RECTS), 0);
+
+	/* a 20x14 quad moved from one known place to another */
+	sg_node m = w.models[0];
+	ck_assert_int_eq(sg_model_set_position(w.scene, m, 10, 10, 0), SG_OK);
+	ck_assert_int_eq(sg_renderer_render(r, w.scene, NULL), SG_OK);
+	ck_assert_int_eq(sg_model_set_position(w.scene, m, 60, 50, 0), SG_OK);
+	ck_assert_int_eq(sg_renderer_render(r, w.scene, NULL), SG_OK);
+	int count = sg_renderer_get_damage(r, rects, SG_DAMAGE_MAX_RECTS);
+	ck_assert_int_ge(count, 1);
+	ck_assert_int_le(count, SG_DAMAGE_MAX_RECTS);
+	int64_t area = 0;
+	bool old_covered = false, new_covered = false;
+	for (int i = 0; i < count; i++) {
+		area += (int64_t)rects[i].width * rects[i].height;
+		old_covered |= rects[i].x <= 10 && rects[i].y <= 10 &&
+		               rects[i].x + rects[i].width >= 30 && rects[i].y + rects[i].height >= 24;
+		new_covered |= rects[i].x <= 60 && rects[i].y <= 50 &&
+		               rects[i].x + rects[i].width >= 80 && rects[i].y + rects[i].height >= 64;
+	}
+	ck_assert_msg(old_covered && new_covered, "the old and new boxes are not in the damage");
+	/* both boxes with their margin (a pixel, two where rounding falls
+	 * short), nothing else */
+	ck_assert_int_le(area, 2 * 24 * 18);
+	ck_assert_int_eq(sg_renderer_get_stats(r, &stats), SG_OK);
+	ck_assert_uint_eq(stats.repainted_pixels, (uint64_t)area);
+	ck_assert_uint_lt(stats.redraws, stats.draws);
+	/* fewer slots than rectangles: the count is still the whole number */
+	ck_assert_int_eq(sg_renderer_get_damage(r, rects, 0), count);
+	ck_assert_int_eq(sg_renderer_get_damage(r, NULL, 0), count);
+
+	/* a camera change damages everything */
+	struct sg_camera camera;
+	sg_camera_init_pixels(&camera, W * 2, H * 2);
+	ck_assert_int_eq(sg_renderer_render(r, w.scene, &camera), SG_OK);
+	ck_assert_int_eq(sg_renderer_get_damage(r, rects, 1), 1);
+	ck_assert_int_eq(rects[0].width * rects[0].height, W * H);
+
+	ck_assert_int_eq(sg_renderer_get_damage(NULL, rects, 1), -1);
+	ck_assert_int_eq(sg_renderer_get_damage(r, rects, -1), -1);
+	ck_assert_int_eq(sg_renderer_get_damage(r, NULL, 1), -1);
+	ck_assert_int_eq(sg_renderer_set_damage_tracking(NULL, true), SG_ERR_INVALID_ARGUMENT);
+	sg_renderer_destroy(r);
+	sg_scene_destroy(w.scene);
+}
+END_TEST
+
+/* Turned off, every render repaints everything and draws every model. */
+START_TEST(test_off_repaints_everything)
+{
+	struct world w;
+	build(&w, 7u);
+	struct sg_renderer *r = make_renderer(false);
+	for (int frame = 0; frame < 3; frame++) {
+		ck_assert_int_eq(sg_renderer_render(r, w.scene, NULL), SG_OK);
+		struct sg_render_stats stats;
+		ck_assert_int_eq(sg_renderer_get_stats(r, &stats), SG_OK);
+		ck_assert_uint_eq(stats.repainted_pixels, W * H);
+		ck_assert_uint_eq(stats.redraws, stats.draws);
+		ck_assert_uint_gt(stats.batches, 0);
+	}
+	struct sg_rect rect;
+	ck_assert_int_eq(sg_renderer_get_damage(r, &rect, 1), 1);
+	ck_assert_int_eq(rect.width * rect.height, W * H);
+	/* on again: the buffer's content was not followed, so all once more */
+	ck_assert_int_eq(sg_renderer_set_damage_tracking(r, true), SG_OK);
+	ck_assert_int_eq(sg_renderer_render(r, w.scene, NULL), SG_OK);
+	ck_assert_uint_eq(repainted(r), W * H);
+	ck_assert_int_eq(sg_renderer_render(r, w.scene, NULL), SG_OK);
+	ck_assert_uint_eq(repainted(r), 0);
+	sg_renderer_destroy(r);
+	sg_scene_destroy(w.scene);
+}
+END_TEST
+
+/* A renderer that falls further behind the scene's journal than it holds
+ * (another renderer drew every frame meanwhile) repaints everything, right. */
+START_TEST(test_reader_behind_the_journal_repaints_all)
+{
+	struct world w;
+	build(&w, 5u);
+	struct sg_renderer *busy = make_renderer(true), *late = make_renderer(true),
+	                   *full = make_renderer(false);
+	ck_assert_int_eq(sg_renderer_render(late, w.scene, NULL), SG_OK);
+	/* far more journal entries than the ring's 1024: a new epoch each frame */
+	for (int frame = 0; frame < 1200; frame++) {
+		sg_model_set_position(w.scene, w.models[frame % 3], (float)(frame % 50), 5, 0);
+		ck_assert_int_eq(sg_renderer_render(busy, w.scene, NULL), SG_OK);
+	}
+	static uint8_t want[W * H * 4], got[W * H * 4];
+	const float clear[4] = {0, 0, 0, 1};
+	render(full, w.scene, NULL, clear, want);
+	render(late, w.scene, NULL, clear, got);
+	ck_assert_uint_eq(repainted(late), W * H);
+	ck_assert_int_eq(memcmp(got, want, sizeof(want)), 0);
+	/* while one close behind repaints only what changed */
+	sg_model_set_position(w.scene, w.models[0], 1, 1, 0);
+	render(full, w.scene, NULL, clear, want);
+	render(busy, w.scene, NULL, clear, got);
+	ck_assert_uint_lt(repainted(busy), W * H);
+	ck_assert_int_eq(memcmp(got, want, sizeof(want)), 0);
+	sg_renderer_destroy(busy);
+	sg_renderer_destroy(late);
+	sg_renderer_destroy(full);
+	sg_scene_destroy(w.scene);
+}
+END_TEST
+
+/* SG_DEBUG_DAMAGE=1 tints exactly the repainted region. */
+START_TEST(test_debug_tint_marks_the_repainted_region)
+{
+	setenv("SG_DEBUG_DAMAGE", "1", 1);
+	struct sg_renderer *tinted = make_renderer(true);
+	unsetenv("SG_DEBUG_DAMAGE");
+	struct sg_renderer *full = make_renderer(false);
+	struct world w;
+	build(&w, 11u);
+	static uint8_t want[W * H * 4], got[W * H * 4];
+	const float clear[4] = {0, 0, 0, 1};
+	render(tinted, w.scene, NULL, clear, got);
+	sg_model_set_position(w.scene, w.models[5], 40, 30, 0);
+	render(full, w.scene, NULL, clear, want);
+	render(tinted, w.scene, NULL, clear, got);
+	struct sg_rect rects[SG_DAMAGE_MAX_RECTS];
+	int count = sg_renderer_get_damage(tinted, rects, SG_DAMAGE_MAX_RECTS);
+	ck_assert_int_ge(count, 1);
+	/* inside: magenta added (red and blue up, green down or equal); outside:
+	 * the first frame, tinted all over, which the full repaint does not have */
+	int inside = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			bool in = false;
+			for (int i = 0; i < count; i++)
+				in |= x >= rects[i].x && x < rects[i].x + rects[i].width && y >= rects[i].y &&
+				      y < rects[i].y + rects[i].height;
+			const uint8_t *g = &got[(y * W + x) * 4], *f = &want[(y * W + x) * 4];
+			if (in) {
+				inside++;
+				ck_assert_msg(g[1] <= f[1] && (g[0] > f[0] || g[0] == 255),
+				              "pixel %d,%d is not tinted", x, y);
+			}
+		}
+	ck_assert_int_gt(inside, 0);
+	sg_renderer_destroy(tinted);
+	sg_renderer_destroy(full);
+	sg_scene_destroy(w.scene);
+}
+END_TEST
+
+/* One renderer drawing two scenes in turn repaints each whole. */
+START_TEST(test_another_scene_repaints_all)
+{
+	struct world a, b;
+	build(&a, 1u);
+	build(&b, 2u);
+	struct sg_renderer *r = make_renderer(true);
+	ck_assert_int_eq(sg_renderer_render(r, a.scene, NULL), SG_OK);
+	ck_assert_int_eq(sg_renderer_render(r, b.scene, NULL), SG_OK);
+	ck_assert_uint_eq(repainted(r), W * H);
+	ck_assert_int_eq(sg_renderer_render(r, a.scene, NULL), SG_OK);
+	ck_assert_uint_eq(repainted(r), W * H);
+	ck_assert_int_eq(sg_renderer_render(r, a.scene, NULL), SG_OK);
+	ck_assert_uint_eq(repainted(r), 0);
+	sg_renderer_destroy(r);
+	sg_scene_destroy(a.scene);
+	sg_scene_destroy(b.scene);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *suite = suite_create("damage");
+	TCase *edits = tcase_create("edits");
+	tcase_set_timeout(edits, 240);
+	tcase_add_loop_test(edits, test_random_edits_equal_full_repaints, 0, 3);
+	suite_add_tcase(suite, edits);
+	TCase *api = tcase_create("api");
+	tcase_set_timeout(api, 120);
+	tcase_add_test(api, test_static_frame_draws_nothing_and_damage_is_readable);
+	tcase_add_test(api, test_off_repaints_everything);
+	tcase_add_test(api, test_reader_behind_the_journal_repaints_all);
+	tcase_add_test(api, test_debug_tint_marks_the_repainted_region);
+	tcase_add_test(api, test_another_scene_repaints_all);
+	suite_add_tcase(suite, api);
+	return check_run(suite);
+}
