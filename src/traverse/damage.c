@@ -231,6 +231,26 @@ static void redo_textures(struct sg_damage *d, const struct sg_scene *scene,
 		d->texture_serials[t] = scene->textures[t].update_serial;
 }
 
+/* Many edits since the last frame (an animation of most of the scene):
+ * finding their damage would cost a full repaint's worth of boxes for a
+ * region that covers nearly everything. */
+static bool calm(const struct sg_scene *scene, uint64_t edits)
+{
+	uint64_t limit = scene->node_pool.used / 8;
+	return edits <= (limit > 64 ? limit : 64);
+}
+
+/* Journaled with an ancestor that is journaled too: the ancestor's subtree,
+ * redone whole, holds it (the flags are those of the epoch, which began
+ * after the reader's last frame). */
+static bool covered(const struct sg_scene *scene, uint32_t n)
+{
+	for (uint32_t a = scene->links[n].parent; a; a = scene->links[a].parent)
+		if (scene->flags[a] & SG_NODE_JOURNALED)
+			return true;
+	return false;
+}
+
 sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
                            const struct sg_draw_list *list, const struct sg_damage_view *view)
 {
@@ -241,11 +261,12 @@ sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
 	                 d->height == view->height && d->culling == view->culling &&
 	                 !memcmp(d->view_projection, view->view_projection, sizeof(mat4)) &&
 	                 !memcmp(d->clear_color, view->clear_color, sizeof(d->clear_color));
+	uint64_t read = d->journal_read;
 	/* A reader further behind than the ring holds has lost entries. */
-	bool partial = same_view && journal->head - d->journal_read <= journal->capacity;
+	bool lost = d->scene != scene->id || journal->head - read > journal->capacity;
+	bool quiet = !lost && calm(scene, journal->head - read);
 	/* (another scene is not a moving view: its boxes are made at once) */
 	bool view_changed = d->valid && d->scene == scene->id && !same_view;
-	uint64_t read = d->journal_read;
 	memcpy(d->view_projection, view->view_projection, sizeof(mat4));
 	memcpy(d->clear_color, view->clear_color, sizeof(d->clear_color));
 	d->width = view->width, d->height = view->height;
@@ -258,10 +279,11 @@ sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
 		sg_scene_journal_end_epoch(scene);
 		return result;
 	}
-	if (!partial) {
-		/* A view moving frame after frame would pay for boxes it never uses:
-		 * they are made once it stops (one more whole frame). */
-		d->valid = !(view_changed && d->view_changed);
+	if (!same_view || !quiet) {
+		/* A view moving frame after frame, or an animation of most of the
+		 * scene, would pay for boxes it never uses: they are made once
+		 * things calm down (one more whole frame). */
+		d->valid = (quiet || lost) && !(view_changed && d->view_changed);
 		if (d->valid)
 			rebuild(d, scene, list);
 		d->view_changed = view_changed;
@@ -273,7 +295,8 @@ sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
 	region->full = false;
 	for (uint64_t s = read; s < journal->head; s++) {
 		uint32_t n = journal->nodes[s & (journal->capacity - 1)];
-		if (n < scene->node_pool.used)
+		if (n < scene->node_pool.used &&
+		    (scene->kind[n] == SG_NODE_INVALID || !covered(scene, n)))
 			redo_subtree(d, scene, n, region);
 	}
 	sg_scene_journal_end_epoch(scene);
