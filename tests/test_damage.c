@@ -65,7 +65,9 @@ static sg_node make_model(struct world *w, int i)
 	return m;
 }
 
-static void build(struct world *w, unsigned seed)
+/* big: meshes[2] has more vertices than the expanded path takes, so that
+ * the scene is drawn instanced (src/gl/batch.c) instead. */
+static void build_with(struct world *w, unsigned seed, bool big)
 {
 	*w = (struct world){.seed = seed};
 	w->scene = sg_scene_create();
@@ -78,6 +80,15 @@ static void build(struct world *w, unsigned seed)
 	static const struct sg_vertex triangle[] = {
 	    {{0, 0, 0}, {0, 0}}, {{18, 4, 0}, {1, 0}}, {{5, 16, 0}, {0, 1}}};
 	w->meshes[2] = sg_mesh_create(w->scene, &(struct sg_mesh_desc){triangle, 3, NULL, 0});
+	if (big) { /* a fan of 30 thin triangles: 90 vertices */
+		static struct sg_vertex fan[90];
+		for (int t = 0; t < 30; t++) {
+			fan[t * 3] = triangle[0];
+			fan[t * 3 + 1] = (struct sg_vertex){{18.0f - t * 0.4f, 4.0f + t * 0.3f, 0}, {1, 0}};
+			fan[t * 3 + 2] = (struct sg_vertex){{17.6f - t * 0.4f, 4.3f + t * 0.3f, 0}, {0, 1}};
+		}
+		w->meshes[2] = sg_mesh_create(w->scene, &(struct sg_mesh_desc){fan, 90, NULL, 0});
+	}
 	for (int g = 0; g < GROUPS; g++) {
 		w->groups[g] = sg_node_new_transform(w->scene, &(struct sg_transform_desc){0});
 		ck_assert_int_eq(sg_node_add_child(w->scene, sg_scene_root(w->scene), w->groups[g]),
@@ -87,6 +98,11 @@ static void build(struct world *w, unsigned seed)
 			ck_assert_int_eq(sg_node_add_child(w->scene, w->groups[g], m), SG_OK);
 		}
 	}
+}
+
+static void build(struct world *w, unsigned seed)
+{
+	build_with(w, seed, false);
 }
 
 static struct sg_renderer *make_renderer(bool damage)
@@ -202,12 +218,12 @@ static uint64_t repainted(struct sg_renderer *r)
 	return stats.repainted_pixels;
 }
 
-/* _i: ring of 1, 2 or 3 buffers; edits per frame grow with it. */
+/* _i: ring of 1, 2 or 3 buffers, drawn expanded (0 .. 2) or instanced (3 .. 5). */
 START_TEST(test_random_edits_equal_full_repaints)
 {
-	int ring = _i + 1;
+	int ring = _i % 3 + 1;
 	struct world w;
-	build(&w, 1234u + (unsigned)_i);
+	build_with(&w, 1234u + (unsigned)_i, _i >= 3);
 	struct sg_renderer *full = make_renderer(false), *damaged = make_renderer(true);
 	struct sg_camera camera;
 	sg_camera_init_pixels(&camera, W, H);
@@ -226,9 +242,9 @@ START_TEST(test_random_edits_equal_full_repaints)
 		partial_frames += pixels < W * H;
 		for (int p = 0; p < W * H * 4; p++)
 			ck_assert_msg(got[p] == want[p],
-			              "ring %d, frame %d (last edit: %s): byte %d (x %d, y %d) is %u, a "
+			              "ring %d%s, frame %d (last edit: %s): byte %d (x %d, y %d) is %u, a "
 			              "full repaint has %u",
-			              ring, frame, what, p, p / 4 % W, p / 4 / W, got[p], want[p]);
+			              ring, _i >= 3 ? " instanced" : "", frame, what, p, p / 4 % W, p / 4 / W, got[p], want[p]);
 		ck_assert_uint_eq(repainted(full), W * H);
 	}
 	/* Not a test that passes by repainting everything. */
@@ -440,7 +456,7 @@ int main(void)
 	Suite *suite = suite_create("damage");
 	TCase *edits = tcase_create("edits");
 	tcase_set_timeout(edits, 240);
-	tcase_add_loop_test(edits, test_random_edits_equal_full_repaints, 0, 3);
+	tcase_add_loop_test(edits, test_random_edits_equal_full_repaints, 0, 6);
 	suite_add_tcase(suite, edits);
 	TCase *api = tcase_create("api");
 	tcase_set_timeout(api, 120);

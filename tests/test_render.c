@@ -342,6 +342,8 @@ START_TEST(test_toggle_keeps_the_vertex_buffer)
 	struct sg_scene *scene = grid_scene(), *fresh_scene = grid_scene();
 	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
 		.width = 256, .height = 256, .target = SG_TARGET_SURFACELESS});
+	/* Whole repaints: a damage repaint expands its few draws alone (test_damage.c). */
+	ck_assert_int_eq(sg_renderer_set_damage_tracking(renderer, false), SG_OK);
 	uint8_t *pixels = malloc(256 * 256 * 4), *expected = malloc(256 * 256 * 4);
 	ck_assert_int_eq(sg_renderer_render(renderer, scene, NULL), SG_OK);
 	uint64_t builds = sg_renderer_vertex_builds_for_testing(renderer);

@@ -60,12 +60,16 @@ static void create_buffers(struct sg_gl_expanded *x)
  * with its draw's depth and colour; vertex_first[j] is draw j's first vertex.
  * Kept while the source, the paint, the transforms and the view stay: a
  * visibility toggle (a new list cut from the same source) only changes the
- * index buffer. */
+ * index buffer. A transient list (a damage repaint's few draws) is expanded
+ * alone, so that a frame that moved one model does not transform the whole
+ * source again; its draws keep their source's depths and colours. */
 static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scene *scene,
-                                 const struct sg_draw_list *source, const struct sg_paint *paint,
+                                 const struct sg_draw_list *list, const struct sg_paint *paint,
                                  mat4 view_projection)
 {
 	struct sg_gl_expanded *x = &gl->expanded;
+	const struct sg_draw_list *source = list->transient ? list : sg_draw_source(list);
+	size_t depth_count = sg_draw_source(list)->count;
 	if (x->vertices_valid && x->vertex_serial == source->serial && x->paint == paint->serial &&
 	    x->scene == scene->id && x->transform == scene->transform_version &&
 	    x->reordered == gl->reordered &&
@@ -89,7 +93,8 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 		x->vertex_first[i] = base;
 		mat4 matrix;
 		glm_mat4_mul(view_projection, scene->world[draw->node], matrix);
-		float depth = sg_gl_draw_depth(gl->reordered, i, source->count);
+		size_t origin = list->transient ? sg_draw_origin(list, i) : i;
+		float depth = sg_gl_draw_depth(gl->reordered, origin, depth_count);
 		for (uint32_t j = 0; j < m->vertex_count; j++, v += FLOATS_PER_VERTEX) {
 			const float *p = m->vertices[j].position;
 			for (int r = 0; r < 4; r++)
@@ -97,7 +102,7 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 				       matrix[3][r];
 			memcpy(v + 4, m->vertices[j].uv, 2 * sizeof(float));
 			v[6] = depth;
-			memcpy(v + 7, &paint->colors[i], sizeof(uint32_t));
+			memcpy(v + 7, &paint->colors[origin], sizeof(uint32_t));
 		}
 		base += m->vertex_count;
 	}
@@ -149,7 +154,7 @@ static sg_result expand_indices(struct sg_gl_renderer *gl, const struct sg_scene
 		    k == gl->opaque_count)
 			x->runs[x->run_count++] = (struct sg_gl_run){
 				draw->texture, (size_t)(ix - x->indices), 0, k >= gl->opaque_count};
-		uint32_t base = x->vertex_first[sg_draw_origin(list, i)];
+		uint32_t base = x->vertex_first[list->transient ? i : sg_draw_origin(list, i)];
 		uint32_t count = m->indices ? m->index_count : m->vertex_count;
 		for (uint32_t j = 0; j < count; j++)
 			*ix++ = base + (m->indices ? m->indices[j] : j);
@@ -173,7 +178,7 @@ sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                        const struct sg_draw_list *list, const struct sg_paint *paint,
                        mat4 view_projection)
 {
-	sg_result result = expand_vertices(gl, scene, sg_draw_source(list), paint, view_projection);
+	sg_result result = expand_vertices(gl, scene, list, paint, view_projection);
 	return result ? result : expand_indices(gl, scene, list);
 }
 

@@ -368,6 +368,7 @@ sg_result sg_damage_cut(struct sg_damage *d, const struct sg_draw_list *list,
 	same &= count == cut->count;
 	cut->count = count;
 	cut->source = source;
+	cut->transient = true;
 	d->cut_source_serial = source->serial;
 	if (!same)
 		cut->serial = ++*next_serial;

@@ -33,6 +33,9 @@ struct sg_draw_list {
 	const struct sg_draw_list *source;
 	uint32_t *origin;
 	size_t origin_capacity;
+	/* Made for one frame (a damage repaint's draws): caches above make what
+	 * they need for its entries alone rather than for its whole source. */
+	bool transient;
 };
 
 /* The position in the list its paint was computed for (see sg_paint) of entry i. */
