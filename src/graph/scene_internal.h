@@ -155,7 +155,10 @@ struct sg_scene {
 	 * (src/traverse/damage.c): a ring of node indices, entry s at
 	 * nodes[s & (capacity - 1)]. A node is listed once per epoch (its
 	 * SG_NODE_JOURNALED flag); an epoch ends each time a renderer reads the
-	 * journal. A reader more than capacity entries behind repaints everything. */
+	 * journal. A reader more than capacity entries behind repaints everything.
+	 * Every read must end the epoch (sg_scene_journal_end_epoch): a node
+	 * listed before a read position and edited again in the same epoch would
+	 * otherwise not be listed again for that reader. */
 	struct sg_scene_journal {
 		uint32_t *nodes;
 		uint32_t capacity; /* a power of two, or 0 */
