@@ -97,10 +97,13 @@ static sg_result cut(struct sg_traversal *traversal, const struct sg_draw_range 
 	size_t from = 0;
 	for (size_t i = 0; i <= count; i++) {
 		size_t to = i < count ? hidden[i].first : all->count;
-		memcpy(shown->draws + shown->count, all->draws + from, (to - from) * sizeof(*all->draws));
-		for (size_t j = from; keep_source && j < to; j++)
-			shown->origin[shown->count + j - from] = (uint32_t)j;
-		shown->count += to - from;
+		if (to > from) { /* (memcpy may not be given NULL, even for no bytes) */
+			memcpy(shown->draws + shown->count, all->draws + from,
+			       (to - from) * sizeof(*all->draws));
+			for (size_t j = from; keep_source && j < to; j++)
+				shown->origin[shown->count + j - from] = (uint32_t)j;
+			shown->count += to - from;
+		}
 		if (i < count)
 			from = hidden[i].end;
 	}
