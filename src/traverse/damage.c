@@ -49,6 +49,15 @@ static int16_t clamp_side(float v, int side)
 	return v < (float)side ? (int16_t)v : (int16_t)side;
 }
 
+static struct sg_pixel_box pixel_box(float x0, float y0, float x1, float y1,
+                                     const struct sg_damage *d)
+{
+	return (struct sg_pixel_box){clamp_side(floorf(x0) - 1.0f, d->width),
+	                             clamp_side(floorf(y0) - 1.0f, d->height),
+	                             clamp_side(ceilf(x1) + 1.0f, d->width),
+	                             clamp_side(ceilf(y1) + 1.0f, d->height)};
+}
+
 /* The output pixels model n can touch: its mesh's box through the world and
  * view matrices, widened by a pixel for the rasteriser's rounding. A corner
  * behind the eye (w <= 0) makes it the whole output. */
@@ -60,6 +69,25 @@ static struct sg_pixel_box model_box(const struct sg_scene *scene, uint32_t n,
 		return empty_box;
 	mat4 m;
 	glm_mat4_mul((vec4 *)d->view_projection, scene->world[n], m);
+	const float sx = 0.5f * (float)d->width, sy = 0.5f * (float)d->height;
+	if (m[0][3] == 0.0f && m[1][3] == 0.0f && m[2][3] == 0.0f && m[3][3] == 1.0f) {
+		/* Affine (any orthographic camera): the box's centre and half
+		 * extents through the matrix, a sixth of the arithmetic of its
+		 * eight corners (Arvo's method). */
+		float centre[2], extent[2];
+		for (int r = 0; r < 2; r++) {
+			centre[r] = m[3][r], extent[r] = 0.0f;
+			for (int k = 0; k < 3; k++) {
+				float c = 0.5f * (mesh->bounds[0][k] + mesh->bounds[1][k]);
+				float e = 0.5f * (mesh->bounds[1][k] - mesh->bounds[0][k]);
+				centre[r] += m[k][r] * c;
+				extent[r] += fabsf(m[k][r]) * e;
+			}
+		}
+		return pixel_box((centre[0] - extent[0] + 1.0f) * sx, (centre[1] - extent[1] + 1.0f) * sy,
+		                 (centre[0] + extent[0] + 1.0f) * sx, (centre[1] + extent[1] + 1.0f) * sy,
+		                 d);
+	}
 	float x0 = FLT_MAX, y0 = FLT_MAX, x1 = -FLT_MAX, y1 = -FLT_MAX;
 	for (int corner = 0; corner < 8; corner++) {
 		vec4 p = {mesh->bounds[corner & 1][0], mesh->bounds[(corner >> 1) & 1][1],
@@ -68,15 +96,11 @@ static struct sg_pixel_box model_box(const struct sg_scene *scene, uint32_t n,
 		glm_mat4_mulv(m, p, c);
 		if (!(c[3] > 1e-6f))
 			return (struct sg_pixel_box){0, 0, (int16_t)d->width, (int16_t)d->height};
-		float x = (c[0] / c[3] * 0.5f + 0.5f) * (float)d->width;
-		float y = (c[1] / c[3] * 0.5f + 0.5f) * (float)d->height;
+		float x = (c[0] / c[3] + 1.0f) * sx, y = (c[1] / c[3] + 1.0f) * sy;
 		x0 = fminf(x0, x), x1 = fmaxf(x1, x);
 		y0 = fminf(y0, y), y1 = fmaxf(y1, y);
 	}
-	return (struct sg_pixel_box){clamp_side(floorf(x0) - 1.0f, d->width),
-	                             clamp_side(floorf(y0) - 1.0f, d->height),
-	                             clamp_side(ceilf(x1) + 1.0f, d->width),
-	                             clamp_side(ceilf(y1) + 1.0f, d->height)};
+	return pixel_box(x0, y0, x1, y1, d);
 }
 
 static bool touch(struct sg_rect a, struct sg_rect b)
