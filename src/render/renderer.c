@@ -316,7 +316,10 @@ static sg_result find_damage(struct sg_renderer *renderer, struct sg_scene *scen
 		return result;
 	}
 	sg_damage_since(&renderer->damage, drawn, repaint);
-	if (repaint->full)
+	/* Most of the output: the whole list with the caches made for it costs
+	 * less than cutting a new list (and sorting and expanding it) each frame. */
+	if (repaint->full || area_of(repaint, renderer->target) * 2 >
+	                         (uint64_t)renderer->target->width * renderer->target->height)
 		return SG_OK;
 	*region = repaint;
 	return repaint->count
