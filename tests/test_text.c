@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <sg/sg.h>
@@ -428,6 +429,19 @@ START_TEST(test_font_load_errors)
 	font = sg_font_load(scene, "/usr/share/fonts", 12);
 	ck_assert_int_eq(sg_last_result(), SG_ERR_IO);
 	ck_assert_ptr_nonnull(strstr(sg_last_error(), "/usr/share/fonts"));
+	/* a FIFO with no writer: refused at once, not waited on (the suite's
+	 * timeout fails a hang) */
+	char fifo[] = "/tmp/sg-text-fifo-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(fifo));
+	char fifo_path[64];
+	snprintf(fifo_path, sizeof(fifo_path), "%s/font.ttf", fifo);
+	ck_assert_int_eq(mkfifo(fifo_path, 0600), 0);
+	font = sg_font_load(scene, fifo_path, 12);
+	ck_assert_uint_eq(font.generation, 0);
+	ck_assert_int_eq(sg_last_result(), SG_ERR_IO);
+	ck_assert_msg(strstr(sg_last_error(), "not a regular file"), "%s", sg_last_error());
+	unlink(fifo_path);
+	rmdir(fifo);
 	/* a file FreeType cannot open as a face: a PNG */
 	const char *png = SG_SOURCE_DIR "/scenes/textures/tile.png";
 	font = sg_font_load(scene, png, 12);

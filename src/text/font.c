@@ -150,10 +150,11 @@ static bool grow_fonts(void *owner, uint32_t capacity)
 	return p != NULL;
 }
 
-/* SG_OK when path is a readable regular file, else SG_ERR_IO naming it. */
+/* SG_OK when path is a readable regular file, else SG_ERR_IO naming it.
+ * O_NONBLOCK: opening a FIFO for reading would wait for a writer. */
 static sg_result check_readable(const char *path)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return sg_fail(SG_ERR_IO, "font '%s': %s", path, strerror(errno));
 	struct stat st;
