@@ -812,6 +812,71 @@ START_TEST(test_visibility_set_swap_removal)
 }
 END_TEST
 
+/* The journal damage tracking reads (src/graph/journal.c): each edit lists
+ * its node once per epoch, the ring grows up to an eighth of the nodes and
+ * then overwrites, and what it no longer holds is reported by its first
+ * entry, never read as garbage. */
+START_TEST(test_journal_lists_each_edit_once_per_epoch)
+{
+	struct sg_scene *s = sg_scene_create();
+	sg_mesh quad = sg_mesh_create_quad(s, 1, 1);
+	enum { MODELS = 20000 };
+	static sg_node models[MODELS];
+	for (int i = 0; i < MODELS; i++) {
+		models[i] = sg_node_new_model(s, &(struct sg_model_desc){.mesh = quad});
+		ck_assert_int_eq(sg_node_add_child(s, sg_scene_root(s), models[i]), SG_OK);
+	}
+	struct sg_scene_journal *j = &s->journal;
+	sg_scene_journal_end_epoch(s);
+	uint64_t start = j->head;
+	ck_assert_uint_eq(j->inner, 0);
+	/* the same model moved three times, and its colour: one entry */
+	for (int k = 0; k < 3; k++)
+		ck_assert_int_eq(sg_model_set_position(s, models[7], (float)k + 1, 0, 0), SG_OK);
+	ck_assert_int_eq(sg_model_set_color(s, models[7], 1, 0, 0, 1), SG_OK);
+	ck_assert_uint_eq(j->head, start + 1);
+	ck_assert_uint_eq(j->nodes[start & (j->capacity - 1)], models[7].index);
+	ck_assert_uint_eq(j->inner, 0);
+	/* a group listed: inner counts it */
+	ck_assert_int_eq(sg_node_set_opacity(s, sg_scene_root(s), 0.5f), SG_OK);
+	ck_assert_uint_eq(j->inner, 1);
+	/* a new epoch lists it again */
+	sg_scene_journal_end_epoch(s);
+	ck_assert_uint_eq(j->inner, 0);
+	ck_assert_int_eq(sg_model_set_position(s, models[7], 9, 0, 0), SG_OK);
+	ck_assert_uint_eq(j->head, start + 3);
+	/* every model in one epoch: more than the ring may hold */
+	uint64_t before = j->head;
+	for (int i = 0; i < MODELS; i++)
+		ck_assert_int_eq(sg_model_set_position(s, models[i], 2, 3, 0), SG_OK);
+	ck_assert_uint_eq(j->head, before + MODELS - 1); /* models[7] was listed already */
+	ck_assert_uint_le(j->capacity, 4096); /* an eighth of 20002 nodes, as a power of two */
+	ck_assert_uint_ge(j->capacity, (s->node_pool.used) / SG_JOURNAL_SHARE);
+	uint64_t first = sg_scene_journal_first(j);
+	ck_assert_uint_gt(first, before); /* the oldest were overwritten */
+	for (uint64_t e = first; e < j->head; e++) {
+		uint32_t n = j->nodes[e & (j->capacity - 1)];
+		ck_assert_uint_lt(n, s->node_pool.used);
+		ck_assert(s->flags[n] & SG_NODE_JOURNALED);
+	}
+	/* overwritten entries gave their nodes' flags back: edited again, listed again */
+	uint32_t dropped = models[0].index;
+	ck_assert(!(s->flags[dropped] & SG_NODE_JOURNALED));
+	uint64_t head = j->head;
+	ck_assert_int_eq(sg_model_set_position(s, models[0], 5, 5, 0), SG_OK);
+	ck_assert_uint_eq(j->head, head + 1);
+	/* ending the epoch clears every flag it set */
+	sg_scene_journal_end_epoch(s);
+	for (int i = 0; i < MODELS; i++)
+		ck_assert(!(s->flags[models[i].index] & SG_NODE_JOURNALED));
+	/* destroying a node lists it */
+	head = j->head;
+	ck_assert_int_eq(sg_node_destroy(s, models[3]), SG_OK);
+	ck_assert_uint_eq(j->head, head + 1);
+	sg_scene_destroy(s);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("graph");
@@ -835,6 +900,7 @@ int main(void)
 	tcase_add_test(tc, test_png_too_large_refused);
 	tcase_add_test(tc, test_write_png_unwritable);
 	tcase_add_test(tc, test_deep_chain_destroy);
+	tcase_add_test(tc, test_journal_lists_each_edit_once_per_epoch);
 	tcase_add_test(tc, test_child_order_matches_model);
 	tcase_add_test(tc, test_prepend_and_append_walk_no_siblings);
 	tcase_add_test(tc, test_allocation_failures_are_clean);

@@ -164,6 +164,10 @@ struct sg_scene {
 		uint32_t capacity; /* a power of two, or 0 */
 		uint64_t head;     /* entries ever appended */
 		uint64_t epoch;    /* head when the current epoch began */
+		uint64_t kept;     /* entries before this one were dropped when the ring grew */
+		/* Nodes other than models listed in this epoch: while there are
+		 * none, no listed node lies under another one. */
+		uint32_t inner;
 	} journal;
 
 	/* Text (src/text/): NULL until the first font is loaded. */
@@ -173,8 +177,18 @@ struct sg_scene {
 
 /* Per-node flag, with SG_NODE_DIRTY and SG_NODE_HIDDEN: sg_node_set_pickable(false). */
 #define SG_NODE_UNPICKABLE 4u
+/* The journal holds at least this share of the nodes (1 / 8), and readers
+ * that find more edits than that since their last frame repaint everything:
+ * a reader within that limit never loses an entry. */
+#define SG_JOURNAL_SHARE 8u
+
 /* Per-node flag: listed in the journal since its epoch began. */
 #define SG_NODE_JOURNALED 8u
+/* Per-node flag, set and cleared within one damage computation
+ * (src/traverse/damage.c): neither the node nor an ancestor is journaled. */
+#define SG_NODE_UNJOURNALED_PATH 16u
+/* The same: attached, and neither the node nor an ancestor is hidden. */
+#define SG_NODE_SHOWN_PATH 32u
 
 /* Makes the journal's first ring (its growth later may fail silently: readers
  * then repaint everything). False when out of memory. */
@@ -185,6 +199,13 @@ bool sg_scene_journal_init(struct sg_scene *scene);
 void sg_scene_journal(struct sg_scene *scene, uint32_t index);
 /* Ends the journal's epoch: nodes edited from now on are listed again. */
 void sg_scene_journal_end_epoch(struct sg_scene *scene);
+/* The oldest entry the ring still holds: a reader whose position is before
+ * it has lost entries. */
+static inline uint64_t sg_scene_journal_first(const struct sg_scene_journal *j)
+{
+	uint64_t wrapped = j->head > j->capacity ? j->head - j->capacity : 0;
+	return wrapped > j->kept ? wrapped : j->kept;
+}
 
 /* Records a local matrix edit of node index. */
 void sg_scene_mark_dirty(struct sg_scene *scene, uint32_t index);

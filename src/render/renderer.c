@@ -310,7 +310,7 @@ static sg_result find_damage(struct sg_renderer *renderer, struct sg_scene *scen
 		.clear_color = renderer->clear_color,
 		.culling = renderer->culling,
 	};
-	sg_result result = sg_damage_update(&renderer->damage, scene, traversal->list, &view);
+	sg_result result = sg_damage_update(&renderer->damage, scene, traversal, &view);
 	if (result) {
 		forget_buffers(renderer);
 		return result;

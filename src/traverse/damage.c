@@ -18,12 +18,16 @@
 
 static const struct sg_pixel_box empty_box = {0, 0, 0, 0};
 
+/* Journal entries looked ahead to prefetch what they will load. */
+#define PREFETCH_AHEAD 8
+
 void sg_damage_finish(struct sg_damage *damage)
 {
 	sg_free(damage->boxes);
 	sg_free(damage->texture_serials);
 	sg_free(damage->cut.draws);
 	sg_free(damage->cut.origin);
+	sg_free(damage->marked);
 	*damage = (struct sg_damage){0};
 }
 
@@ -204,7 +208,51 @@ static uint32_t skip_within(const struct sg_scene *scene, uint32_t top, uint32_t
 }
 
 /* Each model under top damages its last box and its new one. */
-static void redo_subtree(struct sg_damage *d, const struct sg_scene *scene, uint32_t top,
+static bool mark(struct sg_damage *d, struct sg_scene *scene, uint32_t n, uint8_t flag)
+{
+	if (d->marked_count == d->marked_capacity &&
+	    !sg_grow_array((void **)&d->marked, &d->marked_capacity, d->marked_count + 1,
+	                   sizeof(*d->marked)))
+		return false; /* left unmarked: later walks go on past it, no more */
+	scene->flags[n] |= flag;
+	d->marked[d->marked_count++] = n;
+	return true;
+}
+
+/* Whether n's ancestors let it be drawn: attached to the root, none hidden
+ * (the root included, n itself not). Ancestors found so are marked, so that
+ * the next walk stops at the first of them. */
+static bool shown_below(struct sg_damage *d, struct sg_scene *scene, uint32_t n)
+{
+	if (n == SG_ROOT_INDEX)
+		return true;
+	uint32_t a = scene->links[n].parent, from = a;
+	for (; a && !(scene->flags[a] & SG_NODE_SHOWN_PATH); a = scene->links[a].parent) {
+		if (scene->flags[a] & SG_NODE_HIDDEN)
+			return false;
+		if (a == SG_ROOT_INDEX)
+			break;
+	}
+	if (!a)
+		return false; /* detached */
+	for (uint32_t b = from; b != a && mark(d, scene, b, SG_NODE_SHOWN_PATH);)
+		b = scene->links[b].parent;
+	if (a == SG_ROOT_INDEX && !(scene->flags[a] & SG_NODE_SHOWN_PATH))
+		mark(d, scene, a, SG_NODE_SHOWN_PATH);
+	return true;
+}
+
+/* The draw list's subtree ranges, where they describe the scene as it is. */
+static const struct sg_draw_range *current_ranges(const struct sg_traversal *t,
+                                                  const struct sg_scene *scene)
+{
+	bool current = t->all_valid && t->all_scene == scene->id &&
+	               t->all_structure == scene->structure_version;
+	return current ? t->ranges : NULL;
+}
+
+static void redo_subtree(struct sg_damage *d, struct sg_scene *scene,
+                         const struct sg_traversal *t, uint32_t top,
                          struct sg_damage_region *region)
 {
 	if (scene->kind[top] == SG_NODE_INVALID) { /* freed: what it drew goes */
@@ -212,13 +260,13 @@ static void redo_subtree(struct sg_damage *d, const struct sg_scene *scene, uint
 		d->boxes[top] = empty_box;
 		return;
 	}
-	/* Drawn only when attached with no hidden ancestor. */
-	bool drawn = true;
-	uint32_t a = scene->links[top].parent;
-	for (; a && a != SG_ROOT_INDEX; a = scene->links[a].parent)
-		drawn &= !(scene->flags[a] & SG_NODE_HIDDEN);
-	drawn &= a == SG_ROOT_INDEX || top == SG_ROOT_INDEX;
-	drawn &= top == SG_ROOT_INDEX || !(scene->flags[SG_ROOT_INDEX] & SG_NODE_HIDDEN);
+	/* Drawn only when attached with no hidden ancestor. With nothing hidden,
+	 * attached is having models in the draw list: one load, where the walk
+	 * up would take one for each ancestor. */
+	const struct sg_draw_range *ranges = current_ranges(t, scene);
+	bool drawn = !scene->hidden_count && ranges && top < t->ranges_count
+	                 ? ranges[top].end > ranges[top].first
+	                 : shown_below(d, scene, top);
 	uint32_t hidden_end = 0; /* within a hidden subtree until this node */
 	bool hidden = false;
 	for (uint32_t n = top; n; n = sg_scene_next_preorder(scene, top, n)) {
@@ -255,29 +303,66 @@ static void redo_textures(struct sg_damage *d, const struct sg_scene *scene,
 		d->texture_serials[t] = scene->textures[t].update_serial;
 }
 
-/* Many edits since the last frame (an animation of most of the scene):
- * finding their damage would cost a full repaint's worth of boxes for a
- * region that covers nearly everything. */
-static bool calm(const struct sg_scene *scene, uint64_t edits)
+/* Few models affected by the edits since the last frame. Many (an animation
+ * of most of the scene) would cost a full repaint's worth of boxes for a
+ * region that covers nearly everything. The models under each edited node
+ * are counted from the draw list's subtree ranges where they are current
+ * (a node and its ancestor both edited count twice: an overestimate), else
+ * each edit counts one. */
+static bool calm(const struct sg_traversal *t, const struct sg_scene *scene, uint64_t read)
 {
-	uint64_t limit = scene->node_pool.used / 8;
-	return edits <= (limit > 64 ? limit : 64);
+	const struct sg_scene_journal *journal = &scene->journal;
+	uint64_t limit = scene->node_pool.used / SG_JOURNAL_SHARE;
+	if (limit < 64)
+		limit = 64;
+	if (journal->head - read > limit)
+		return false;
+	const struct sg_draw_range *ranges = current_ranges(t, scene);
+	if (ranges && t->list && t->list->count / SG_JOURNAL_SHARE < limit)
+		limit = t->list->count / SG_JOURNAL_SHARE > 64 ? t->list->count / SG_JOURNAL_SHARE : 64;
+	uint64_t models = 0;
+	for (uint64_t s = read; s < journal->head && models <= limit; s++) {
+		if (ranges && s + PREFETCH_AHEAD < journal->head) {
+			uint32_t m = journal->nodes[(s + PREFETCH_AHEAD) & (journal->capacity - 1)];
+			if (m < t->ranges_count)
+				__builtin_prefetch(&ranges[m]);
+		}
+		uint32_t n = journal->nodes[s & (journal->capacity - 1)];
+		bool known = ranges && n < t->ranges_count && scene->kind[n] != SG_NODE_INVALID;
+		models += known ? ranges[n].end - ranges[n].first : 1;
+	}
+	return models <= limit;
 }
 
 /* Journaled with an ancestor that is journaled too: the ancestor's subtree,
  * redone whole, holds it (the flags are those of the epoch, which began
- * after the reader's last frame). */
-static bool covered(const struct sg_scene *scene, uint32_t n)
+ * after the reader's last frame). Ancestors found free of journaled ones are
+ * marked, so that the next entry's walk stops at the first of them: entries
+ * share most of their ancestors. */
+static bool covered(struct sg_damage *d, struct sg_scene *scene, uint32_t n)
 {
-	for (uint32_t a = scene->links[n].parent; a; a = scene->links[a].parent)
+	uint32_t a = scene->links[n].parent, from = a;
+	for (; a && !(scene->flags[a] & SG_NODE_UNJOURNALED_PATH); a = scene->links[a].parent)
 		if (scene->flags[a] & SG_NODE_JOURNALED)
 			return true;
+	for (uint32_t b = from; b != a && mark(d, scene, b, SG_NODE_UNJOURNALED_PATH);)
+		b = scene->links[b].parent;
 	return false;
 }
 
-sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
-                           const struct sg_draw_list *list, const struct sg_damage_view *view)
+static void unmark(struct sg_damage *d, struct sg_scene *scene)
 {
+	for (size_t i = 0; i < d->marked_count; i++)
+		scene->flags[d->marked[i]] &=
+		    (uint8_t)~(SG_NODE_UNJOURNALED_PATH | SG_NODE_SHOWN_PATH);
+	d->marked_count = 0;
+}
+
+sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
+                           const struct sg_traversal *traversal,
+                           const struct sg_damage_view *view)
+{
+	const struct sg_draw_list *list = traversal->list;
 	struct sg_damage_region *region = &d->history[++d->frame % SG_DAMAGE_HISTORY];
 	*region = (struct sg_damage_region){.full = true};
 	const struct sg_scene_journal *journal = &scene->journal;
@@ -286,9 +371,11 @@ sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
 	                 !memcmp(d->view_projection, view->view_projection, sizeof(mat4)) &&
 	                 !memcmp(d->clear_color, view->clear_color, sizeof(d->clear_color));
 	uint64_t read = d->journal_read;
-	/* A reader further behind than the ring holds has lost entries. */
-	bool lost = d->scene != scene->id || journal->head - read > journal->capacity;
-	bool quiet = !lost && calm(scene, journal->head - read);
+	/* Another scene, or more edits than the ring holds (entries were lost). */
+	bool other_scene = d->scene != scene->id;
+	bool quiet = !other_scene && read >= sg_scene_journal_first(journal) &&
+	             calm(traversal, scene, read);
+	bool make_boxes = quiet || other_scene;
 	/* (another scene is not a moving view: its boxes are made at once) */
 	bool view_changed = d->valid && d->scene == scene->id && !same_view;
 	memcpy(d->view_projection, view->view_projection, sizeof(mat4));
@@ -297,32 +384,52 @@ sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
 	d->culling = view->culling;
 	d->scene = scene->id;
 	d->journal_read = journal->head;
+	if (!same_view || !quiet) {
+		/* A view moving frame after frame, or an animation of most of the
+		 * scene, would pay for boxes it never uses: they are made once
+		 * things calm down (one more whole frame). */
+		d->valid = make_boxes && !(view_changed && d->view_changed);
+		d->view_changed = view_changed;
+		d->texture_updates = scene->texture_updates;
+		sg_scene_journal_end_epoch(scene);
+		sg_result result = d->valid ? reserve(d, scene) : SG_OK;
+		if (result)
+			d->valid = false;
+		else if (d->valid)
+			rebuild(d, scene, list);
+		return result;
+	}
 	sg_result result = reserve(d, scene);
 	if (result) {
 		d->valid = false;
 		sg_scene_journal_end_epoch(scene);
 		return result;
 	}
-	if (!same_view || !quiet) {
-		/* A view moving frame after frame, or an animation of most of the
-		 * scene, would pay for boxes it never uses: they are made once
-		 * things calm down (one more whole frame). */
-		d->valid = (quiet || lost) && !(view_changed && d->view_changed);
-		if (d->valid)
-			rebuild(d, scene, list);
-		d->view_changed = view_changed;
-		d->texture_updates = scene->texture_updates;
-		sg_scene_journal_end_epoch(scene);
-		return SG_OK;
-	}
 	d->view_changed = false;
 	region->full = false;
+	/* With no group or transform listed, no entry is under another. */
+	bool nested = journal->inner > 0;
+	const struct sg_draw_range *ranges = current_ranges(traversal, scene);
 	for (uint64_t s = read; s < journal->head; s++) {
+		/* Entries are scattered over the scene: the loads of one a few
+		 * entries ahead overlap this one's, where the walk would wait on
+		 * each in turn. */
+		if (s + PREFETCH_AHEAD < journal->head) {
+			uint32_t m = journal->nodes[(s + PREFETCH_AHEAD) & (journal->capacity - 1)];
+			if (m < scene->node_pool.used) {
+				__builtin_prefetch(&d->boxes[m]);
+				__builtin_prefetch(&scene->payload[m]);
+				__builtin_prefetch(scene->world[m]);
+				if (ranges && m < traversal->ranges_count)
+					__builtin_prefetch(&ranges[m]);
+			}
+		}
 		uint32_t n = journal->nodes[s & (journal->capacity - 1)];
 		if (n < scene->node_pool.used &&
-		    (scene->kind[n] == SG_NODE_INVALID || !covered(scene, n)))
-			redo_subtree(d, scene, n, region);
+		    (scene->kind[n] == SG_NODE_INVALID || !nested || !covered(d, scene, n)))
+			redo_subtree(d, scene, traversal, n, region);
 	}
+	unmark(d, scene);
 	sg_scene_journal_end_epoch(scene);
 	if (d->texture_updates != scene->texture_updates)
 		redo_textures(d, scene, list, region);

@@ -54,6 +54,9 @@ struct sg_damage {
 	 * the serial of the source it was cut from. */
 	struct sg_draw_list cut;
 	uint64_t cut_source_serial;
+	/* Scratch: nodes given SG_NODE_UNJOURNALED_PATH by this computation. */
+	uint32_t *marked;
+	size_t marked_count, marked_capacity;
 };
 
 void sg_damage_finish(struct sg_damage *damage);
@@ -72,12 +75,13 @@ struct sg_damage_view {
 
 /* Computes the damage of the next frame against the last one from the
  * scene's journal (in time proportional to the edited nodes' subtrees; a
- * texture update adds a pass over list) and records it as the current frame.
- * list is what the frame draws (sg_traverse() must be current). Ends the
- * journal's epoch. Fails only on allocation failure, leaving every buffer to
- * be repainted whole. */
+ * texture update adds a pass over the drawn list) and records it as the
+ * current frame. traversal->list is what the frame draws (sg_traverse() must
+ * be current). Ends the journal's epoch. Fails only on allocation failure,
+ * leaving every buffer to be repainted whole. */
 sg_result sg_damage_update(struct sg_damage *damage, struct sg_scene *scene,
-                           const struct sg_draw_list *list, const struct sg_damage_view *view);
+                           const struct sg_traversal *traversal,
+                           const struct sg_damage_view *view);
 
 /* The damage of the current frame (that of the last sg_damage_update()). */
 const struct sg_damage_region *sg_damage_current(const struct sg_damage *damage);
