@@ -3,6 +3,7 @@
 #define SG_SG_H
 
 #include <sg/camera.h>
+#include <sg/dmabuf.h>
 #include <sg/error.h>
 #include <sg/export.h>
 #include <sg/image.h>

@@ -156,9 +156,15 @@ static sg_result create_context(struct sg_egl *egl, const char *where)
 		(PFNEGLQUERYDMABUFMODIFIERSEXTPROC)eglGetProcAddress("eglQueryDmaBufModifiersEXT");
 	/* Mesa's eglGetProcAddress answers non-NULL for any name, so only the
 	 * context's extension string says whether the entry point may be used. */
-	if (sg_has_extension((const char *)glGetString(GL_EXTENSIONS), "GL_OES_EGL_image"))
+	if (sg_has_extension((const char *)glGetString(GL_EXTENSIONS), "GL_OES_EGL_image")) {
 		egl->image_target_renderbuffer = (PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC)
 			eglGetProcAddress("glEGLImageTargetRenderbufferStorageOES");
+		egl->image_target_texture = (PFNGLEGLIMAGETARGETTEXTURE2DOESPROC)eglGetProcAddress(
+			"glEGLImageTargetTexture2DOES");
+	}
+	if (egl->dmabuf_import_modifiers)
+		egl->query_dmabuf_formats =
+			(PFNEGLQUERYDMABUFFORMATSEXTPROC)eglGetProcAddress("eglQueryDmaBufFormatsEXT");
 
 	/* As kmscube: the entry points are taken only where the extensions are listed. */
 	if (sg_has_extension(extensions, "EGL_ANDROID_native_fence_sync") &&
@@ -168,6 +174,8 @@ static sg_result create_context(struct sg_egl *egl, const char *where)
 		egl->dup_native_fence_fd = (PFNEGLDUPNATIVEFENCEFDANDROIDPROC)eglGetProcAddress(
 			"eglDupNativeFenceFDANDROID");
 		egl->native_fence = egl->create_sync && egl->destroy_sync && egl->dup_native_fence_fd;
+		if (sg_has_extension(extensions, "EGL_KHR_wait_sync"))
+			egl->wait_sync = (PFNEGLWAITSYNCKHRPROC)eglGetProcAddress("eglWaitSyncKHR");
 	}
 
 	copy_string(egl->vendor, sizeof(egl->vendor), eglQueryString(egl->display, EGL_VENDOR));

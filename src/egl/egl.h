@@ -30,6 +30,13 @@ struct sg_egl {
 	PFNEGLQUERYDMABUFMODIFIERSEXTPROC query_dmabuf_modifiers;
 	PFNGLEGLIMAGETARGETRENDERBUFFERSTORAGEOESPROC image_target_renderbuffer;
 	bool dmabuf_import, dmabuf_import_modifiers;
+	/* Imported textures (sg_texture_import_dmabuf, src/target/import.c):
+	 * the formats query comes with the modifiers extension. */
+	PFNEGLQUERYDMABUFFORMATSEXTPROC query_dmabuf_formats;
+	PFNGLEGLIMAGETARGETTEXTURE2DOESPROC image_target_texture;
+	/* EGL_KHR_wait_sync: the GPU waits for an imported texture's acquire
+	 * fence (with native_fence, to import it as an EGLSync). */
+	PFNEGLWAITSYNCKHRPROC wait_sync;
 	/* EGL_ANDROID_native_fence_sync (with EGL_KHR_fence_sync): the GPU work
 	 * of a frame as a sync_file fd a KMS plane can wait on (IN_FENCE_FD). */
 	PFNEGLCREATESYNCKHRPROC create_sync;

@@ -5,6 +5,7 @@
  * updates it missed. */
 #include "cache.h"
 
+#include <GLES2/gl2ext.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,7 +14,9 @@
 #include "../graph/error.h"
 #include "../graph/scene_internal.h"
 #include "../graph/scene_live.h"
+#include "../graph/dmabuf.h"
 #include "check.h"
+#include "import.h"
 
 static struct sg_gl_object *slot(struct sg_gl_cache *cache, uint32_t index)
 {
@@ -41,6 +44,8 @@ static void delete_texture(struct sg_gl_cache *cache, struct sg_gl_object *objec
 		cache->live--;
 		cache->bytes -= object->bytes;
 	}
+	if (object->image && cache->import)
+		cache->import->release(cache->import->data, object->image);
 	*object = (struct sg_gl_object){0};
 }
 
@@ -236,6 +241,18 @@ static sg_result upload_updates(struct sg_gl_cache *cache, struct sg_gl_object *
 	return SG_OK;
 }
 
+/* Nothing to upload: the texture samples the buffer itself, once its fence
+ * has signalled (src/gl/import.h). */
+static sg_result import_changed(struct sg_gl_cache *cache, struct sg_gl_object *object,
+                                const struct sg_texture_data *t, uint32_t index)
+{
+	glBindTexture(object->external ? GL_TEXTURE_EXTERNAL_OES : GL_TEXTURE_2D, object->name);
+	sg_result result = cache->import->changed(cache->import->data, t, index, object->image);
+	if (!result)
+		object->update_serial = t->update_serial;
+	return result;
+}
+
 static bool holds_current(const struct sg_gl_object *object, const struct sg_scene *scene,
                           uint32_t index)
 {
@@ -252,10 +269,61 @@ sg_result sg_gl_cache_texture_updates(struct sg_gl_cache *cache, const struct sg
 	const struct sg_texture_data *t = &scene->textures[index];
 	if (!holds_current(object, scene, index) || object->update_serial == t->update_serial)
 		return SG_OK;
+	if (t->import)
+		return import_changed(cache, object, t, index);
 	sg_result result = upload_updates(cache, object, t, index);
 	if (result)
 		delete_texture(cache, object); /* uploaded whole at its next use */
 	return result;
+}
+
+/* Binds texture name to target with t's filter and wrap. */
+static void set_parameters(GLenum target, GLuint name, const struct sg_texture_data *t)
+{
+	glBindTexture(target, name);
+	GLint filter = t->filter == SG_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST;
+	GLint wrap = t->wrap == SG_WRAP_REPEAT ? GL_REPEAT : GL_CLAMP_TO_EDGE;
+	glTexParameteri(target, GL_TEXTURE_MIN_FILTER, filter);
+	glTexParameteri(target, GL_TEXTURE_MAG_FILTER, filter);
+	glTexParameteri(target, GL_TEXTURE_WRAP_S, wrap);
+	glTexParameteri(target, GL_TEXTURE_WRAP_T, wrap);
+}
+
+/* The fresh texture of object takes the imported buffer of texture index as
+ * its storage (src/gl/import.h): YUV ones through GL_TEXTURE_EXTERNAL_OES.
+ * Row 0 of a dma-buf is its top row, as with uploads. */
+static sg_result attach_import(struct sg_gl_cache *cache, struct sg_gl_object *object,
+                               const struct sg_scene *scene, uint32_t index, GLuint *name)
+{
+	const struct sg_texture_data *t = &scene->textures[index];
+	object->external = t->import->external;
+	set_parameters(object->external ? GL_TEXTURE_EXTERNAL_OES : GL_TEXTURE_2D, object->name, t);
+	sg_result result = SG_OK;
+	if (!cache->import)
+		result = sg_fail(SG_ERR_UNSUPPORTED,
+		                 "texture #%u is an imported dma-buf, which this renderer cannot draw",
+		                 index);
+	else if (object->external && !cache->external_sampling)
+		result = sg_fail(SG_ERR_UNSUPPORTED,
+		                 "texture #%u: GL lacks GL_OES_EGL_image_external_essl3, which "
+		                 "sampling its %s buffer takes",
+		                 index, sg_fourcc_name(t->import->fourcc));
+	else
+		result = cache->import->attach(cache->import->data, t, index, &object->image);
+	char what[96];
+	snprintf(what, sizeof(what), "binding imported texture #%u (%dx%d)", index, t->width,
+	         t->height);
+	if (!result)
+		result = sg_gl_check(what);
+	if (result) {
+		delete_texture(cache, object);
+		return result;
+	}
+	object->scene = scene->id;
+	object->generation = scene->texture_pool.generation[index];
+	object->update_serial = t->update_serial;
+	*name = object->name;
+	return SG_OK;
 }
 
 sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *scene,
@@ -267,6 +335,9 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 	const struct sg_texture_data *t = &scene->textures[index];
 	if (holds_current(object, scene, index)) {
 		sg_result result = SG_OK;
+		if (t->import && object->update_serial != t->update_serial &&
+		    (result = import_changed(cache, object, t, index)))
+			return result; /* waited for again at the next draw */
 		if (object->update_serial != t->update_serial &&
 		    (result = upload_updates(cache, object, t, index))) {
 			delete_texture(cache, object); /* uploaded whole at the next draw */
@@ -281,13 +352,9 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 		               index, t->width, t->height, max_size);
 	glGenTextures(1, &object->name);
 	cache->live++;
-	glBindTexture(GL_TEXTURE_2D, object->name);
-	GLint filter = t->filter == SG_FILTER_LINEAR ? GL_LINEAR : GL_NEAREST;
-	GLint wrap = t->wrap == SG_WRAP_REPEAT ? GL_REPEAT : GL_CLAMP_TO_EDGE;
-	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
-	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
-	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
-	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
+	if (t->import)
+		return attach_import(cache, object, scene, index, name);
+	set_parameters(GL_TEXTURE_2D, object->name, t);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
 	/* Row 0 of the pixels is the top row and lands at t = 0, which is exactly
 	 * what texture coordinate (0,0) = top-left asks for. */

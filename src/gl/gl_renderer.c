@@ -15,6 +15,7 @@
 #include "cache.h"
 #include "check.h"
 #include "expand.h"
+#include "external.h"
 #include "program.h"
 
 sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl)
@@ -28,6 +29,7 @@ sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl)
 	glUseProgram(gl->program);
 	glUniform1i(texture_location, 0);
 	glGetIntegerv(GL_MAX_TEXTURE_SIZE, &gl->max_texture_size);
+	sg_gl_external_init(gl);
 	glGenBuffers(1, &gl->instance_buffer);
 	static const uint8_t white[4] = {255, 255, 255, 255};
 	glGenTextures(1, &gl->white_texture);
@@ -55,6 +57,7 @@ void sg_gl_renderer_finish(struct sg_gl_renderer *gl)
 		glDeleteVertexArrays(1, &gl->tint_array);
 	if (gl->program)
 		glDeleteProgram(gl->program);
+	sg_gl_external_finish(gl);
 	sg_gl_expand_finish(&gl->expanded);
 	sg_gl_blend_order_finish(&gl->blend);
 	sg_free(gl->order);
@@ -102,13 +105,15 @@ static sg_result bind_texture(struct sg_gl_renderer *gl, const struct sg_scene *
                               uint32_t index)
 {
 	GLuint texture = gl->white_texture;
+	bool external = false;
 	if (index != SG_DRAW_NO_TEXTURE) {
 		sg_result result =
 			sg_gl_cache_texture(&gl->textures, scene, index, gl->max_texture_size, &texture);
 		if (result)
 			return result;
+		external = gl->textures.objects[index].external;
 	}
-	glBindTexture(GL_TEXTURE_2D, texture);
+	sg_gl_external_bind(gl, external, texture);
 	return SG_OK;
 }
 

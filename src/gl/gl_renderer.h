@@ -8,6 +8,8 @@
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
 
+struct sg_gl_import_ops;
+
 struct sg_gl_object {
 	uint32_t scene, generation; /* which scene resource this GL object holds */
 	GLuint name, buffer, index_buffer; /* texture, or vertex array + buffers */
@@ -15,6 +17,8 @@ struct sg_gl_object {
 	bool indexed;
 	size_t bytes; /* what the upload gave GL, for the cache's totals */
 	uint64_t update_serial; /* textures: the texture's sg_texture_update()s it holds */
+	void *image; /* imported textures: what sg_gl_import_ops.attach made */
+	bool external; /* bound to GL_TEXTURE_EXTERNAL_OES (imported YUV), not GL_TEXTURE_2D */
 };
 
 struct sg_gl_cache {
@@ -24,6 +28,10 @@ struct sg_gl_cache {
 	uint64_t swept_destroyed; /* sg_scene_destroyed_count() at the last sweep */
 	uint8_t *scratch;         /* textures: premultiplied texels of an upload */
 	size_t scratch_capacity;
+	/* textures: how imported ones get their storage (src/gl/import.h); set
+	 * by the renderer after sg_gl_renderer_init; NULL refuses them. */
+	const struct sg_gl_import_ops *import;
+	bool external_sampling; /* textures: the renderer has its external program */
 };
 
 /* Beyond this many draws the per-draw depths would no longer be distinct in a
@@ -80,6 +88,11 @@ struct sg_gl_blend {
 
 struct sg_gl_renderer {
 	GLuint program;
+	/* Imported YUV textures (GL_TEXTURE_EXTERNAL_OES, samplerExternalOES):
+	 * 0 without GL_OES_EGL_image_external_essl3. external_bound: the last
+	 * bind_texture() used it, so the next plain one takes program back. */
+	GLuint external_program;
+	bool external_bound;
 	GLint max_texture_size;
 	GLuint white_texture; /* 1x1 white: what models without a texture sample */
 	struct sg_gl_cache textures, meshes;

@@ -6,8 +6,10 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "dmabuf.h"
 #include "error.h"
 #include "floats.h"
+#include "resource.h"
 #include "scene_internal.h"
 #include "side_limit.h"
 
@@ -60,6 +62,11 @@ static bool grow_meshes(void *owner, uint32_t capacity)
 	if (p)
 		scene->meshes = p;
 	return p != NULL;
+}
+
+bool sg_scene_alloc_texture(struct sg_scene *scene, uint32_t *index)
+{
+	return sg_pool_alloc(&scene->texture_pool, grow_textures, scene, index);
 }
 
 /* Texels with alpha below 255 among bytes of RGBA8. Two texels a compare: an
@@ -140,6 +147,8 @@ sg_result sg_texture_destroy(struct sg_scene *scene, sg_texture texture)
 	struct sg_texture_data *t = &scene->textures[texture.index];
 	sg_free(t->pixels);
 	t->pixels = NULL;
+	sg_texture_import_free(t->import);
+	t->import = NULL;
 	sg_pool_free(&scene->texture_pool, texture.index);
 	scene->structure_version++; /* models using it must be refused */
 	return SG_OK;
@@ -152,6 +161,11 @@ static sg_result check_update(const struct sg_scene *scene, sg_texture texture, 
 	if (result)
 		return result;
 	const struct sg_texture_data *t = &scene->textures[texture.index];
+	if (t->import)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "sg_texture_update: texture #%u shows a dma-buf (sg_texture_import_dmabuf): "
+		               "write the buffer and call sg_texture_mark_changed (sg/dmabuf.h)",
+		               texture.index);
 	if (!pixels)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_texture_update: pixels of texture #%u is NULL",
 		               texture.index);

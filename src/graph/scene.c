@@ -6,6 +6,7 @@
 
 #include "alloc.h"
 #include "error.h"
+#include "dmabuf.h"
 #include "scene_internal.h"
 #include "scene_live.h"
 
@@ -226,8 +227,10 @@ void sg_scene_destroy(struct sg_scene *scene)
 	sg_free(scene->hidden_slot);
 	sg_free(scene->bounds.boxes);
 	/* A destroyed resource's arrays are already freed and NULL. */
-	for (uint32_t i = 0; i < scene->texture_pool.used; i++)
+	for (uint32_t i = 0; i < scene->texture_pool.used; i++) {
 		sg_free(scene->textures[i].pixels);
+		sg_texture_import_free(scene->textures[i].import); /* closes its fds */
+	}
 	sg_pool_finish(&scene->texture_pool);
 	sg_free(scene->textures);
 	for (uint32_t i = 0; i < scene->mesh_pool.used; i++) {

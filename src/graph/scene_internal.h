@@ -65,6 +65,8 @@ struct sg_texture_rect {
 	int x, y, width, height;
 };
 
+struct sg_texture_import;
+
 struct sg_texture_data {
 	int width, height;
 	uint8_t *pixels; /* RGBA8, tight rows, top row first */
@@ -75,6 +77,9 @@ struct sg_texture_data {
 	struct sg_texture_rect updates[SG_TEXTURE_UPDATE_HISTORY];
 	/* Texels whose alpha is below 255, kept by create and update: 0 means opaque. */
 	uint64_t translucent_texels;
+	/* sg_texture_import_dmabuf (src/graph/dmabuf.h): the buffer's planes and
+	 * their dup'ed fds; pixels is then NULL. NULL for every other texture. */
+	struct sg_texture_import *import;
 };
 
 struct sg_mesh_data {

@@ -24,6 +24,7 @@
 #include "renderer_output.h"
 #include "select.h"
 #include "spares.h"
+#include "../target/import.h"
 
 
 struct sg_renderer {
@@ -123,6 +124,7 @@ struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
 		renderer->driver_lock = sg_driver_lock_needed(renderer->target->egl.gl_renderer);
 		if ((result = sg_gl_renderer_init(&renderer->gl)))
 			sg_fail_prefix(result, "on %s: ", renderer->target->impl->name);
+		renderer->gl.textures.import = sg_target_import_ops(renderer->target);
 		renderer->gl_ready = result == SG_OK;
 		sg_egl_release(&renderer->target->egl);
 	}

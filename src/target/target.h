@@ -7,6 +7,7 @@
 #include <sg/renderer.h>
 
 #include "../gl/framebuffer.h"
+#include "../gl/import.h"
 #include "../egl/egl.h"
 
 struct sg_target;
@@ -28,6 +29,7 @@ struct sg_target {
 	int width, height;
 	char device[256]; /* DRM node in use, or "" */
 	char reason[512]; /* why this target (and device) was chosen */
+	struct sg_gl_import_ops import; /* imported textures' EGLImages (import.c) */
 };
 
 /* Makes the context current and binds the target's framebuffer. */

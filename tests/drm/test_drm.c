@@ -215,6 +215,9 @@ Suite *target_suite(void)
 	return suite;
 }
 
+/* tests/drm/test_import.c: sg_texture_import_dmabuf and sg_texture_mark_changed. */
+Suite *import_suite(void);
+
 int main(void)
 {
 	struct stat st;
@@ -246,6 +249,7 @@ int main(void)
 	} else {
 		runner = srunner_create(target_suite());
 		srunner_add_suite(runner, dmabuf_suite());
+		srunner_add_suite(runner, import_suite());
 		srunner_add_suite(runner, errors_suite());
 		srunner_add_suite(runner, translucent_suite());
 		srunner_add_suite(runner, kms_suite(has_kms));
