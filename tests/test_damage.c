@@ -10,94 +10,33 @@
 #include <sg/sg.h>
 
 #include "check_run.h"
+#include "damage_scene.h"
 #include "../src/render/renderer_internal.h"
+
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#else
+#define RUNNING_ON_VALGRIND 0
+#endif
 
 #define W 96
 #define H 80
-#define GROUPS 4
-#define PER_GROUP 6
-#define FRAMES 200
+#define GROUPS DAMAGE_GROUPS
+#define PER_GROUP DAMAGE_PER_GROUP
+/* Frames of random edits: valgrind runs a few (it is 30 times slower). */
+#define FRAMES (RUNNING_ON_VALGRIND ? 16 : 200)
 
-struct world {
-	struct sg_scene *scene;
-	sg_node groups[GROUPS];
-	sg_node models[GROUPS * PER_GROUP];
-	sg_texture textures[3];
-	sg_mesh meshes[3];
-	unsigned seed;
-};
+/* The scene and its edits: tests/damage_scene.c. */
+#define world damage_world
 
 static unsigned next_random(struct world *w)
 {
-	w->seed = w->seed * 1103515245u + 12345u;
-	return (w->seed >> 16) & 0x7fff;
+	return damage_world_random(w);
 }
 
-static float random_unit(struct world *w)
-{
-	return (float)next_random(w) / 32767.0f;
-}
-
-/* An 8x8 texture of a pattern of its own: index 1 has translucent texels. */
-static sg_texture make_texture(struct sg_scene *scene, int index)
-{
-	uint8_t pixels[8 * 8 * 4];
-	for (int i = 0; i < 64; i++) {
-		pixels[i * 4 + 0] = (uint8_t)(i * 37 + index * 80);
-		pixels[i * 4 + 1] = (uint8_t)(i * 11 + index * 30);
-		pixels[i * 4 + 2] = (uint8_t)(255 - i * 3);
-		pixels[i * 4 + 3] = index == 1 ? (uint8_t)(64 + i * 3) : 255;
-	}
-	sg_texture t = sg_texture_create(scene, &(struct sg_texture_desc){
-	                                            .width = 8, .height = 8, .pixels = pixels});
-	ck_assert_msg(t.generation, "%s", sg_last_error());
-	return t;
-}
-
-static sg_node make_model(struct world *w, int i)
-{
-	sg_node m = sg_node_new_model(
-	    w->scene, &(struct sg_model_desc){
-	                  .mesh = w->meshes[i % 3],
-	                  .texture = i % 4 == 3 ? SG_TEXTURE_NONE : w->textures[i % 3],
-	                  .position = {random_unit(w) * W * 0.8f, random_unit(w) * H * 0.8f, 0}});
-	ck_assert_msg(m.generation, "%s", sg_last_error());
-	return m;
-}
-
-/* big: meshes[2] has more vertices than the expanded path takes, so that
- * the scene is drawn instanced (src/gl/batch.c) instead. */
 static void build_with(struct world *w, unsigned seed, bool big)
 {
-	*w = (struct world){.seed = seed};
-	w->scene = sg_scene_create();
-	ck_assert_ptr_nonnull(w->scene);
-	for (int t = 0; t < 3; t++)
-		w->textures[t] = make_texture(w->scene, t);
-	w->meshes[0] = sg_mesh_create_quad(w->scene, 20, 14);
-	w->meshes[1] = sg_mesh_create_quad(w->scene, 9, 25);
-	/* a triangle, so that rotations change pixels and not only boxes */
-	static const struct sg_vertex triangle[] = {
-	    {{0, 0, 0}, {0, 0}}, {{18, 4, 0}, {1, 0}}, {{5, 16, 0}, {0, 1}}};
-	w->meshes[2] = sg_mesh_create(w->scene, &(struct sg_mesh_desc){triangle, 3, NULL, 0});
-	if (big) { /* a fan of 30 thin triangles: 90 vertices */
-		static struct sg_vertex fan[90];
-		for (int t = 0; t < 30; t++) {
-			fan[t * 3] = triangle[0];
-			fan[t * 3 + 1] = (struct sg_vertex){{18.0f - t * 0.4f, 4.0f + t * 0.3f, 0}, {1, 0}};
-			fan[t * 3 + 2] = (struct sg_vertex){{17.6f - t * 0.4f, 4.3f + t * 0.3f, 0}, {0, 1}};
-		}
-		w->meshes[2] = sg_mesh_create(w->scene, &(struct sg_mesh_desc){fan, 90, NULL, 0});
-	}
-	for (int g = 0; g < GROUPS; g++) {
-		w->groups[g] = sg_node_new_transform(w->scene, &(struct sg_transform_desc){0});
-		ck_assert_int_eq(sg_node_add_child(w->scene, sg_scene_root(w->scene), w->groups[g]),
-		                 SG_OK);
-		for (int i = 0; i < PER_GROUP; i++) {
-			sg_node m = w->models[g * PER_GROUP + i] = make_model(w, g * PER_GROUP + i);
-			ck_assert_int_eq(sg_node_add_child(w->scene, w->groups[g], m), SG_OK);
-		}
-	}
+	damage_world_build(w, seed, big, W, H);
 }
 
 static void build(struct world *w, unsigned seed)
@@ -114,92 +53,17 @@ static struct sg_renderer *make_renderer(bool damage)
 	return r;
 }
 
-/* One random edit of the kinds the issue lists. camera: changed in place. */
+static void init_camera(struct sg_camera *camera, bool perspective, float tilt)
+{
+	damage_camera_init(camera, W, H, perspective, tilt);
+}
+
+static bool perspective_edits; /* which camera the edits move */
+
 static const char *edit(struct world *w, struct sg_camera *camera, float clear[4])
 {
-	struct sg_scene *s = w->scene;
-	int count = GROUPS * PER_GROUP;
-	sg_node m = w->models[next_random(w) % count];
-	sg_node g = w->groups[next_random(w) % GROUPS];
-	switch (next_random(w) % 14) {
-	case 0:
-	case 1:
-		if (sg_node_exists(s, m))
-			sg_model_set_position(s, m, random_unit(w) * W, random_unit(w) * H, 0);
-		return "move a model";
-	case 2:
-		sg_transform_rotate(s, g, random_unit(w) * 0.3f - 0.15f, 0, 0, 1);
-		sg_transform_translate(s, g, random_unit(w) * 6 - 3, random_unit(w) * 6 - 3, 0);
-		return "move a group";
-	case 3: {
-		uint8_t texels[3 * 2 * 4];
-		for (int i = 0; i < 24; i++)
-			texels[i] = (uint8_t)next_random(w);
-		sg_texture_update(s, w->textures[next_random(w) % 3], (int)(next_random(w) % 6),
-		                  (int)(next_random(w) % 7), 3, 2, texels, 0);
-		return "texture update";
-	}
-	case 4: {
-		bool visible;
-		sg_node n = next_random(w) % 2 ? m : g;
-		if (sg_node_exists(s, n) && sg_node_get_visible(s, n, &visible) == SG_OK)
-			sg_node_set_visible(s, n, !visible);
-		return "visibility";
-	}
-	case 5:
-		sg_node_set_opacity(s, next_random(w) % 2 ? g : m, 0.25f + random_unit(w) * 0.75f);
-		return "opacity";
-	case 6:
-		if (sg_node_exists(s, m))
-			sg_model_set_color(s, m, random_unit(w), random_unit(w), random_unit(w),
-			                   0.5f + random_unit(w) * 0.5f);
-		return "colour";
-	case 7: /* reorder: to the front or the back of its siblings, or to another group */
-		if (sg_node_exists(s, m)) {
-			sg_node parent = next_random(w) % 2 ? g : sg_node_get_parent(s, m);
-			if (!sg_node_exists(s, parent))
-				parent = g;
-			sg_node_remove(s, m);
-			if (next_random(w) % 2)
-				sg_node_insert_child(s, parent, 0, m);
-			else
-				sg_node_add_child(s, parent, m);
-		}
-		return "reorder";
-	case 8: { /* remove (destroy) a model and add a new one in its slot */
-		int i = (int)(next_random(w) % (unsigned)count);
-		if (sg_node_exists(s, w->models[i]))
-			sg_node_destroy(s, w->models[i]);
-		w->models[i] = make_model(w, i);
-		sg_node_add_child(s, g, w->models[i]);
-		return "remove and add";
-	}
-	case 9: /* detach a model, keeping it for a later reorder */
-		if (sg_node_exists(s, m))
-			sg_node_remove(s, m);
-		return "detach";
-	case 10:
-		if (sg_node_exists(s, m)) {
-			sg_model_set_mesh(s, m, w->meshes[next_random(w) % 3]);
-			sg_model_set_texture(s, m, next_random(w) % 3 ? w->textures[next_random(w) % 3]
-			                                              : SG_TEXTURE_NONE);
-		}
-		return "mesh and texture";
-	case 11:
-		if (next_random(w) % 4 == 0) {
-			sg_camera_init_pixels(camera, W + random_unit(w) * 20, H);
-			return "camera";
-		}
-		return "nothing";
-	case 12:
-		if (next_random(w) % 4 == 0) {
-			clear[0] = random_unit(w);
-			return "clear colour";
-		}
-		return "nothing";
-	default:
-		return "nothing";
-	}
+	w->perspective = perspective_edits;
+	return damage_world_edit(w, camera, clear);
 }
 
 static void render(struct sg_renderer *r, struct sg_scene *scene, const struct sg_camera *camera,
@@ -218,15 +82,17 @@ static uint64_t repainted(struct sg_renderer *r)
 	return stats.repainted_pixels;
 }
 
-/* _i: ring of 1, 2 or 3 buffers, drawn expanded (0 .. 2) or instanced (3 .. 5). */
+/* _i: ring of 1, 2 or 3 buffers, drawn expanded (0 .. 2), instanced (3 .. 5),
+ * or seen in perspective (6 .. 8). */
 START_TEST(test_random_edits_equal_full_repaints)
 {
 	int ring = _i % 3 + 1;
 	struct world w;
-	build_with(&w, 1234u + (unsigned)_i, _i >= 3);
+	build_with(&w, 1234u + (unsigned)_i, _i >= 3 && _i < 6);
+	perspective_edits = _i >= 6;
 	struct sg_renderer *full = make_renderer(false), *damaged = make_renderer(true);
 	struct sg_camera camera;
-	sg_camera_init_pixels(&camera, W, H);
+	init_camera(&camera, perspective_edits, 0.0f);
 	float clear[4] = {0.1f, 0.2f, 0.3f, 1.0f};
 	static uint8_t want[W * H * 4], got[W * H * 4];
 	uint64_t total = 0, partial_frames = 0;
@@ -244,7 +110,7 @@ START_TEST(test_random_edits_equal_full_repaints)
 			ck_assert_msg(got[p] == want[p],
 			              "ring %d%s, frame %d (last edit: %s): byte %d (x %d, y %d) is %u, a "
 			              "full repaint has %u",
-			              ring, _i >= 3 ? " instanced" : "", frame, what, p, p / 4 % W, p / 4 / W, got[p], want[p]);
+			              ring, _i >= 6 ? " perspective" : _i >= 3 ? " instanced" : "", frame, what, p, p / 4 % W, p / 4 / W, got[p], want[p]);
 		ck_assert_uint_eq(repainted(full), W * H);
 	}
 	/* Not a test that passes by repainting everything. */
@@ -456,7 +322,7 @@ int main(void)
 	Suite *suite = suite_create("damage");
 	TCase *edits = tcase_create("edits");
 	tcase_set_timeout(edits, 240);
-	tcase_add_loop_test(edits, test_random_edits_equal_full_repaints, 0, 6);
+	tcase_add_loop_test(edits, test_random_edits_equal_full_repaints, 0, 9);
 	suite_add_tcase(suite, edits);
 	TCase *api = tcase_create("api");
 	tcase_set_timeout(api, 120);

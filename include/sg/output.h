@@ -123,6 +123,7 @@ struct sg_output_info {
 	const char *path_reason; /* why this path: e.g. what the plane and EGL could not agree on */
 	enum sg_output_fence fence;
 	bool out_fence;       /* the CRTC's OUT_FENCE_PTR is requested with each commit */
+	bool damage_clips;    /* page flips pass what changed as FB_DAMAGE_CLIPS (docs/output.md) */
 	const char *renderer; /* the renderer's EGL driver / GL renderer, for logs */
 };
 

@@ -26,5 +26,9 @@ void sg_dumb_buffer_finish(struct sg_dumb_buffer *buffer);
 /* Copies RGBA8 rows (top row first, stride bytes apart) of the buffer's size
  * into it as DRM_FORMAT_XRGB8888, the format scanout supports everywhere. */
 void sg_dumb_buffer_write_rgba(struct sg_dumb_buffer *buffer, const void *rgba, size_t stride);
+/* The same for the pixels of one rectangle (clamped to the buffer), at the
+ * same place in both images. */
+void sg_dumb_buffer_write_rgba_rect(struct sg_dumb_buffer *buffer, const void *rgba, size_t stride,
+                                    int x, int y, int width, int height);
 
 #endif

@@ -169,6 +169,7 @@ static void fill_info(struct sg_output *output, int buffers)
 	info->buffer_count = buffers;
 	info->path_reason = output->path_reason;
 	info->out_fence = output->atomic && output->props.crtc_out_fence_ptr;
+	info->damage_clips = output->atomic && output->props.plane_fb_damage_clips;
 	info->renderer = output->renderer_name;
 }
 

@@ -8,6 +8,7 @@
 #include <xf86drmMode.h>
 
 #include <sg/output.h>
+#include <sg/renderer.h>
 
 #include "choose.h"
 #include "dumb.h"
@@ -15,6 +16,8 @@
 #include "restore.h"
 
 #define SG_OUTPUT_MAX_BUFFERS 3
+/* A buffer's damage: the union of the frames since it last held one. */
+#define SG_OUTPUT_MAX_CLIPS (SG_OUTPUT_MAX_BUFFERS * SG_DAMAGE_MAX_RECTS)
 
 /* For tests only (tests/drm/test_output.c): vkms shows frames to no one, so
  * the suite drives its writeback connector and reads back each commit. */
@@ -24,6 +27,16 @@ struct sg_output_test_hooks {
 	bool writeback;
 	/* Called with every atomic commit before it is made (legacy: never). */
 	void (*commit)(drmModeAtomicReqPtr request, void *data);
+	/* Called with every atomic page flip (not the modeset) before it is made,
+	 * where the plane has FB_DAMAGE_CLIPS or damage_blobs is set: the blob
+	 * (0: the whole output, count -1) and its rectangles. The blob is
+	 * destroyed right after the commit. */
+	void (*damage)(uint32_t blob_id, const struct drm_mode_rect *clips, int count, void *data);
+	/* Makes the blobs (and calls damage) also where the plane lacks
+	 * FB_DAMAGE_CLIPS, without committing them: virtio-gpu and vkms of our
+	 * 6.1 guests lack it, and the clips and the blobs' lifetime still get
+	 * checked there. */
+	bool damage_blobs;
 	void *data;
 };
 
@@ -44,6 +57,17 @@ struct sg_output_buffer {
 	enum sg_output_buffer_state state;
 	uint64_t frame;
 	int fence_fd; /* queued: the render's sync_file, -1 when none */
+	/* What changed in it with its frame, in framebuffer pixels: -1 the
+	 * whole buffer (the clips of its commit and, copy path, what is copied). */
+	int clip_count;
+	struct drm_mode_rect clips[SG_OUTPUT_MAX_CLIPS];
+};
+
+/* The damage of one frame against the frame before it; count -1: all. */
+struct sg_output_damage {
+	uint64_t frame;
+	int count;
+	struct sg_rect rects[SG_DAMAGE_MAX_RECTS];
 };
 
 struct sg_output {
@@ -61,6 +85,9 @@ struct sg_output {
 	bool closing;       /* in destroy: completions call nothing and commit nothing */
 	sg_result deferred; /* a queued frame's commit failed in the flip handler */
 	uint64_t frames;
+	/* The last frames' damage, frame f at f % SG_OUTPUT_MAX_BUFFERS. */
+	struct sg_output_damage history[SG_OUTPUT_MAX_BUFFERS];
+	bool damage_all; /* a render or commit failed: the next frame damages all */
 	int out_fence_fd;
 	uint8_t *staging; /* copy path: the render read back as RGBA */
 	sg_output_flip_fn on_flip;

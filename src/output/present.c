@@ -2,7 +2,15 @@
  * (atomic: one non-blocking commit with a page-flip event, ALLOW_MODESET on
  * the first only; legacy: drmModeSetCrtc once, then drmModePageFlip). While
  * a flip is pending the next frame waits in the ring, and the flip's
- * completion (read from the fd by dispatch) commits it. */
+ * completion (read from the fd by dispatch) commits it.
+ *
+ * Damage: each frame's damage (sg_renderer_get_damage) is kept for as many
+ * frames as the ring has buffers. A buffer's damage is the union since the
+ * frame it last held: the copy path copies only that into its dumb buffer,
+ * and atomic page flips pass it as the plane's FB_DAMAGE_CLIPS. That is a
+ * superset of the frame damage the uAPI asks for, and what drivers that
+ * upload per buffer (virtio-gpu, vmwgfx: before Linux 6.8 they used the clips
+ * even when the framebuffer changed) need to stay right. */
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -11,6 +19,7 @@
 #include <xf86drm.h>
 
 #include "../graph/error.h"
+#include "../graph/log.h"
 #include "../render/renderer_output.h"
 #include "output_internal.h"
 
@@ -27,6 +36,35 @@ static sg_result commit_failed(struct sg_output *output, const char *what)
 static void add(drmModeAtomicReqPtr request, uint32_t object, uint32_t property, uint64_t value)
 {
 	drmModeAtomicAddProperty(request, object, property, value);
+}
+
+/* FB_DAMAGE_CLIPS of a page flip: a blob of the buffer's clips, 0 (no
+ * clips: the whole plane) when all of it changed. Returns the blob, which
+ * the caller destroys once the commit is made or refused. */
+static uint32_t add_damage(struct sg_output *output, drmModeAtomicReqPtr request,
+                           const struct sg_output_buffer *buffer)
+{
+	/* Nothing changed: one pixel, since a blob cannot be empty and no blob
+	 * means everything. */
+	static const struct drm_mode_rect pixel = {0, 0, 1, 1};
+	const struct drm_mode_rect *clips = buffer->clip_count ? buffer->clips : &pixel;
+	int count = buffer->clip_count ? buffer->clip_count : 1;
+	uint32_t blob = 0;
+	if (count > 0 &&
+	    drmModeCreatePropertyBlob(output->fd, clips, sizeof(*clips) * (size_t)count, &blob)) {
+		sg_log(SG_LOG_WARNING,
+		       "drmModeCreatePropertyBlob of %d damage clips on %s failed (%s): the whole "
+		       "frame is flushed",
+		       count, output->choice.node, strerror(errno));
+		blob = 0;
+	}
+	if (!blob)
+		count = -1;
+	if (output->props.plane_fb_damage_clips)
+		add(request, output->choice.plane_id, output->props.plane_fb_damage_clips, blob);
+	if (output->hooks.damage)
+		output->hooks.damage(blob, clips, count, output->hooks.data);
+	return blob;
 }
 
 static sg_result commit_atomic(struct sg_output *output, struct sg_output_buffer *buffer,
@@ -54,6 +92,10 @@ static sg_result commit_atomic(struct sg_output *output, struct sg_output_buffer
 	add(request, c->plane_id, p->plane_fb_id, buffer->fb_id);
 	if (buffer->fence_fd >= 0 && p->plane_in_fence_fd)
 		add(request, c->plane_id, p->plane_in_fence_fd, (uint64_t)buffer->fence_fd);
+	/* A modeset updates the whole plane: the kernel drops clips then. */
+	uint32_t damage_blob = 0;
+	if (!modeset && !test_only && (p->plane_fb_damage_clips || output->hooks.damage_blobs))
+		damage_blob = add_damage(output, request, buffer);
 	uint32_t flags = modeset ? DRM_MODE_ATOMIC_ALLOW_MODESET : 0;
 	if (test_only) {
 		flags |=
@@ -69,7 +111,12 @@ static sg_result commit_atomic(struct sg_output *output, struct sg_output_buffer
 			output->hooks.commit(request, output->hooks.data);
 	}
 	int error = drmModeAtomicCommit(output->fd, request, flags, output);
+	int commit_errno = errno;
 	drmModeAtomicFree(request);
+	/* The plane's new state holds its own reference until it is replaced. */
+	if (damage_blob)
+		drmModeDestroyPropertyBlob(output->fd, damage_blob);
+	errno = commit_errno;
 	if (error)
 		return commit_failed(output, test_only ? "atomic TEST_ONLY commit"
 		                             : modeset ? "atomic modeset"
@@ -109,6 +156,11 @@ sg_result sg_output_commit(struct sg_output *output, struct sg_output_buffer *bu
 	if (!result) {
 		output->lit = true;
 		buffer->state = SG_BUFFER_PENDING;
+	} else {
+		/* Not shown: the screen (and a driver's copy of this buffer) holds
+		 * an older frame than the damage assumes. */
+		output->damage_all = true;
+		buffer->frame = 0;
 	}
 	return result;
 }
@@ -169,6 +221,56 @@ sg_result sg_output_read_events(struct sg_output *output, int timeout_ms)
 	return output->deferred;
 }
 
+static bool whole(const struct sg_output *output, const struct sg_rect *r)
+{
+	return r->x <= 0 && r->y <= 0 && r->x + r->width >= output->info.width &&
+	       r->y + r->height >= output->info.height;
+}
+
+/* After frame was rendered into buffer: its damage into the history, and
+ * the buffer's clips, the union since the frame it held (-1: all). */
+static void take_damage(struct sg_output *output, struct sg_output_buffer *buffer, uint64_t frame)
+{
+	struct sg_output_damage *d = &output->history[frame % SG_OUTPUT_MAX_BUFFERS];
+	int count = sg_renderer_get_damage(output->renderer, d->rects, SG_DAMAGE_MAX_RECTS);
+	d->frame = frame;
+	d->count = count;
+	if (count < 0 || count > SG_DAMAGE_MAX_RECTS || output->damage_all ||
+	    (count == 1 && whole(output, &d->rects[0])))
+		d->count = -1;
+	output->damage_all = false;
+	buffer->clip_count = -1;
+	if (!buffer->frame || frame - buffer->frame > SG_OUTPUT_MAX_BUFFERS)
+		return;
+	int n = 0;
+	for (uint64_t f = buffer->frame + 1; f <= frame; f++) {
+		const struct sg_output_damage *h = &output->history[f % SG_OUTPUT_MAX_BUFFERS];
+		if (h->frame != f || h->count < 0)
+			return;
+		for (int i = 0; i < h->count; i++) {
+			const struct sg_rect *r = &h->rects[i];
+			buffer->clips[n++] =
+			    (struct drm_mode_rect){r->x, r->y, r->x + r->width, r->y + r->height};
+		}
+	}
+	buffer->clip_count = n;
+}
+
+/* Copy path: the render, read back, into the dumb buffer where it changed. */
+static void copy_damage(struct sg_output *output, struct sg_output_buffer *buffer)
+{
+	size_t stride = (size_t)buffer->dumb.width * 4;
+	if (buffer->clip_count < 0) {
+		sg_dumb_buffer_write_rgba(&buffer->dumb, output->staging, stride);
+		return;
+	}
+	for (int i = 0; i < buffer->clip_count; i++) {
+		const struct drm_mode_rect *c = &buffer->clips[i];
+		sg_dumb_buffer_write_rgba_rect(&buffer->dumb, output->staging, stride, c->x1, c->y1,
+		                               c->x2 - c->x1, c->y2 - c->y1);
+	}
+}
+
 sg_result sg_output_present(struct sg_output *output, struct sg_scene *scene,
                             const struct sg_camera *camera)
 {
@@ -191,12 +293,14 @@ sg_result sg_output_present(struct sg_output *output, struct sg_scene *scene,
 		result = sg_renderer_render_into(output->renderer, 0, scene, camera, NULL);
 		if (!result)
 			result = sg_renderer_read_pixels(output->renderer, output->staging, 0);
-		if (!result)
-			sg_dumb_buffer_write_rgba(&buffer->dumb, output->staging,
-			                          (size_t)buffer->dumb.width * 4);
 	}
-	if (result)
+	if (result) {
+		output->damage_all = true;
 		return result;
+	}
+	take_damage(output, buffer, output->frames + 1);
+	if (output->info.path == SG_OUTPUT_PATH_COPY)
+		copy_damage(output, buffer);
 	buffer->frame = ++output->frames;
 	if (in_state(output, SG_BUFFER_PENDING)) {
 		buffer->state = SG_BUFFER_QUEUED;

@@ -57,5 +57,7 @@ sg_result sg_output_props_find(int fd, const struct sg_output_choice *choice,
 			    wanted[i].object, choice->connector, choice->node, wanted[i].name);
 	sg_kms_prop(fd, choice->crtc_id, R, "OUT_FENCE_PTR", &props->crtc_out_fence_ptr, NULL);
 	sg_kms_prop(fd, choice->plane_id, P, "IN_FENCE_FD", &props->plane_in_fence_fd, NULL);
+	sg_kms_prop(fd, choice->plane_id, P, "FB_DAMAGE_CLIPS", &props->plane_fb_damage_clips,
+	            NULL);
 	return SG_OK;
 }

@@ -15,11 +15,12 @@ bool sg_kms_prop(int fd, uint32_t object, uint32_t type, const char *name, uint3
                  uint64_t *value);
 
 /* Property ids of the chosen connector, CRTC and plane; 0 where optional
- * (OUT_FENCE_PTR, IN_FENCE_FD) and absent. */
+ * (OUT_FENCE_PTR, IN_FENCE_FD, FB_DAMAGE_CLIPS) and absent. */
 struct sg_output_props {
 	uint32_t connector_crtc_id;
 	uint32_t crtc_mode_id, crtc_active, crtc_out_fence_ptr;
 	uint32_t plane_fb_id, plane_crtc_id, plane_src[4], plane_crtc[4], plane_in_fence_fd;
+	uint32_t plane_fb_damage_clips;
 };
 
 /* SG_ERR_DEVICE naming the first required property missing. */

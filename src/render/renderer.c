@@ -582,6 +582,9 @@ sg_result sg_renderer_export_dmabuf(struct sg_renderer *renderer, struct sg_dmab
 
 sg_result sg_renderer_use_buffer_for_testing(struct sg_renderer *renderer, int index)
 {
+	/* The GBM target reads back its buffer object, not a spare. */
+	if (sg_target_is_gbm(renderer->target))
+		return sg_fail(SG_ERR_UNSUPPORTED, "spare buffers are for the surfaceless target");
 	if (!enter(renderer, "sg_renderer_use_buffer_for_testing"))
 		return SG_ERR_BUSY;
 	sg_driver_lock(renderer->driver_lock);

@@ -22,7 +22,9 @@ uint64_t sg_renderer_vertex_builds_for_testing(const struct sg_renderer *rendere
 
 /* Draws from now on go to buffer index (0: the target's own; 1 .. 7: spare
  * RGBA8 buffers made at first use), each keeping its last frame, as a ring of
- * scanout buffers does: the damage tests' rings on any target. */
+ * scanout buffers does: the damage tests' rings on the surfaceless target
+ * (SG_ERR_UNSUPPORTED on GBM, whose read-back maps its buffer object; rings
+ * there are sg_output's scanout buffers). */
 sg_result sg_renderer_use_buffer_for_testing(struct sg_renderer *renderer, int index);
 
 #endif

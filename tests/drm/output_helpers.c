@@ -1,4 +1,5 @@
 #include <drm_fourcc.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -95,4 +96,74 @@ uint8_t *read_crtc(const char *node, uint32_t crtc_id, int width, int height, ui
 	drmModeFreeCrtc(crtc);
 	close(fd);
 	return rgba;
+}
+
+void damage_log_hook(uint32_t blob, const struct drm_mode_rect *clips, int count, void *data)
+{
+	struct damage_log *log = data;
+	log->flips++;
+	log->count = count;
+	ck_assert_int_le(count, SG_OUTPUT_MAX_CLIPS);
+	if (count < 0) {
+		ck_assert_uint_eq(blob, 0);
+		return;
+	}
+	ck_assert_msg(blob, "clips without a blob");
+	log->partial++;
+	memcpy(log->clips, clips, sizeof(*clips) * (size_t)count);
+	for (int i = 0; i < count; i++)
+		log->clipped += (int64_t)(clips[i].x2 - clips[i].x1) * (clips[i].y2 - clips[i].y1);
+	/* What the kernel holds is what the output meant. */
+	drmModePropertyBlobPtr got = drmModeGetPropertyBlob(log->fd, blob);
+	ck_assert_msg(got, "blob %u: drmModeGetPropertyBlob: %s", blob, strerror(errno));
+	ck_assert_uint_eq(got->length, sizeof(*clips) * (size_t)count);
+	ck_assert_int_eq(memcmp(got->data, clips, got->length), 0);
+	drmModeFreePropertyBlob(got);
+	ck_assert_int_lt(log->blob_count, DAMAGE_LOG_MAX);
+	struct damage_blob *kept = &log->blobs[log->blob_count++];
+	kept->id = blob;
+	kept->count = count;
+	memcpy(kept->clips, clips, sizeof(*clips) * (size_t)count);
+}
+
+void damage_log_check_covers(const struct damage_log *log, const uint8_t *before,
+                             const uint8_t *now, int width, int height, const char *what)
+{
+	if (log->count < 0)
+		return;
+	for (int y = 0; y < height; y++)
+		for (int x = 0; x < width; x++) {
+			size_t p = ((size_t)y * (size_t)width + (size_t)x) * 4;
+			if (!memcmp(before + p, now + p, 3))
+				continue;
+			bool inside = false;
+			for (int i = 0; i < log->count && !inside; i++)
+				inside = x >= log->clips[i].x1 && x < log->clips[i].x2 &&
+				         y >= log->clips[i].y1 && y < log->clips[i].y2;
+			ck_assert_msg(inside, "%s: pixel %d,%d changed outside the %d damage clips",
+			              what, x, y, log->count);
+		}
+}
+
+int damage_log_check_freed(const struct damage_log *log)
+{
+	for (int i = 0; i < log->blob_count; i++) {
+		const struct damage_blob *kept = &log->blobs[i];
+		drmModePropertyBlobPtr got = drmModeGetPropertyBlob(log->fd, kept->id);
+		size_t length = sizeof(kept->clips[0]) * (size_t)kept->count;
+		ck_assert_msg(!got || got->length != length ||
+		                  memcmp(got->data, kept->clips, length),
+		              "damage blob %u (flip %d of %d) is still there: leaked", kept->id, i,
+		              log->blob_count);
+		drmModeFreePropertyBlob(got);
+	}
+	return log->blob_count;
+}
+
+int count_differing_rgb(const uint8_t *a, const uint8_t *b, int width, int height)
+{
+	int differing = 0;
+	for (size_t p = 0; p < (size_t)width * (size_t)height * 4; p += 4)
+		differing += memcmp(a + p, b + p, 3) != 0;
+	return differing;
 }

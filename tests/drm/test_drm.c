@@ -217,6 +217,8 @@ Suite *target_suite(void)
 
 /* tests/drm/test_import.c: sg_texture_import_dmabuf and sg_texture_mark_changed. */
 Suite *import_suite(void);
+/* tests/drm/test_damage_drm.c: damage tracking on GBM and through sg_output. */
+Suite *damage_drm_suite(bool has_kms);
 
 int main(void)
 {
@@ -254,6 +256,7 @@ int main(void)
 		srunner_add_suite(runner, translucent_suite());
 		srunner_add_suite(runner, kms_suite(has_kms));
 		srunner_add_suite(runner, output_suite(has_kms));
+		srunner_add_suite(runner, damage_drm_suite(has_kms));
 	}
 	srunner_run_all(runner, CK_ENV); /* CK_VERBOSITY, default normal */
 	int failed = srunner_ntests_failed(runner);

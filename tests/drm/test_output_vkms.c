@@ -10,7 +10,12 @@
  * (src/output/output_internal.h): it may drive the writeback connector, and
  * each of its atomic commits carries WRITEBACK_FB_ID and
  * WRITEBACK_OUT_FENCE_PTR, added by the test. Everything else (connector and
- * CRTC choice, ring, modeset, flips, restore) is the public code path. */
+ * CRTC choice, ring, modeset, flips, restore) is the public code path.
+ *
+ * Damage: frames of random edits (tests/damage_scene.c), repainted in part
+ * by the output's renderer, each written back equal to a full repaint; the
+ * FB_DAMAGE_CLIPS of each flip (where vkms' plane has the property) as the
+ * kernel holds them, covering what changed, and no blob left after destroy. */
 #include <drm_fourcc.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -27,6 +32,7 @@
 #include "../../src/output/kms.h"
 #include "../../src/output/output_internal.h"
 #include "../../src/output/props.h"
+#include "damage_scene.h"
 #include "output_test.h"
 
 #define CARD "/dev/dri/card0"
@@ -202,6 +208,133 @@ START_TEST(test_writeback_ten_frames)
 }
 END_TEST
 
+struct writeback_damage {
+	struct writeback wb;
+	struct damage_log log;
+};
+
+static void add_writeback_of(drmModeAtomicReqPtr request, void *data)
+{
+	add_writeback(request, &((struct writeback_damage *)data)->wb);
+}
+
+static void log_damage_of(uint32_t blob, const struct drm_mode_rect *clips, int count, void *data)
+{
+	damage_log_hook(blob, clips, count, &((struct writeback_damage *)data)->log);
+}
+
+START_TEST(test_writeback_damage_equals_full_repaints)
+{
+	enum { FRAMES = 30, SCENE_W = 160, SCENE_H = 120 }; /* stretched over the mode */
+	int fd = open_card();
+	detach_virtual(fd);
+	struct writeback_damage wd = {
+	    .wb = {.connector_id = find_connector(fd, DRM_MODE_CONNECTOR_WRITEBACK), .fence = -1},
+	    .log = {.fd = fd, .count = -1}};
+	struct writeback *wb = &wd.wb;
+	ck_assert(sg_kms_prop(fd, wb->connector_id, DRM_MODE_OBJECT_CONNECTOR, "WRITEBACK_FB_ID",
+	                      &wb->fb_prop, NULL));
+	ck_assert(sg_kms_prop(fd, wb->connector_id, DRM_MODE_OBJECT_CONNECTOR,
+	                      "WRITEBACK_OUT_FENCE_PTR", &wb->fence_prop, NULL));
+	struct sg_dumb_buffer written = {0};
+	ck_assert_msg(sg_dumb_buffer_init(&written, fd, WIDTH, HEIGHT) == SG_OK, "%s",
+	              sg_last_error());
+	ck_assert_msg(sg_kms_add_fb(fd, WIDTH, HEIGHT, DRM_FORMAT_XRGB8888, written.handle,
+	                            written.stride, 0, &wb->fb_id) == SG_OK,
+	              "%s", sg_last_error());
+	float clear[4] = {0.1f, 0.2f, 0.3f, 1.0f};
+	struct sg_output *output = sg_output_create_for_testing(
+	    &(struct sg_output_desc){.has_drm_fd = true,
+	                             .drm_fd = fd,
+	                             .connector = "Writeback-1",
+	                             .width = WIDTH,
+	                             .height = HEIGHT,
+	                             .clear_color = {clear[0], clear[1], clear[2], clear[3]}},
+	    &(struct sg_output_test_hooks){.writeback = true,
+	                                   .commit = add_writeback_of,
+	                                   .damage = log_damage_of,
+	                                   .damage_blobs = true,
+	                                   .data = &wd});
+	ck_assert_msg(output, "sg_output_create (Writeback-1): %s", sg_last_error());
+	const struct sg_output_info *info = sg_output_get_info(output);
+	bool has_clips =
+	    sg_kms_prop(fd, info->plane_id, DRM_MODE_OBJECT_PLANE, "FB_DAMAGE_CLIPS", NULL, NULL);
+	printf("vkms: plane %u %s FB_DAMAGE_CLIPS; info.damage_clips %d\n", info->plane_id,
+	       has_clips ? "has" : "lacks", info->damage_clips);
+	ck_assert_int_eq(info->damage_clips, has_clips);
+
+	struct sg_renderer *reference = reference_renderer(WIDTH, HEIGHT);
+	ck_assert_int_eq(sg_renderer_set_damage_tracking(reference, false), SG_OK);
+	struct damage_world w;
+	damage_world_build(&w, 77u, false, SCENE_W, SCENE_H);
+	struct sg_camera camera;
+	damage_camera_init(&camera, SCENE_W, SCENE_H, false, 0.0f);
+	size_t bytes = (size_t)WIDTH * HEIGHT * 4;
+	uint8_t *rgba = malloc(bytes), *want = malloc(bytes), *before = malloc(bytes);
+	ck_assert(rgba && want && before);
+	int partial = 0;
+	for (int frame = 0; frame < FRAMES; frame++) {
+		const char *what = "first frame";
+		for (int e = 0; frame && e < 1 + (int)(damage_world_random(&w) % 3); e++)
+			what = damage_world_edit(&w, &camera, clear);
+		ck_assert_int_eq(
+		    sg_output_set_clear_color(output, clear[0], clear[1], clear[2], clear[3]),
+		    SG_OK);
+		memset(written.map, 0x5a, written.size);
+		sg_result result = sg_output_present(output, w.scene, &camera);
+		ck_assert_msg(result == SG_OK, "frame %d: %s", frame, sg_last_error());
+		ck_assert_msg(wb->fence >= 0, "frame %d: no writeback out-fence", frame);
+		struct pollfd pfd = {.fd = wb->fence, .events = POLLIN};
+		ck_assert_msg(poll(&pfd, 1, FENCE_TIMEOUT_MS) == 1, "frame %d: writeback fence",
+		              frame);
+		close(wb->fence);
+		result = sg_output_wait(output, FLIP_TIMEOUT_MS);
+		ck_assert_msg(result == SG_OK, "frame %d: %s", frame, sg_last_error());
+		struct sg_render_stats stats;
+		ck_assert_int_eq(sg_renderer_get_stats(sg_output_get_renderer(output), &stats),
+		                 SG_OK);
+		partial += stats.repainted_pixels < (uint64_t)WIDTH * HEIGHT;
+		drm_image_to_rgba(DRM_FORMAT_XRGB8888, written.map, written.stride, WIDTH, HEIGHT,
+		                  rgba);
+		ck_assert_int_eq(
+		    sg_renderer_set_clear_color(reference, clear[0], clear[1], clear[2], clear[3]),
+		    SG_OK);
+		ck_assert_int_eq(sg_renderer_render(reference, w.scene, &camera), SG_OK);
+		ck_assert_int_eq(sg_renderer_read_pixels(reference, want, 0), SG_OK);
+		int differing = count_differing_rgb(rgba, want, WIDTH, HEIGHT);
+		ck_assert_msg(
+		    differing == 0,
+		    "frame %d (last edit: %s): %d of %d written-back pixels differ from a "
+		    "full repaint",
+		    frame, what, differing, WIDTH * HEIGHT);
+		if (frame)
+			damage_log_check_covers(&wd.log, before, want, WIDTH, HEIGHT, what);
+		memcpy(before, want, bytes);
+	}
+	printf("vkms: %d frames written back equal to full repaints, %d repainted partially; %d "
+	       "flips, %d with damage clips (%.1f%% of their pixels)\n",
+	       FRAMES, partial, wd.log.flips, wd.log.partial,
+	       wd.log.partial
+	           ? 100.0 * (double)wd.log.clipped / ((double)wd.log.partial * WIDTH * HEIGHT)
+	           : 0.0);
+	ck_assert_msg(partial > FRAMES / 2, "only %d of %d frames were partial", partial, FRAMES);
+	/* Made and checked also where the plane lacks FB_DAMAGE_CLIPS. */
+	ck_assert_int_eq(wd.log.flips, FRAMES - 1);
+	ck_assert_msg(wd.log.partial > FRAMES / 3, "only %d of %d flips had clips", wd.log.partial,
+	              FRAMES - 1);
+	sg_output_destroy(output);
+	printf("vkms: %d damage blobs, none left after destroy\n", damage_log_check_freed(&wd.log));
+	free(rgba);
+	free(want);
+	free(before);
+	sg_renderer_destroy(reference);
+	sg_scene_destroy(w.scene);
+	drmModeRmFB(fd, wb->fb_id);
+	sg_dumb_buffer_finish(&written);
+	close(fd);
+}
+END_TEST
+
 /* vkms has one CRTC. While it lights Virtual-1 (with a framebuffer of the
  * test's own: no renderer needed), an output for the writeback connector,
  * which that CRTC could drive, must not take it. */
@@ -258,6 +391,7 @@ Suite *output_vkms_suite(void)
 	Suite *suite = suite_create("output-vkms");
 	TCase *tc = tcase_create("output-vkms");
 	tcase_add_test(tc, test_writeback_ten_frames);
+	tcase_add_test(tc, test_writeback_damage_equals_full_repaints);
 	tcase_add_test(tc, test_crtc_of_another_connector_not_taken);
 	suite_add_tcase(suite, tc);
 	return suite;
