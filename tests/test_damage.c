@@ -233,8 +233,10 @@ START_TEST(test_reader_behind_the_journal_repaints_all)
 	                   *full = make_renderer(false);
 	ck_assert_int_eq(sg_renderer_render(late, w.scene, NULL), SG_OK);
 	/* far more journal entries than the ring's 1024: a new epoch each frame */
-	for (int frame = 0; frame < 1200; frame++) {
-		sg_model_set_position(w.scene, w.models[frame % 3], (float)(frame % 50), 5, 0);
+	for (int frame = 0; frame < 60; frame++) {
+		/* every model: 24 entries an epoch, 1440 in all */
+		for (int m = 0; m < GROUPS * PER_GROUP; m++)
+			sg_model_set_position(w.scene, w.models[m], (float)((frame + m) % 50), 5, 0);
 		ck_assert_int_eq(sg_renderer_render(busy, w.scene, NULL), SG_OK);
 	}
 	static uint8_t want[W * H * 4], got[W * H * 4];
