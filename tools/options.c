@@ -27,7 +27,7 @@ static void usage(FILE *out)
 	      "      --frame-range FIRST:LAST\n"
 	      "                       render only frames FIRST .. LAST (0-based, inclusive);\n"
 	      "                       file names keep the frame numbers\n"
-	      "      --allow-path DIR textures may also be read from DIR (repeatable)\n"
+	      "      --allow-path DIR textures and fonts may also be read from DIR (repeatable)\n"
 	      "      --limit NAME=VALUE\n"
 	      "                       raise or lower a budget (repeatable): file-bytes,\n"
 	      "                       json-depth, texture-bytes, output-pixels, frames;\n"
@@ -52,9 +52,9 @@ static void usage(FILE *out)
 	      "force one.\n"
 	      "\n"
 	      "Exit status: 0 success, 1 device, display, rendering or output failure or out\n"
-	      "of memory, 2 bad usage, 3 bad input (scene file or texture missing, unreadable,\n"
-	      "malformed, outside the allowed folders, or over a limit). --display stopped by\n"
-	      "SIGINT or SIGTERM restores the display, then ends by that signal.\n",
+	      "of memory, 2 bad usage, 3 bad input (scene file, texture or font missing,\n"
+	      "unreadable, malformed, outside the allowed folders, or over a limit). --display\n"
+	      "stopped by SIGINT or SIGTERM restores the display, then ends by that signal.\n",
 	      out);
 }
 

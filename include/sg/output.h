@@ -133,9 +133,12 @@ struct sg_output_info {
  * sg_output_present(). Returns NULL on failure, with sg_last_error() naming
  * the node and connector: SG_ERR_INVALID_ARGUMENT (bad desc), SG_ERR_DEVICE
  * (node cannot be opened, permission denied, no KMS on it: a render node or
- * vgem, DRM master held by another process), SG_ERR_NOT_FOUND (no connected
- * connector, no such connector, no such mode, no free CRTC that can drive it,
- * no primary plane), SG_ERR_EGL / SG_ERR_GL (the renderer). */
+ * vgem, DRM master held by another process; the copy path's dumb buffers or
+ * the TEST_ONLY commit refused), SG_ERR_NOT_FOUND (no connected connector, no
+ * such connector, no such mode, no free CRTC that can drive it, no primary
+ * plane), SG_ERR_UNSUPPORTED (the copy path, and the primary plane lists no
+ * XRGB8888), SG_ERR_NO_MEMORY (the output, the copy path's staging buffer,
+ * drmModeAtomicAlloc), SG_ERR_EGL / SG_ERR_GL (the renderer). */
 SG_API struct sg_output *sg_output_create(const struct sg_output_desc *desc);
 
 /* Waits (up to one second) for a flip still pending, restores the CRTC,

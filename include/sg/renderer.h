@@ -122,7 +122,8 @@ struct sg_rect {
  * max of them to rects and returns how many there are: 0 when nothing
  * changed, one covering the output after a full repaint. -1 (with
  * sg_last_error()) when renderer is NULL, max is negative, rects is NULL with
- * max above 0, or nothing was rendered yet. */
+ * max above 0, nothing was rendered yet, or another thread is in a call on
+ * the renderer (SG_ERR_BUSY). */
 SG_API int sg_renderer_get_damage(const struct sg_renderer *renderer, struct sg_rect *rects,
                                   int max);
 

@@ -171,8 +171,8 @@ static sg_result copy_ring(struct sg_output *output, int buffers)
 	uint32_t width = choice->mode.hdisplay, height = choice->mode.vdisplay;
 	output->staging = sg_malloc((size_t)width * height * 4);
 	if (!output->staging)
-		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a %ux%u copy buffer", width,
-		               height);
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a %ux%u copy buffer for %s on %s",
+		               width, height, choice->connector, choice->node);
 	sg_result result = SG_OK;
 	for (int i = 0; i < buffers && !result; i++) {
 		struct sg_output_buffer *buffer = &output->buffers[output->buffer_count++];

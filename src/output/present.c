@@ -74,7 +74,8 @@ static sg_result commit_atomic(struct sg_output *output, struct sg_output_buffer
 	const struct sg_output_props *p = &output->props;
 	drmModeAtomicReqPtr request = drmModeAtomicAlloc();
 	if (!request)
-		return sg_fail(SG_ERR_NO_MEMORY, "drmModeAtomicAlloc failed");
+		return sg_fail(SG_ERR_NO_MEMORY, "drmModeAtomicAlloc failed (out of memory) for %s on %s",
+		               output->choice.connector, output->choice.node);
 	bool modeset = !output->lit;
 	if (modeset) {
 		uint32_t w = c->mode.hdisplay, h = c->mode.vdisplay;
