@@ -80,28 +80,12 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 	for (size_t i = 0; i < source->count; i++)
 		vertices += scene->meshes[source->draws[i].mesh].vertex_count;
 	if (vertices > UINT32_MAX ||
+	    !sg_grow_array((void **)&x->vertices, &x->vertex_capacity, vertices * FLOATS_PER_VERTEX,
+	                   sizeof(float)) ||
 	    !sg_grow_array((void **)&x->vertex_first, &x->first_capacity, source->count,
 	                   sizeof(uint32_t)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", source->count);
-	/* Written straight into the buffer GL keeps: no copy of the vertices of
-	 * its own, which for a million quads is 128 MiB. */
-	if (!x->vertex_array)
-		create_buffers(x);
-	glBindBuffer(GL_ARRAY_BUFFER, x->vertex_buffer);
-	GLsizeiptr bytes = (GLsizeiptr)(vertices * FLOATS_PER_VERTEX * sizeof(float));
-	glBufferData(GL_ARRAY_BUFFER, bytes, NULL, GL_STREAM_DRAW);
-	float *v = NULL;
-	if (bytes) {
-		v = glMapBufferRange(GL_ARRAY_BUFFER, 0, bytes,
-		                     GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
-		if (!v) {
-			sg_result result = sg_gl_check("mapping the expanded vertex buffer");
-			return result ? result
-			              : sg_fail(SG_ERR_GL, "glMapBufferRange of %lld bytes of expanded "
-			                                   "vertices returned NULL",
-			                        (long long)bytes);
-		}
-	}
+	float *v = x->vertices;
 	uint32_t base = 0;
 	for (size_t i = 0; i < source->count; i++) {
 		const struct sg_draw *draw = &source->draws[i];
@@ -122,9 +106,11 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 		}
 		base += m->vertex_count;
 	}
-	if (bytes && !glUnmapBuffer(GL_ARRAY_BUFFER))
-		return sg_fail(SG_ERR_GL, "glUnmapBuffer: the expanded vertices were lost (the "
-		                          "buffer's storage was corrupted)");
+	if (!x->vertex_array)
+		create_buffers(x);
+	glBindBuffer(GL_ARRAY_BUFFER, x->vertex_buffer);
+	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(vertices * FLOATS_PER_VERTEX * sizeof(float)),
+	             x->vertices, GL_STREAM_DRAW);
 	sg_result result = sg_gl_check("uploading expanded vertices");
 	if (result)
 		return result;
@@ -203,6 +189,7 @@ void sg_gl_expand_finish(struct sg_gl_expanded *x)
 		glDeleteBuffers(1, &x->vertex_buffer);
 		glDeleteBuffers(1, &x->index_buffer);
 	}
+	sg_free(x->vertices);
 	sg_free(x->vertex_first);
 	sg_free(x->indices);
 	sg_free(x->runs);
