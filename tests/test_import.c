@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <sg/sg.h>
@@ -213,6 +214,35 @@ START_TEST(test_fds_are_duplicated_and_closed_with_the_texture)
 }
 END_TEST
 
+/* No fd left for the dup (the process's limit): an I/O error naming it, not
+ * "not open", and nothing kept. */
+START_TEST(test_fd_limit_is_not_a_closed_fd)
+{
+	struct sg_scene *scene = sg_scene_create();
+	int fd = buffer_of(4096);
+	struct rlimit old;
+	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &old), 0);
+	/* The lowest free number becomes the limit: a dup has no number left. */
+	int lowest = dup(fd);
+	ck_assert_int_ge(lowest, 0);
+	close(lowest);
+	struct rlimit tight = old;
+	tight.rlim_cur = (rlim_t)lowest;
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &tight), 0);
+	struct sg_dmabuf_desc desc = good_desc(fd);
+	sg_texture texture = sg_texture_import_dmabuf(scene, &desc);
+	int error = sg_last_result();
+	char message[256];
+	snprintf(message, sizeof(message), "%s", sg_last_error());
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &old), 0);
+	ck_assert_uint_eq(texture.generation, 0);
+	ck_assert_int_eq(error, SG_ERR_IO);
+	ck_assert_msg(strstr(message, "cannot dup fd") && strstr(message, "Too many open files"),
+	              "%s", message);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 /* A scene destroyed with imported textures still alive closes their fds. */
 START_TEST(test_scene_destroy_closes_imported_fds)
 {
@@ -395,6 +425,7 @@ int main(void)
 	tcase_add_test(tc, test_bad_descs);
 	tcase_add_test(tc, test_fds_are_duplicated_and_closed_with_the_texture);
 	tcase_add_test(tc, test_scene_destroy_closes_imported_fds);
+	tcase_add_test(tc, test_fd_limit_is_not_a_closed_fd);
 	tcase_add_test(tc, test_out_of_memory_keeps_no_fd);
 	tcase_add_test(tc, test_surfaceless_refuses_or_imports);
 	tcase_add_test(tc, test_mark_changed);

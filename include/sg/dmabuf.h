@@ -48,13 +48,14 @@ struct sg_dmabuf_desc {
 
 /* A texture showing the dma-buf of desc, drawn like any texture (models,
  * sg_model_set_texture). The plane fds are dup'ed (F_DUPFD_CLOEXEC) and closed
- * by sg_texture_destroy; the caller keeps its own. (sg_scene_destroy does not
- * close them yet: destroy imported textures first.) Each renderer imports the
+ * by sg_texture_destroy (or sg_scene_destroy); the caller keeps its own. Each renderer imports the
  * buffer (an EGLImage) when it first draws the texture: a format or modifier
  * its display cannot import makes that sg_renderer_render() fail with
  * SG_ERR_UNSUPPORTED listing what the display offers, and so does a display
- * without EGL_EXT_image_dma_buf_import (surfaceless on swrast). NV12 is drawn
- * through GL_TEXTURE_EXTERNAL_OES, which needs GL_OES_EGL_image_external_essl3.
+ * without EGL_EXT_image_dma_buf_import (surfaceless on swrast). NV12 is imported
+ * as two images, its Y plane as R8 and its CbCr plane as GR88, and converted
+ * by libsg's own shader with the desc's encoding and range (the same on every
+ * driver): the display must import R8 and GR88.
  * Checked here, each SG_ERR_INVALID_ARGUMENT naming the plane: NULL scene or
  * desc, a size outside 1 .. 16384, a plane count the format does not have, an
  * fd that is not open or not a buffer with a size, a stride below the bytes of

@@ -5,7 +5,6 @@
  * updates it missed. */
 #include "cache.h"
 
-#include <GLES2/gl2ext.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -44,8 +43,11 @@ static void delete_texture(struct sg_gl_cache *cache, struct sg_gl_object *objec
 		cache->live--;
 		cache->bytes -= object->bytes;
 	}
-	if (object->image && cache->import)
-		cache->import->release(cache->import->data, object->image);
+	if (object->chroma)
+		glDeleteTextures(1, &object->chroma);
+	for (int i = 0; i < SG_GL_IMPORT_PLANES; i++)
+		if (object->images[i] && cache->import)
+			cache->import->release(cache->import->data, object->images[i]);
 	*object = (struct sg_gl_object){0};
 }
 
@@ -246,8 +248,9 @@ static sg_result upload_updates(struct sg_gl_cache *cache, struct sg_gl_object *
 static sg_result import_changed(struct sg_gl_cache *cache, struct sg_gl_object *object,
                                 const struct sg_texture_data *t, uint32_t index)
 {
-	glBindTexture(object->external ? GL_TEXTURE_EXTERNAL_OES : GL_TEXTURE_2D, object->name);
-	sg_result result = cache->import->changed(cache->import->data, t, index, object->image);
+	const GLuint names[SG_GL_IMPORT_PLANES] = {object->name, object->chroma};
+	sg_result result =
+	    cache->import->changed(cache->import->data, t, index, names, object->images);
 	if (!result)
 		object->update_serial = t->update_serial;
 	return result;
@@ -290,26 +293,26 @@ static void set_parameters(GLenum target, GLuint name, const struct sg_texture_d
 }
 
 /* The fresh texture of object takes the imported buffer of texture index as
- * its storage (src/gl/import.h): YUV ones through GL_TEXTURE_EXTERNAL_OES.
- * Row 0 of a dma-buf is its top row, as with uploads. */
+ * its storage (src/gl/import.h); NV12 takes a second texture for its CbCr
+ * plane (object->chroma). Row 0 of a dma-buf is its top row, as with uploads. */
 static sg_result attach_import(struct sg_gl_cache *cache, struct sg_gl_object *object,
                                const struct sg_scene *scene, uint32_t index, GLuint *name)
 {
 	const struct sg_texture_data *t = &scene->textures[index];
-	object->external = t->import->external;
-	set_parameters(object->external ? GL_TEXTURE_EXTERNAL_OES : GL_TEXTURE_2D, object->name, t);
+	set_parameters(GL_TEXTURE_2D, object->name, t);
+	if (t->import->fourcc == SG_FOURCC_NV12) {
+		glGenTextures(1, &object->chroma);
+		set_parameters(GL_TEXTURE_2D, object->chroma, t);
+	}
 	sg_result result = SG_OK;
+	const GLuint names[SG_GL_IMPORT_PLANES] = {object->name, object->chroma};
 	if (!cache->import)
-		result = sg_fail(SG_ERR_UNSUPPORTED,
-		                 "texture #%u is an imported dma-buf, which this renderer cannot draw",
-		                 index);
-	else if (object->external && !cache->external_sampling)
-		result = sg_fail(SG_ERR_UNSUPPORTED,
-		                 "texture #%u: GL lacks GL_OES_EGL_image_external_essl3, which "
-		                 "sampling its %s buffer takes",
-		                 index, sg_fourcc_name(t->import->fourcc));
+		result = sg_fail(
+		    SG_ERR_UNSUPPORTED,
+		    "texture #%u is an imported dma-buf, which this renderer cannot draw", index);
 	else
-		result = cache->import->attach(cache->import->data, t, index, &object->image);
+		result =
+		    cache->import->attach(cache->import->data, t, index, names, object->images);
 	char what[96];
 	snprintf(what, sizeof(what), "binding imported texture #%u (%dx%d)", index, t->width,
 	         t->height);

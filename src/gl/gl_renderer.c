@@ -15,7 +15,7 @@
 #include "cache.h"
 #include "check.h"
 #include "expand.h"
-#include "external.h"
+#include "nv12.h"
 #include "program.h"
 
 sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl)
@@ -29,7 +29,10 @@ sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl)
 	glUseProgram(gl->program);
 	glUniform1i(texture_location, 0);
 	glGetIntegerv(GL_MAX_TEXTURE_SIZE, &gl->max_texture_size);
-	sg_gl_external_init(gl);
+	if ((result = sg_gl_nv12_init(gl))) {
+		sg_gl_renderer_finish(gl);
+		return result;
+	}
 	glGenBuffers(1, &gl->instance_buffer);
 	static const uint8_t white[4] = {255, 255, 255, 255};
 	glGenTextures(1, &gl->white_texture);
@@ -57,7 +60,7 @@ void sg_gl_renderer_finish(struct sg_gl_renderer *gl)
 		glDeleteVertexArrays(1, &gl->tint_array);
 	if (gl->program)
 		glDeleteProgram(gl->program);
-	sg_gl_external_finish(gl);
+	sg_gl_nv12_finish(gl);
 	sg_gl_expand_finish(&gl->expanded);
 	sg_gl_blend_order_finish(&gl->blend);
 	sg_free(gl->order);
@@ -104,16 +107,16 @@ static void begin_blending(void)
 static sg_result bind_texture(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                               uint32_t index)
 {
-	GLuint texture = gl->white_texture;
-	bool external = false;
-	if (index != SG_DRAW_NO_TEXTURE) {
-		sg_result result =
-			sg_gl_cache_texture(&gl->textures, scene, index, gl->max_texture_size, &texture);
-		if (result)
-			return result;
-		external = gl->textures.objects[index].external;
+	if (index == SG_DRAW_NO_TEXTURE) {
+		sg_gl_nv12_bind(gl, NULL, NULL, gl->white_texture);
+		return SG_OK;
 	}
-	sg_gl_external_bind(gl, external, texture);
+	GLuint texture;
+	sg_result result =
+	    sg_gl_cache_texture(&gl->textures, scene, index, gl->max_texture_size, &texture);
+	if (result)
+		return result;
+	sg_gl_nv12_bind(gl, &gl->textures.objects[index], &scene->textures[index], texture);
 	return SG_OK;
 }
 

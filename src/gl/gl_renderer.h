@@ -7,8 +7,7 @@
 
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
-
-struct sg_gl_import_ops;
+#include "import.h"
 
 struct sg_gl_object {
 	uint32_t scene, generation; /* which scene resource this GL object holds */
@@ -17,8 +16,9 @@ struct sg_gl_object {
 	bool indexed;
 	size_t bytes; /* what the upload gave GL, for the cache's totals */
 	uint64_t update_serial; /* textures: the texture's sg_texture_update()s it holds */
-	void *image; /* imported textures: what sg_gl_import_ops.attach made */
-	bool external; /* bound to GL_TEXTURE_EXTERNAL_OES (imported YUV), not GL_TEXTURE_2D */
+	/* imported textures: what sg_gl_import_ops.attach made, per plane */
+	void *images[SG_GL_IMPORT_PLANES];
+	GLuint chroma; /* NV12: the CbCr plane's texture (name holds Y); else 0 */
 };
 
 struct sg_gl_cache {
@@ -31,7 +31,6 @@ struct sg_gl_cache {
 	/* textures: how imported ones get their storage (src/gl/import.h); set
 	 * by the renderer after sg_gl_renderer_init; NULL refuses them. */
 	const struct sg_gl_import_ops *import;
-	bool external_sampling; /* textures: the renderer has its external program */
 };
 
 /* Beyond this many draws the per-draw depths would no longer be distinct in a
@@ -90,11 +89,12 @@ struct sg_gl_blend {
 
 struct sg_gl_renderer {
 	GLuint program;
-	/* Imported YUV textures (GL_TEXTURE_EXTERNAL_OES, samplerExternalOES):
-	 * 0 without GL_OES_EGL_image_external_essl3. external_bound: the last
+	/* Imported NV12 textures: Y and CbCr planes on units 0 and 1, converted
+	 * to RGB by the program (src/gl/nv12.c). nv12_bound: the last
 	 * bind_texture() used it, so the next plain one takes program back. */
-	GLuint external_program;
-	bool external_bound;
+	GLuint nv12_program;
+	GLint nv12_matrix, nv12_offset; /* its uniforms' locations */
+	bool nv12_bound;
 	GLint max_texture_size;
 	GLuint white_texture; /* 1x1 white: what models without a texture sample */
 	struct sg_gl_cache textures, meshes;

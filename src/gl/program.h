@@ -14,7 +14,5 @@ sg_result sg_gl_program_build(const char *vertex_source, const char *fragment_so
 /* The embedded sources of shaders/ (generated at build time). */
 extern const char sg_shader_textured_vert[];
 extern const char sg_shader_textured_frag[];
-/* samplerExternalOES (GL_OES_EGL_image_external_essl3), with the textured vertex shader. */
-extern const char sg_shader_external_frag[];
 
 #endif

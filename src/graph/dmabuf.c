@@ -16,8 +16,6 @@
 #include "scene_internal.h"
 #include "side_limit.h"
 
-bool sg_import_external_for_testing;
-
 const char *sg_fourcc_name(uint32_t fourcc)
 {
 	static _Thread_local char names[4][16];
@@ -107,7 +105,9 @@ static sg_result check_desc(const struct sg_dmabuf_desc *desc)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
 		               "sg_texture_import_dmabuf: YUV encoding %d or range %d is unknown",
 		               desc->encoding, desc->range);
-	/* GL_TEXTURE_EXTERNAL_OES allows no other wrap mode. */
+	/* Clamp only (as GL_TEXTURE_EXTERNAL_OES, which drivers' own YUV sampling
+	 * takes): a CbCr plane rounded up from an odd size would not repeat in
+	 * step with its Y plane. */
 	if (planes > 1 && desc->wrap != SG_WRAP_CLAMP)
 		return sg_fail(
 		    SG_ERR_INVALID_ARGUMENT,
@@ -140,6 +140,9 @@ static sg_result take_plane(const struct sg_dmabuf_desc *desc, int plane,
 {
 	const struct sg_dmabuf_plane *p = &desc->planes[plane];
 	int fd = p->fd < 0 ? -1 : fcntl(p->fd, F_DUPFD_CLOEXEC, 0);
+	if (fd < 0 && p->fd >= 0 && errno != EBADF) /* EMFILE: the process's limit, not the fd */
+		return sg_fail(SG_ERR_IO, "sg_texture_import_dmabuf: plane %d: cannot dup fd %d: %s",
+		               plane, p->fd, strerror(errno));
 	if (fd < 0)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
 		               "sg_texture_import_dmabuf: plane %d: fd %d is not open (%s)", plane,
@@ -197,7 +200,6 @@ sg_texture sg_texture_import_dmabuf(struct sg_scene *scene, const struct sg_dmab
 	import->fourcc = desc->fourcc;
 	import->modifier = desc->modifier;
 	import->plane_count = desc->plane_count;
-	import->external = desc->fourcc == SG_FOURCC_NV12 || sg_import_external_for_testing;
 	import->encoding = desc->encoding;
 	import->range = desc->range;
 	uint32_t index;
@@ -250,8 +252,11 @@ sg_result sg_texture_mark_changed(struct sg_scene *scene, sg_texture texture,
 		               "outside texture #%u (%dx%d)",
 		               r.width, r.height, r.x, r.y, texture.index, t->width, t->height);
 	int fence = -1;
-	if (acquire_fence_fd != -1 &&
-	    (acquire_fence_fd < 0 || (fence = fcntl(acquire_fence_fd, F_DUPFD_CLOEXEC, 0)) < 0))
+	if (acquire_fence_fd >= 0 && (fence = fcntl(acquire_fence_fd, F_DUPFD_CLOEXEC, 0)) < 0 &&
+	    errno != EBADF) /* EMFILE: the process's limit, not the fd */
+		return sg_fail(SG_ERR_IO, "sg_texture_mark_changed: cannot dup acquire fence fd %d: %s",
+		               acquire_fence_fd, strerror(errno));
+	if (acquire_fence_fd != -1 && (acquire_fence_fd < 0 || fence < 0))
 		return sg_fail(
 		    SG_ERR_INVALID_ARGUMENT,
 		    "sg_texture_mark_changed: acquire fence fd %d of texture #%u is not open "

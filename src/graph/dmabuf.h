@@ -25,17 +25,10 @@ struct sg_texture_import {
 	/* sg_texture_mark_changed's sync_file (dup'ed, owned here) or -1: the
 	 * renderers wait for it before sampling the texture again. */
 	int acquire_fence;
-	/* YUV formats: sampled through GL_TEXTURE_EXTERNAL_OES (external), and
-	 * converted by the driver as encoding and range say. */
-	bool external;
+	/* NV12: converted to RGB by libsg's shader (src/gl/nv12.c) as these say. */
 	enum sg_yuv_encoding encoding;
 	enum sg_yuv_range range;
 };
-
-/* Test hook: imports made while it is set sample RGB formats through
- * GL_TEXTURE_EXTERNAL_OES too, so that the external program can be checked
- * byte for byte on drivers whose YUV sampling is not exact. */
-extern bool sg_import_external_for_testing;
 
 /* Closes the fds and frees the record; accepts NULL. */
 void sg_texture_import_free(struct sg_texture_import *import);

@@ -1,7 +1,8 @@
 /* Imported textures: each renderer makes its own EGLImage of the dma-buf
  * (EGL_EXT_image_dma_buf_import) the first time it draws the texture, and the
  * GL texture takes it as storage (glEGLImageTargetTexture2DOES), so the draw
- * paths sample it like any texture. A format or modifier the display does not
+ * paths sample it like any texture; NV12 makes one image and texture per
+ * plane (see image_layouts). A format or modifier the display does not
  * list is refused before eglCreateImage, whose EGL_BAD_MATCH says nothing. */
 #include "import.h"
 
@@ -15,6 +16,10 @@
 #include "../graph/dmabuf.h"
 #include "../graph/error.h"
 #include "../graph/scene_internal.h"
+
+/* The formats NV12's planes are imported as (drm_fourcc.h). */
+#define SG_FOURCC_R8 SG_FOURCC('R', '8', ' ', ' ')
+#define SG_FOURCC_GR88 SG_FOURCC('G', 'R', '8', '8')
 
 /* The fourccs the display lists, for a message; a buffer of 128 holds what
  * Mesa's drivers list. */
@@ -57,7 +62,7 @@ static EGLint list_modifiers(struct sg_egl *egl, uint32_t fourcc, EGLuint64KHR *
 }
 
 static sg_result check_supported(struct sg_target *target, const struct sg_texture_import *import,
-                                 uint32_t index, bool *explicit_modifier)
+                                 uint32_t fourcc, uint32_t index, bool *explicit_modifier)
 {
 	struct sg_egl *egl = &target->egl;
 	if (!egl->dmabuf_import || !egl->create_image || !egl->image_target_texture)
@@ -68,19 +73,18 @@ static sg_result check_supported(struct sg_target *target, const struct sg_textu
 		               index, target->impl->name, egl->driver);
 	bool known;
 	char list[1024];
-	if (!lists_format(egl, import->fourcc, &known) && known) {
+	if (!lists_format(egl, fourcc, &known) && known) {
 		list_formats(egl, list, sizeof(list));
 		return sg_fail(SG_ERR_UNSUPPORTED,
 		               "texture #%u: EGL on the %s target cannot import format %s; "
 		               "eglQueryDmaBufFormatsEXT offers: %s",
-		               index, target->impl->name, sg_fourcc_name(import->fourcc), list);
+		               index, target->impl->name, sg_fourcc_name(fourcc), list);
 	}
 	*explicit_modifier = false;
 	if (import->modifier == SG_DMABUF_MOD_IMPLICIT)
 		return SG_OK;
 	EGLuint64KHR modifiers[64];
-	EGLint count =
-	    egl->dmabuf_import_modifiers ? list_modifiers(egl, import->fourcc, modifiers) : 0;
+	EGLint count = egl->dmabuf_import_modifiers ? list_modifiers(egl, fourcc, modifiers) : 0;
 	for (EGLint i = 0; i < count; i++)
 		if (modifiers[i] == import->modifier)
 			*explicit_modifier = true;
@@ -95,7 +99,7 @@ static sg_result check_supported(struct sg_target *target, const struct sg_textu
 	return sg_fail(SG_ERR_UNSUPPORTED,
 	               "texture #%u: EGL on the %s target cannot import format %s with modifier "
 	               "0x%llx; eglQueryDmaBufModifiersEXT offers: %s",
-	               index, target->impl->name, sg_fourcc_name(import->fourcc),
+	               index, target->impl->name, sg_fourcc_name(fourcc),
 	               (unsigned long long)import->modifier,
 	               count                          ? list
 	               : egl->dmabuf_import_modifiers ? "none"
@@ -153,13 +157,32 @@ static sg_result wait_acquire(struct sg_target *target, const struct sg_texture_
 	return SG_OK;
 }
 
-static sg_result attach(void *data, const struct sg_texture_data *t, uint32_t index, void **image)
+/* The images of a texture: one of the whole buffer for the RGB formats; for
+ * NV12, the Y plane as R8 and the CbCr plane as GR88 (Cb in red, Cr in
+ * green), half the size rounded up, which src/gl/nv12.c converts. */
+static int image_layouts(const struct sg_texture_data *t, uint32_t fourccs[], int widths[],
+                         int heights[])
 {
-	struct sg_target *target = data;
-	struct sg_egl *egl = &target->egl;
 	const struct sg_texture_import *import = t->import;
+	if (import->fourcc != SG_FOURCC_NV12) {
+		fourccs[0] = import->fourcc, widths[0] = t->width, heights[0] = t->height;
+		return 1;
+	}
+	fourccs[0] = SG_FOURCC_R8, widths[0] = t->width, heights[0] = t->height;
+	fourccs[1] = SG_FOURCC_GR88, widths[1] = (t->width + 1) / 2,
+	heights[1] = (t->height + 1) / 2;
+	return 2;
+}
+
+/* An EGLImage of planes first .. first + count - 1 of the buffer, read as
+ * fourcc at width x height. */
+static sg_result make_image(struct sg_target *target, const struct sg_texture_import *import,
+                            uint32_t index, uint32_t fourcc, int width, int height, int first,
+                            int count, EGLImageKHR *image)
+{
+	struct sg_egl *egl = &target->egl;
 	bool explicit_modifier;
-	sg_result result = check_supported(target, import, index, &explicit_modifier);
+	sg_result result = check_supported(target, import, fourcc, index, &explicit_modifier);
 	if (result)
 		return result;
 	static const EGLint plane_keys[4][5] = {
@@ -172,30 +195,21 @@ static sg_result attach(void *data, const struct sg_texture_data *t, uint32_t in
 	    {EGL_DMA_BUF_PLANE3_FD_EXT, EGL_DMA_BUF_PLANE3_OFFSET_EXT, EGL_DMA_BUF_PLANE3_PITCH_EXT,
 	     EGL_DMA_BUF_PLANE3_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE3_MODIFIER_HI_EXT},
 	};
-	EGLint attribs[10 + 4 * 10 + 1];
+	EGLint attribs[6 + 4 * 10 + 1];
 	int n = 0;
 	attribs[n++] = EGL_WIDTH;
-	attribs[n++] = t->width;
+	attribs[n++] = width;
 	attribs[n++] = EGL_HEIGHT;
-	attribs[n++] = t->height;
+	attribs[n++] = height;
 	attribs[n++] = EGL_LINUX_DRM_FOURCC_EXT;
-	attribs[n++] = (EGLint)import->fourcc;
-	if (import->fourcc ==
-	    SG_FOURCC_NV12) { /* hints the driver's conversion follows when it samples */
-		attribs[n++] = EGL_YUV_COLOR_SPACE_HINT_EXT;
-		attribs[n++] =
-		    import->encoding == SG_YUV_BT709 ? EGL_ITU_REC709_EXT : EGL_ITU_REC601_EXT;
-		attribs[n++] = EGL_SAMPLE_RANGE_HINT_EXT;
-		attribs[n++] = import->range == SG_YUV_FULL ? EGL_YUV_FULL_RANGE_EXT
-		                                            : EGL_YUV_NARROW_RANGE_EXT;
-	}
-	for (int i = 0; i < import->plane_count; i++) {
+	attribs[n++] = (EGLint)fourcc;
+	for (int i = 0; i < count; i++) {
 		attribs[n++] = plane_keys[i][0];
-		attribs[n++] = import->fds[i];
+		attribs[n++] = import->fds[first + i];
 		attribs[n++] = plane_keys[i][1];
-		attribs[n++] = (EGLint)import->offsets[i];
+		attribs[n++] = (EGLint)import->offsets[first + i];
 		attribs[n++] = plane_keys[i][2];
-		attribs[n++] = (EGLint)import->strides[i];
+		attribs[n++] = (EGLint)import->strides[first + i];
 		if (explicit_modifier) {
 			attribs[n++] = plane_keys[i][3];
 			attribs[n++] = (EGLint)(import->modifier & 0xffffffffu);
@@ -204,25 +218,55 @@ static sg_result attach(void *data, const struct sg_texture_data *t, uint32_t in
 		}
 	}
 	attribs[n] = EGL_NONE;
-	EGLImageKHR made =
+	*image =
 	    egl->create_image(egl->display, EGL_NO_CONTEXT, EGL_LINUX_DMA_BUF_EXT, NULL, attribs);
-	if (made == EGL_NO_IMAGE_KHR) {
-		EGLint error = eglGetError();
-		return sg_fail(error == EGL_BAD_MATCH ? SG_ERR_UNSUPPORTED : SG_ERR_EGL,
-		               "texture #%u: eglCreateImageKHR(EGL_LINUX_DMA_BUF_EXT, %s, %dx%d, "
-		               "modifier 0x%llx) on the %s target failed: %s",
-		               index, sg_fourcc_name(import->fourcc), t->width, t->height,
-		               (unsigned long long)import->modifier, target->impl->name,
-		               sg_egl_error_name(error));
+	if (*image != EGL_NO_IMAGE_KHR)
+		return SG_OK;
+	EGLint error = eglGetError();
+	return sg_fail(error == EGL_BAD_MATCH ? SG_ERR_UNSUPPORTED : SG_ERR_EGL,
+	               "texture #%u: eglCreateImageKHR(EGL_LINUX_DMA_BUF_EXT, %s, %dx%d, "
+	               "modifier 0x%llx) on the %s target failed: %s",
+	               index, sg_fourcc_name(fourcc), width, height,
+	               (unsigned long long)import->modifier, target->impl->name,
+	               sg_egl_error_name(error));
+}
+
+static void target_images(struct sg_target *target, int count, const GLuint names[],
+                          void *const images[])
+{
+	for (int i = 0; i < count; i++) {
+		glBindTexture(GL_TEXTURE_2D, names[i]);
+		target->egl.image_target_texture(GL_TEXTURE_2D, images[i]);
 	}
-	*image = made;
-	if ((result = wait_acquire(target, import, index)))
-		return result; /* the caller deletes the texture and releases the image */
-	egl->image_target_texture(import->external ? GL_TEXTURE_EXTERNAL_OES : GL_TEXTURE_2D, made);
+}
+
+static sg_result attach(void *data, const struct sg_texture_data *t, uint32_t index,
+                        const GLuint names[SG_GL_IMPORT_PLANES], void *images[SG_GL_IMPORT_PLANES])
+{
+	struct sg_target *target = data;
+	uint32_t fourccs[SG_GL_IMPORT_PLANES];
+	int widths[SG_GL_IMPORT_PLANES], heights[SG_GL_IMPORT_PLANES];
+	int count = image_layouts(t, fourccs, widths, heights);
+	for (int i = 0; i < count; i++) {
+		/* One image holds all planes of an RGB format (one), NV12 one each. */
+		int first = count == 1 ? 0 : i, planes = count == 1 ? t->import->plane_count : 1;
+		EGLImageKHR made;
+		sg_result result = make_image(target, t->import, index, fourccs[i], widths[i],
+		                              heights[i], first, planes, &made);
+		if (result)
+			return result; /* the caller deletes the textures and releases the images */
+		images[i] = made;
+	}
+	sg_result result = wait_acquire(target, t->import, index);
+	if (result)
+		return result;
+	target_images(target, count, names, images);
 	return SG_OK;
 }
 
-static sg_result changed(void *data, const struct sg_texture_data *t, uint32_t index, void *image)
+static sg_result changed(void *data, const struct sg_texture_data *t, uint32_t index,
+                         const GLuint names[SG_GL_IMPORT_PLANES],
+                         void *const images[SG_GL_IMPORT_PLANES])
 {
 	struct sg_target *target = data;
 	sg_result result = wait_acquire(target, t->import, index);
@@ -230,8 +274,9 @@ static sg_result changed(void *data, const struct sg_texture_data *t, uint32_t i
 		return result;
 	/* As wlroots does: specifying the image again makes a driver that keeps
 	 * a copy or caches of the buffer take the producer's writes. */
-	target->egl.image_target_texture(
-	    t->import->external ? GL_TEXTURE_EXTERNAL_OES : GL_TEXTURE_2D, image);
+	uint32_t fourccs[SG_GL_IMPORT_PLANES];
+	int widths[SG_GL_IMPORT_PLANES], heights[SG_GL_IMPORT_PLANES];
+	target_images(target, image_layouts(t, fourccs, widths, heights), names, images);
 	return SG_OK;
 }
 

@@ -506,102 +506,125 @@ static void nv12_reference(enum sg_yuv_encoding encoding, enum sg_yuv_range rang
 	rgba[3] = 255;
 }
 
-/* NV12 in one dumb buffer (Y rows, then CbCr rows), imported in each
- * encoding and range, against the CPU reference within 2 per channel; skipped
- * (saying why) where the display does not list NV12 or GL cannot sample it. */
+/* NV12 in one dumb buffer: Y rows, then CbCr rows at *chroma, both *pitch
+ * apart; returns its PRIME fd. */
+static int nv12_buffer(struct fixture *f, uint32_t *handle, uint32_t *pitch, uint32_t *chroma)
+{
+	uint64_t size;
+	/* 32 bits a pixel, a quarter as wide: virtio-gpu refuses 8-bit dumb buffers. */
+	ck_assert_int_eq(drmModeCreateDumbBuffer(f->drm_fd, (OUT_W + 16) / 4, OUT_H * 3 / 2, 32, 0,
+	                                         handle, pitch, &size),
+	                 0);
+	ck_assert_uint_ge(*pitch, OUT_W);
+	uint64_t map_offset;
+	ck_assert_int_eq(drmModeMapDumbBuffer(f->drm_fd, *handle, &map_offset), 0);
+	uint8_t *map =
+	    mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, f->drm_fd, (off_t)map_offset);
+	ck_assert(map != MAP_FAILED);
+	*chroma = *pitch * OUT_H;
+	for (int y = 0; y < OUT_H; y++)
+		for (int x = 0; x < OUT_W; x++) {
+			map[*pitch * (uint32_t)y + (uint32_t)x] = nv12_y(x, y);
+			uint8_t *pair =
+			    &map[*chroma + *pitch * (uint32_t)(y / 2) + (uint32_t)(x / 2) * 2];
+			nv12_cbcr(x, y, &pair[0], &pair[1]);
+		}
+	munmap(map, size);
+	int fd = -1;
+	ck_assert_int_eq(drmPrimeHandleToFD(f->drm_fd, *handle, DRM_CLOEXEC | DRM_RDWR, &fd), 0);
+	return fd;
+}
+
+static sg_texture nv12_import(struct sg_scene *scene, int fd, uint32_t pitch, uint32_t chroma,
+                              enum sg_yuv_encoding encoding, enum sg_yuv_range range)
+{
+	sg_texture texture = sg_texture_import_dmabuf(
+	    scene, &(struct sg_dmabuf_desc){.width = OUT_W,
+	                                    .height = OUT_H,
+	                                    .fourcc = DRM_FORMAT_NV12,
+	                                    .modifier = DRM_FORMAT_MOD_INVALID,
+	                                    .plane_count = 2,
+	                                    .planes = {{fd, 0, pitch}, {fd, chroma, pitch}},
+	                                    .encoding = encoding,
+	                                    .range = range});
+	ck_assert_msg(texture.generation, "%s", sg_last_error());
+	return texture;
+}
+
+static const char *nv12_names[2][2] = {{"BT.601 limited", "BT.601 full"},
+                                       {"BT.709 limited", "BT.709 full"}};
+
+/* The largest difference, over an OUT_W x OUT_H image (row_pixels apart),
+ * from the CPU reference; printed with where it is. */
+static int nv12_compare(const uint8_t *rgba, int row_pixels, enum sg_yuv_encoding encoding,
+                        enum sg_yuv_range range, const char *what)
+{
+	int worst = 0, worst_x = 0, worst_y = 0;
+	for (int y = 0; y < OUT_H; y++)
+		for (int x = 0; x < OUT_W; x++) {
+			uint8_t want[4];
+			nv12_reference(encoding, range, x, y, want);
+			const uint8_t *got =
+			    rgba + ((size_t)y * (size_t)row_pixels + (size_t)x) * 4;
+			for (int c = 0; c < 4; c++) {
+				int d = abs(got[c] - want[c]);
+				if (d > worst)
+					worst = d, worst_x = x, worst_y = y;
+			}
+		}
+	uint8_t want[4];
+	nv12_reference(encoding, range, worst_x, worst_y, want);
+	const uint8_t *got = rgba + ((size_t)worst_y * (size_t)row_pixels + (size_t)worst_x) * 4;
+	printf("NV12 %s%s: largest difference %d at (%d, %d): %u %u %u %u, reference %u %u %u "
+	       "%u\n",
+	       nv12_names[encoding][range], what, worst, worst_x, worst_y, got[0], got[1], got[2],
+	       got[3], want[0], want[1], want[2], want[3]);
+	return worst;
+}
+
+/* A display that cannot import R8 or GR88 planes cannot draw NV12: skipped
+ * (saying why), except on llvmpipe (kms_swrast), which imports them. */
+static bool nv12_unsupported(struct sg_renderer *renderer, sg_result result)
+{
+	if (result != SG_ERR_UNSUPPORTED)
+		return false;
+	const char *gl_renderer = sg_renderer_get_info(renderer)->gl_renderer;
+	ck_assert_msg(!strstr(gl_renderer, "llvmpipe"), "NV12 refused on %s: %s", gl_renderer,
+	              sg_last_error());
+	printf("NV12: skipped: %s\n", sg_last_error());
+	return true;
+}
+
+/* NV12 (its Y plane imported as R8, its CbCr plane as GR88, converted by
+ * libsg's program), imported in each encoding and range, against the CPU
+ * reference within 2 per channel. */
 START_TEST(test_nv12_matches_cpu_reference)
 {
 	static struct fixture f;
 	fixture_init(&f);
-	uint32_t handle, pitch;
-	uint64_t size;
-	/* 32 bits a pixel, a quarter as wide: virtio-gpu refuses 8-bit dumb buffers. */
-	ck_assert_int_eq(drmModeCreateDumbBuffer(f.drm_fd, (OUT_W + 16) / 4, OUT_H * 3 / 2, 32, 0,
-	                                         &handle, &pitch, &size),
-	                 0);
-	ck_assert_uint_ge(pitch, OUT_W);
-	uint64_t map_offset;
-	ck_assert_int_eq(drmModeMapDumbBuffer(f.drm_fd, handle, &map_offset), 0);
-	uint8_t *map =
-	    mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, f.drm_fd, (off_t)map_offset);
-	ck_assert(map != MAP_FAILED);
-	uint32_t chroma = pitch * OUT_H;
-	for (int y = 0; y < OUT_H; y++)
-		for (int x = 0; x < OUT_W; x++) {
-			map[pitch * (uint32_t)y + (uint32_t)x] = nv12_y(x, y);
-			nv12_cbcr(
-			    x, y, &map[chroma + pitch * (uint32_t)(y / 2) + (uint32_t)(x / 2) * 2],
-			    &map[chroma + pitch * (uint32_t)(y / 2) + (uint32_t)(x / 2) * 2 + 1]);
-		}
-	munmap(map, size);
-	int fd = -1;
-	ck_assert_int_eq(drmPrimeHandleToFD(f.drm_fd, handle, DRM_CLOEXEC | DRM_RDWR, &fd), 0);
-	static const char *names[2][2] = {{"BT.601 limited", "BT.601 full"},
-	                                  {"BT.709 limited", "BT.709 full"}};
+	printf("NV12 on GL_RENDERER %s\n", sg_renderer_get_info(f.renderer)->gl_renderer);
+	uint32_t handle, pitch, chroma;
+	int fd = nv12_buffer(&f, &handle, &pitch, &chroma);
 	for (int encoding = SG_YUV_BT601; encoding <= SG_YUV_BT709; encoding++) {
 		for (int range = SG_YUV_LIMITED; range <= SG_YUV_FULL; range++) {
 			struct sg_scene *scene = sg_scene_create();
-			sg_texture texture = sg_texture_import_dmabuf(
-			    scene, &(struct sg_dmabuf_desc){
-			               .width = OUT_W,
-			               .height = OUT_H,
-			               .fourcc = DRM_FORMAT_NV12,
-			               .modifier = DRM_FORMAT_MOD_INVALID,
-			               .plane_count = 2,
-			               .planes = {{fd, 0, pitch}, {fd, chroma, pitch}},
-			               .encoding = encoding,
-			               .range = range});
-			ck_assert_msg(texture.generation, "%s", sg_last_error());
+			sg_texture texture = nv12_import(scene, fd, pitch, chroma, encoding, range);
 			sg_mesh quad = sg_mesh_create_quad(scene, OUT_W, OUT_H);
 			sg_node model = sg_node_new_model(
 			    scene, &(struct sg_model_desc){.mesh = quad, .texture = texture});
 			ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), model),
 			                 SG_OK);
 			sg_result result = sg_renderer_render(f.renderer, scene, NULL);
-			if (result == SG_ERR_UNSUPPORTED) {
-				printf("NV12: skipped: %s\n", sg_last_error());
+			if (nv12_unsupported(f.renderer, result)) {
 				sg_texture_destroy(scene, texture);
 				sg_scene_destroy(scene);
 				goto done;
 			}
-			ck_assert_msg(result == SG_OK, "%s: %s", names[encoding][range],
+			ck_assert_msg(result == SG_OK, "%s: %s", nv12_names[encoding][range],
 			              sg_last_error());
 			static uint8_t rgba[OUT_W * OUT_H * 4];
 			ck_assert_int_eq(sg_renderer_read_pixels(f.renderer, rgba, 0), SG_OK);
-			int worst = 0, worst_x = 0, worst_y = 0;
-			for (int y = 0; y < OUT_H; y++)
-				for (int x = 0; x < OUT_W; x++) {
-					uint8_t want[4];
-					nv12_reference(encoding, range, x, y, want);
-					const uint8_t *got =
-					    rgba + ((size_t)y * OUT_W + (size_t)x) * 4;
-					for (int c = 0; c < 4; c++) {
-						int d = abs(got[c] - want[c]);
-						if (d > worst)
-							worst = d, worst_x = x, worst_y = y;
-					}
-				}
-			uint8_t want[4];
-			nv12_reference(encoding, range, worst_x, worst_y, want);
-			const uint8_t *got = rgba + ((size_t)worst_y * OUT_W + (size_t)worst_x) * 4;
-			printf("NV12 %s: largest difference %d at (%d, %d): %u %u %u, reference %u "
-			       "%u %u\n",
-			       names[encoding][range], worst, worst_x, worst_y, got[0], got[1],
-			       got[2], want[0], want[1], want[2]);
-			/* Mesa 22.3's llvmpipe lists NV12 and makes the EGLImage, but samples
-			 * its own texture coordinates (R = u, G = v, B = 1) whatever the
-			 * buffer holds; the external program itself is checked byte for
-			 * byte by test_external_program_mixes_with_textured. */
-			const char *gl_renderer = sg_renderer_get_info(f.renderer)->gl_renderer;
-			if (worst > 2 && strstr(gl_renderer, "llvmpipe")) {
-				printf("NV12: skipped: %s does not sample NV12 (largest difference "
-				       "%d)\n",
-				       gl_renderer, worst);
-				sg_texture_destroy(scene, texture);
-				sg_scene_destroy(scene);
-				goto done;
-			}
-			ck_assert_int_le(worst, 2);
+			ck_assert_int_le(nv12_compare(rgba, OUT_W, encoding, range, ""), 2);
 			ck_assert_int_eq(sg_texture_destroy(scene, texture), SG_OK);
 			sg_scene_destroy(scene);
 		}
@@ -613,70 +636,65 @@ done:
 }
 END_TEST
 
-/* The samplerExternalOES program, switched to and back within one frame:
- * three quads side by side, an external texture (an XR24 gbm_bo sampled
- * through GL_TEXTURE_EXTERNAL_OES by the test hook), a plain one and the
- * external one again, equal byte for byte to three plain textures. */
-START_TEST(test_external_program_mixes_with_textured)
+/* The NV12 program switched to and back within one frame: three quads side
+ * by side, NV12 as BT.709 full range, a plain texture, the same buffer as
+ * BT.601 limited range. Each NV12 third matches its own reference (the
+ * uniforms are per texture) and the plain third is byte for byte what the
+ * plain texture renders alone (the textured program and unit 0 are back). */
+START_TEST(test_nv12_program_mixes_with_textured)
 {
 	static struct fixture f;
 	fixture_init(&f);
 	struct sg_renderer *wide = sg_renderer_create(&(struct sg_renderer_desc){
 	    .width = OUT_W * 3, .height = OUT_H, .target = SG_TARGET_GBM});
 	ck_assert_msg(wide, "%s", sg_last_error());
-	struct gbm_bo *bo;
-	uint32_t offset, stride;
-	int fd = gbm_pattern(&f, DRM_FORMAT_XRGB8888, OUT_W, OUT_H, 0, 0, &bo, &offset, &stride);
+	uint32_t handle, pitch, chroma;
+	int fd = nv12_buffer(&f, &handle, &pitch, &chroma);
 	static uint8_t texels[OUT_W * OUT_H * 4];
 	for (int y = 0; y < OUT_H; y++)
 		for (int x = 0; x < OUT_W; x++)
 			pattern_texel(x, y, texels + ((size_t)y * OUT_W + (size_t)x) * 4);
-	static uint8_t rgba[2][OUT_W * 3 * OUT_H * 4];
-	for (int external = 0; external < 2; external++) {
-		struct sg_scene *scene = sg_scene_create();
-		sg_texture plain = sg_texture_create(
-		    scene,
-		    &(struct sg_texture_desc){.width = OUT_W, .height = OUT_H, .pixels = texels});
-		sg_texture imported = plain;
-		if (external) {
-			sg_import_external_for_testing = true;
-			imported = sg_texture_import_dmabuf(
-			    scene, &(struct sg_dmabuf_desc){.width = OUT_W,
-			                                    .height = OUT_H,
-			                                    .fourcc = DRM_FORMAT_XRGB8888,
-			                                    .modifier = DRM_FORMAT_MOD_INVALID,
-			                                    .plane_count = 1,
-			                                    .planes = {{fd, offset, stride}}});
-			sg_import_external_for_testing = false;
-			ck_assert_msg(imported.generation, "%s", sg_last_error());
-		}
-		sg_mesh quad = sg_mesh_create_quad(scene, OUT_W, OUT_H);
-		const sg_texture order[3] = {imported, plain, imported};
-		for (int i = 0; i < 3; i++) {
-			sg_node model = sg_node_new_model(
-			    scene, &(struct sg_model_desc){.mesh = quad,
-			                                   .texture = order[i],
-			                                   .position = {(float)(OUT_W * i), 0, 0}});
-			ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), model),
-			                 SG_OK);
-		}
-		for (int frame = 0; frame < 2; frame++) {
-			sg_result result = sg_renderer_render(wide, scene, NULL);
-			ck_assert_msg(result == SG_OK, "%s", sg_last_error());
-		}
-		ck_assert_int_eq(sg_renderer_read_pixels(wide, rgba[external], 0), SG_OK);
-		if (external) /* sg_scene_destroy does not close its fds yet */
-			ck_assert_int_eq(sg_texture_destroy(scene, imported), SG_OK);
-		sg_scene_destroy(scene);
+	struct sg_scene *scene = sg_scene_create();
+	sg_texture plain = sg_texture_create(
+	    scene, &(struct sg_texture_desc){.width = OUT_W, .height = OUT_H, .pixels = texels});
+	sg_texture bt709 = nv12_import(scene, fd, pitch, chroma, SG_YUV_BT709, SG_YUV_FULL);
+	sg_texture bt601 = nv12_import(scene, fd, pitch, chroma, SG_YUV_BT601, SG_YUV_LIMITED);
+	sg_mesh quad = sg_mesh_create_quad(scene, OUT_W, OUT_H);
+	const sg_texture order[3] = {bt709, plain, bt601};
+	for (int i = 0; i < 3; i++) {
+		sg_node model = sg_node_new_model(
+		    scene, &(struct sg_model_desc){.mesh = quad,
+		                                   .texture = order[i],
+		                                   .position = {(float)(OUT_W * i), 0, 0}});
+		ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), model), SG_OK);
 	}
-	int differing = count_differing_pixels(rgba[0], OUT_W * 3 * 4, rgba[1], OUT_W * 3 * 4,
-	                                       OUT_W * 3, OUT_H);
-	printf("external program between textured draws: %d of %d pixels differ\n", differing,
-	       OUT_W * 3 * OUT_H);
-	ck_assert_int_eq(differing, 0);
+	static uint8_t rgba[OUT_W * 3 * OUT_H * 4];
+	for (int frame = 0; frame < 2; frame++) {
+		sg_result result = sg_renderer_render(wide, scene, NULL);
+		if (nv12_unsupported(wide, result))
+			goto done;
+		ck_assert_msg(result == SG_OK, "%s", sg_last_error());
+		ck_assert_int_eq(sg_renderer_read_pixels(wide, rgba, 0), SG_OK);
+		ck_assert_int_le(nv12_compare(rgba, OUT_W * 3, SG_YUV_BT709, SG_YUV_FULL,
+		                              " (left of a plain texture)"),
+		                 2);
+		ck_assert_int_le(nv12_compare(rgba + OUT_W * 2 * 4, OUT_W * 3, SG_YUV_BT601,
+		                              SG_YUV_LIMITED, " (right of a plain texture)"),
+		                 2);
+		int differing = count_differing_pixels(rgba + OUT_W * 4, OUT_W * 3 * 4, f.reference,
+		                                       OUT_W * 4, OUT_W, OUT_H);
+		printf("plain texture between NV12 ones: %d of %d pixels differ\n", differing,
+		       OUT_W * OUT_H);
+		ck_assert_int_eq(differing, 0);
+	}
+done:
+	/* sg_scene_destroy does not close the fds of imports yet */
+	ck_assert_int_eq(sg_texture_destroy(scene, bt709), SG_OK);
+	ck_assert_int_eq(sg_texture_destroy(scene, bt601), SG_OK);
+	sg_scene_destroy(scene);
 	sg_renderer_destroy(wide);
 	close(fd);
-	gbm_bo_destroy(bo);
+	ck_assert_int_eq(drmModeDestroyDumbBuffer(f.drm_fd, handle), 0);
 	fixture_finish(&f);
 }
 END_TEST
@@ -753,7 +771,7 @@ Suite *import_suite(void)
 	tcase_add_test(tc, test_bad_descs_and_unlisted_modifier);
 	tcase_add_test(tc, test_acquire_fence_holds_the_render);
 	tcase_add_test(tc, test_nv12_matches_cpu_reference);
-	tcase_add_test(tc, test_external_program_mixes_with_textured);
+	tcase_add_test(tc, test_nv12_program_mixes_with_textured);
 	tcase_add_test(tc, test_renderer_output_as_texture);
 	suite_add_tcase(suite, tc);
 	return suite;
