@@ -45,7 +45,8 @@ command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found; $
 [ -r "$CACHE/current" ] || die "no kernel in $CACHE; $hint"
 kdir=$CACHE/$(cat "$CACHE/current")
 for f in vmlinux initramfs.img; do [ -s "$kdir/$f" ] || die "$kdir/$f is missing; $hint"; done
-[ "$HERE/init.sh" -nt "$kdir/initramfs.img" ] && die "init.sh changed since the initramfs was built; $hint"
+[ "$(sha256sum < "$HERE/init.sh" | cut -d' ' -f1)" = "$(cat "$kdir/initramfs.img.init" 2>/dev/null)" ] ||
+	die "init.sh differs from the one in the initramfs; $hint"
 if [ "$device" = vkms ] && ! grep -qw vkms "$kdir/initramfs.img.modules" 2>/dev/null; then
     die "the initramfs has no vkms; run tests/vm/build-vkms.sh (it builds vkms.ko and runs setup.sh)"
 fi

@@ -90,11 +90,14 @@ if [ ! -s "$KDIR/vmlinux" ]; then
 fi
 
 # --- initramfs -----------------------------------------------------------------
-# Rebuilt whenever init.sh or this script is newer than it (it takes a second).
-# Also rebuilt when the module list changed (SG_VM_EXTRA_MODULES, vkms).
+# Rebuilt whenever init.sh or this script differs from what it was built from
+# (it takes a second): by content, not by time, since checkouts of any age
+# share the cache. Also rebuilt when the module list changed
+# (SG_VM_EXTRA_MODULES, vkms).
 INITRD=$KDIR/initramfs.img
 MODULES=$(echo $MODULES)
-if [ ! -s "$INITRD" ] || [ "$HERE/init.sh" -nt "$INITRD" ] || [ "$0" -nt "$INITRD" ] ||
+SOURCES=$(cat "$HERE/init.sh" "$0" | sha256sum | cut -d' ' -f1)
+if [ ! -s "$INITRD" ] || [ "$(cat "$INITRD.sources" 2>/dev/null)" != "$SOURCES" ] ||
    [ "$(cat "$INITRD.modules" 2>/dev/null)" != "$MODULES" ] || [ "$MODDIR/updates/vkms.ko" -nt "$INITRD" ]; then
     stage=$(mktemp -d); trap 'rm -rf "$stage"' EXIT
     mkdir -p "$stage"/{bin,dev,proc,sys,tmp,sgvm,mnt/root,lib/modules/"$KVER"}
@@ -136,6 +139,8 @@ if [ ! -s "$INITRD" ] || [ "$HERE/init.sh" -nt "$INITRD" ] || [ "$0" -nt "$INITR
     (cd "$stage" && find . | "$BUSYBOX" cpio -o -H newc 2>/dev/null) | gzip -1 > "$INITRD.tmp"
     mv "$INITRD.tmp" "$INITRD"
     echo "$MODULES" > "$INITRD.modules"
+    sha256sum < "$HERE/init.sh" | cut -d' ' -f1 > "$INITRD.init"
+    echo "$SOURCES" > "$INITRD.sources"
     say "initramfs: ${#want[@]} modules: $(for p in "${!want[@]}"; do norm "$p"; done | sort | tr '\n' ' ')"
 fi
 
