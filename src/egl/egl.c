@@ -279,3 +279,32 @@ void sg_egl_release(struct sg_egl *egl)
 	}
 	egl->saved = (struct sg_egl_binding){0};
 }
+
+int sg_egl_dmabuf_plane_attribs(EGLint *attribs, int plane, int fd, uint32_t offset,
+                                uint32_t pitch, const uint64_t *modifier)
+{
+	static const EGLint keys[4][5] = {
+	    {EGL_DMA_BUF_PLANE0_FD_EXT, EGL_DMA_BUF_PLANE0_OFFSET_EXT, EGL_DMA_BUF_PLANE0_PITCH_EXT,
+	     EGL_DMA_BUF_PLANE0_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE0_MODIFIER_HI_EXT},
+	    {EGL_DMA_BUF_PLANE1_FD_EXT, EGL_DMA_BUF_PLANE1_OFFSET_EXT, EGL_DMA_BUF_PLANE1_PITCH_EXT,
+	     EGL_DMA_BUF_PLANE1_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE1_MODIFIER_HI_EXT},
+	    {EGL_DMA_BUF_PLANE2_FD_EXT, EGL_DMA_BUF_PLANE2_OFFSET_EXT, EGL_DMA_BUF_PLANE2_PITCH_EXT,
+	     EGL_DMA_BUF_PLANE2_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE2_MODIFIER_HI_EXT},
+	    {EGL_DMA_BUF_PLANE3_FD_EXT, EGL_DMA_BUF_PLANE3_OFFSET_EXT, EGL_DMA_BUF_PLANE3_PITCH_EXT,
+	     EGL_DMA_BUF_PLANE3_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE3_MODIFIER_HI_EXT},
+	};
+	int n = 0;
+	attribs[n++] = keys[plane][0];
+	attribs[n++] = fd;
+	attribs[n++] = keys[plane][1];
+	attribs[n++] = (EGLint)offset;
+	attribs[n++] = keys[plane][2];
+	attribs[n++] = (EGLint)pitch;
+	if (modifier) {
+		attribs[n++] = keys[plane][3];
+		attribs[n++] = (EGLint)(*modifier & 0xffffffffu);
+		attribs[n++] = keys[plane][4];
+		attribs[n++] = (EGLint)(*modifier >> 32);
+	}
+	return n;
+}

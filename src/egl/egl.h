@@ -8,6 +8,7 @@
 #include <GLES3/gl3.h> /* before gl2ext.h, which needs its types */
 #include <GLES2/gl2ext.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include <sg/error.h>
 
@@ -62,6 +63,13 @@ void sg_egl_release(struct sg_egl *egl);
  * of waiting for it with glFinish. SG_ERR_UNSUPPORTED without
  * EGL_ANDROID_native_fence_sync; SG_ERR_EGL when a call fails. */
 sg_result sg_egl_native_fence(struct sg_egl *egl, int *fd);
+
+/* Writes the EGL_LINUX_DMA_BUF_EXT attributes of plane (0 .. 3) to attribs:
+ * its fd, offset and pitch, and modifier where not NULL (only when the
+ * display has EGL_EXT_image_dma_buf_import_modifiers). Returns how many
+ * EGLints it wrote (6 or 10). */
+int sg_egl_dmabuf_plane_attribs(EGLint *attribs, int plane, int fd, uint32_t offset,
+                                uint32_t pitch, const uint64_t *modifier);
 
 const char *sg_egl_error_name(EGLint error);
 /* True if the space-separated list has the exact name. */

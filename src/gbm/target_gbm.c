@@ -179,16 +179,6 @@ sg_result sg_gbm_import_bo(struct gbm_target *t, struct gbm_buffer *buffer)
 	int planes = gbm_bo_get_plane_count(bo);
 	uint64_t modifier = gbm_bo_get_modifier(bo);
 	bool explicit_modifier = modifier != DRM_FORMAT_MOD_INVALID && egl->dmabuf_import_modifiers;
-	static const EGLint plane_keys[4][5] = {
-		{EGL_DMA_BUF_PLANE0_FD_EXT, EGL_DMA_BUF_PLANE0_OFFSET_EXT, EGL_DMA_BUF_PLANE0_PITCH_EXT,
-		 EGL_DMA_BUF_PLANE0_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE0_MODIFIER_HI_EXT},
-		{EGL_DMA_BUF_PLANE1_FD_EXT, EGL_DMA_BUF_PLANE1_OFFSET_EXT, EGL_DMA_BUF_PLANE1_PITCH_EXT,
-		 EGL_DMA_BUF_PLANE1_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE1_MODIFIER_HI_EXT},
-		{EGL_DMA_BUF_PLANE2_FD_EXT, EGL_DMA_BUF_PLANE2_OFFSET_EXT, EGL_DMA_BUF_PLANE2_PITCH_EXT,
-		 EGL_DMA_BUF_PLANE2_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE2_MODIFIER_HI_EXT},
-		{EGL_DMA_BUF_PLANE3_FD_EXT, EGL_DMA_BUF_PLANE3_OFFSET_EXT, EGL_DMA_BUF_PLANE3_PITCH_EXT,
-		 EGL_DMA_BUF_PLANE3_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE3_MODIFIER_HI_EXT},
-	};
 	EGLint attribs[7 + 4 * 10 + 1];
 	int n = 0, fds[4] = {-1, -1, -1, -1};
 	attribs[n++] = EGL_WIDTH;
@@ -205,18 +195,9 @@ sg_result sg_gbm_import_bo(struct gbm_target *t, struct gbm_buffer *buffer)
 			                 base->device, strerror(errno));
 			goto done;
 		}
-		attribs[n++] = plane_keys[i][0];
-		attribs[n++] = fds[i];
-		attribs[n++] = plane_keys[i][1];
-		attribs[n++] = (EGLint)gbm_bo_get_offset(bo, i);
-		attribs[n++] = plane_keys[i][2];
-		attribs[n++] = (EGLint)gbm_bo_get_stride_for_plane(bo, i);
-		if (explicit_modifier) {
-			attribs[n++] = plane_keys[i][3];
-			attribs[n++] = (EGLint)(modifier & 0xffffffffu);
-			attribs[n++] = plane_keys[i][4];
-			attribs[n++] = (EGLint)(modifier >> 32);
-		}
+		n += sg_egl_dmabuf_plane_attribs(attribs + n, i, fds[i], gbm_bo_get_offset(bo, i),
+		                                 gbm_bo_get_stride_for_plane(bo, i),
+		                                 explicit_modifier ? &modifier : NULL);
 	}
 	attribs[n] = EGL_NONE;
 	buffer->image = egl->create_image(egl->display, EGL_NO_CONTEXT, EGL_LINUX_DMA_BUF_EXT, NULL,

@@ -185,16 +185,6 @@ static sg_result make_image(struct sg_target *target, const struct sg_texture_im
 	sg_result result = check_supported(target, import, fourcc, index, &explicit_modifier);
 	if (result)
 		return result;
-	static const EGLint plane_keys[4][5] = {
-	    {EGL_DMA_BUF_PLANE0_FD_EXT, EGL_DMA_BUF_PLANE0_OFFSET_EXT, EGL_DMA_BUF_PLANE0_PITCH_EXT,
-	     EGL_DMA_BUF_PLANE0_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE0_MODIFIER_HI_EXT},
-	    {EGL_DMA_BUF_PLANE1_FD_EXT, EGL_DMA_BUF_PLANE1_OFFSET_EXT, EGL_DMA_BUF_PLANE1_PITCH_EXT,
-	     EGL_DMA_BUF_PLANE1_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE1_MODIFIER_HI_EXT},
-	    {EGL_DMA_BUF_PLANE2_FD_EXT, EGL_DMA_BUF_PLANE2_OFFSET_EXT, EGL_DMA_BUF_PLANE2_PITCH_EXT,
-	     EGL_DMA_BUF_PLANE2_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE2_MODIFIER_HI_EXT},
-	    {EGL_DMA_BUF_PLANE3_FD_EXT, EGL_DMA_BUF_PLANE3_OFFSET_EXT, EGL_DMA_BUF_PLANE3_PITCH_EXT,
-	     EGL_DMA_BUF_PLANE3_MODIFIER_LO_EXT, EGL_DMA_BUF_PLANE3_MODIFIER_HI_EXT},
-	};
 	EGLint attribs[6 + 4 * 10 + 1];
 	int n = 0;
 	attribs[n++] = EGL_WIDTH;
@@ -204,18 +194,9 @@ static sg_result make_image(struct sg_target *target, const struct sg_texture_im
 	attribs[n++] = EGL_LINUX_DRM_FOURCC_EXT;
 	attribs[n++] = (EGLint)fourcc;
 	for (int i = 0; i < count; i++) {
-		attribs[n++] = plane_keys[i][0];
-		attribs[n++] = import->fds[first + i];
-		attribs[n++] = plane_keys[i][1];
-		attribs[n++] = (EGLint)import->offsets[first + i];
-		attribs[n++] = plane_keys[i][2];
-		attribs[n++] = (EGLint)import->strides[first + i];
-		if (explicit_modifier) {
-			attribs[n++] = plane_keys[i][3];
-			attribs[n++] = (EGLint)(import->modifier & 0xffffffffu);
-			attribs[n++] = plane_keys[i][4];
-			attribs[n++] = (EGLint)(import->modifier >> 32);
-		}
+		n += sg_egl_dmabuf_plane_attribs(attribs + n, i, import->fds[first + i],
+		                                 import->offsets[first + i], import->strides[first + i],
+		                                 explicit_modifier ? &import->modifier : NULL);
 	}
 	attribs[n] = EGL_NONE;
 	*image =
