@@ -292,6 +292,25 @@ static void set_parameters(GLenum target, GLuint name, const struct sg_texture_d
 	glTexParameteri(target, GL_TEXTURE_WRAP_T, wrap);
 }
 
+/* After a texture's storage was given (result so far, what: the GL work for
+ * messages): checks GL and records what object now holds, or deletes it. */
+static sg_result hold_texture(struct sg_gl_cache *cache, struct sg_gl_object *object,
+                              const struct sg_scene *scene, uint32_t index, sg_result result,
+                              const char *what, GLuint *name)
+{
+	if (!result)
+		result = sg_gl_check(what);
+	if (result) {
+		delete_texture(cache, object);
+		return result;
+	}
+	object->scene = scene->id;
+	object->generation = scene->texture_pool.generation[index];
+	object->update_serial = scene->textures[index].update_serial;
+	*name = object->name;
+	return SG_OK;
+}
+
 /* The fresh texture of object takes the imported buffer of texture index as
  * its storage (src/gl/import.h); NV12 takes a second texture for its CbCr
  * plane (object->chroma). Row 0 of a dma-buf is its top row, as with uploads. */
@@ -316,17 +335,7 @@ static sg_result attach_import(struct sg_gl_cache *cache, struct sg_gl_object *o
 	char what[96];
 	snprintf(what, sizeof(what), "binding imported texture #%u (%dx%d)", index, t->width,
 	         t->height);
-	if (!result)
-		result = sg_gl_check(what);
-	if (result) {
-		delete_texture(cache, object);
-		return result;
-	}
-	object->scene = scene->id;
-	object->generation = scene->texture_pool.generation[index];
-	object->update_serial = t->update_serial;
-	*name = object->name;
-	return SG_OK;
+	return hold_texture(cache, object, scene, index, result, what, name);
 }
 
 sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *scene,
@@ -375,18 +384,10 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 	}
 	char what[96];
 	snprintf(what, sizeof(what), "uploading texture #%u (%dx%d)", index, t->width, t->height);
-	if (!result)
-		result = sg_gl_check(what);
-	if (result) {
-		delete_texture(cache, object);
+	if ((result = hold_texture(cache, object, scene, index, result, what, name)))
 		return result;
-	}
-	object->scene = scene->id;
-	object->generation = scene->texture_pool.generation[index];
-	object->update_serial = t->update_serial;
 	object->bytes = (size_t)t->width * (size_t)t->height * 4;
 	cache->bytes += object->bytes;
-	*name = object->name;
 	return SG_OK;
 }
 
