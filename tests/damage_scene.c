@@ -188,3 +188,12 @@ const char *damage_world_edit(struct damage_world *w, struct sg_camera *camera, 
 	default: return "nothing";
 	}
 }
+
+const char *damage_world_frame_edits(struct damage_world *w, struct sg_camera *camera,
+                                     float clear[4], int frame)
+{
+	const char *what = "first frame";
+	for (int e = 0; frame && e < 1 + (int)(damage_world_random(w) % 3); e++)
+		what = damage_world_edit(w, camera, clear);
+	return what;
+}

@@ -39,5 +39,9 @@ void damage_camera_init(struct sg_camera *camera, int width, int height, bool pe
 
 /* One random edit; camera and clear may be changed in place. Returns what it did. */
 const char *damage_world_edit(struct damage_world *w, struct sg_camera *camera, float clear[4]);
+/* The edits before frame: none before the first, 1 to 3 random ones before
+ * each other. Returns what the last did ("first frame" for frame 0). */
+const char *damage_world_frame_edits(struct damage_world *w, struct sg_camera *camera,
+                                     float clear[4], int frame);
 
 #endif

@@ -36,11 +36,6 @@
 /* The scene and its edits: tests/damage_scene.c. */
 #define world damage_world
 
-static unsigned next_random(struct world *w)
-{
-	return damage_world_random(w);
-}
-
 static void build_with(struct world *w, unsigned seed, bool big)
 {
 	damage_world_build(w, seed, big, W, H);
@@ -65,13 +60,7 @@ static void init_camera(struct sg_camera *camera, bool perspective, float tilt)
 	damage_camera_init(camera, W, H, perspective, tilt);
 }
 
-static bool perspective_edits; /* which camera the edits move */
 
-static const char *edit(struct world *w, struct sg_camera *camera, float clear[4])
-{
-	w->perspective = perspective_edits;
-	return damage_world_edit(w, camera, clear);
-}
 
 static void render(struct sg_renderer *r, struct sg_scene *scene, const struct sg_camera *camera,
                    const float clear[4], uint8_t *pixels)
@@ -100,17 +89,15 @@ START_TEST(test_random_edits_equal_full_repaints)
 	int ring = _i % 3 + 1;
 	struct world w;
 	build_with(&w, 1234u + (unsigned)_i, _i >= 3 && _i < 6);
-	perspective_edits = _i >= 6;
+	w.perspective = _i >= 6; /* which camera the edits move */
 	struct sg_renderer *full = make_renderer(false), *damaged = make_renderer(true);
 	struct sg_camera camera;
-	init_camera(&camera, perspective_edits, 0.0f);
+	init_camera(&camera, w.perspective, 0.0f);
 	float clear[4] = {0.1f, 0.2f, 0.3f, 1.0f};
 	static uint8_t want[W * H * 4], got[W * H * 4];
 	uint64_t total = 0, partial_frames = 0;
 	for (int frame = 0; frame < FRAMES; frame++) {
-		const char *what = "first frame";
-		for (int e = 0; frame && e < 1 + (int)(next_random(&w) % 3); e++)
-			what = edit(&w, &camera, clear);
+		const char *what = damage_world_frame_edits(&w, &camera, clear, frame);
 		ck_assert_int_eq(sg_renderer_use_buffer_for_testing(damaged, frame % ring), SG_OK);
 		render(full, w.scene, &camera, clear, want);
 		render(damaged, w.scene, &camera, clear, got);

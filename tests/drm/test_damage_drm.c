@@ -109,9 +109,7 @@ START_TEST(test_gbm_random_edits_equal_full_repaints)
 	float clear[4] = {0.1f, 0.2f, 0.3f, 1.0f};
 	static uint8_t want[W * H * 4], got[W * H * 4];
 	for (int frame = 0; frame < GBM_FRAMES; frame++) {
-		const char *what = "first frame";
-		for (int e = 0; frame && e < 1 + (int)(damage_world_random(&w) % 3); e++)
-			what = damage_world_edit(&w, &camera, clear);
+		const char *what = damage_world_frame_edits(&w, &camera, clear, frame);
 		render_into(full, full_index, &w, &camera, clear, want);
 		for (int r = 0; r < RINGS; r++) {
 			render_into(damaged[r], index[r][frame % (r + 1)], &w, &camera, clear, got);
@@ -183,9 +181,7 @@ static void present_random_edits(const struct sg_output_desc *base, int frames, 
 	int partial = 0;
 	uint32_t fbs[3] = {0};
 	for (int frame = 0; frame < frames; frame++) {
-		const char *what = "first frame";
-		for (int e = 0; frame && e < 1 + (int)(damage_world_random(&w) % 3); e++)
-			what = damage_world_edit(&w, &camera, clear);
+		const char *what = damage_world_frame_edits(&w, &camera, clear, frame);
 		ck_assert_int_eq(
 		    sg_output_set_clear_color(output, clear[0], clear[1], clear[2], clear[3]),
 		    SG_OK);

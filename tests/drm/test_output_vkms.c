@@ -274,9 +274,7 @@ START_TEST(test_writeback_damage_equals_full_repaints)
 	ck_assert(rgba && want && before);
 	int partial = 0;
 	for (int frame = 0; frame < FRAMES; frame++) {
-		const char *what = "first frame";
-		for (int e = 0; frame && e < 1 + (int)(damage_world_random(&w) % 3); e++)
-			what = damage_world_edit(&w, &camera, clear);
+		const char *what = damage_world_frame_edits(&w, &camera, clear, frame);
 		ck_assert_int_eq(
 		    sg_output_set_clear_color(output, clear[0], clear[1], clear[2], clear[3]),
 		    SG_OK);
