@@ -12,8 +12,12 @@
 #include "../graph/scene_internal.h"
 #include "check.h"
 #include "depth.h"
+#include "stream.h"
 
 #define FLOATS_PER_VERTEX 8 /* clip-space position 4, uv 2, depth 1, colour (4 bytes) 1 */
+#define VERTEX_BYTES (FLOATS_PER_VERTEX * sizeof(float))
+/* Indices staged per reservation: a mesh may have any number. */
+#define INDEX_BLOCK 1024u
 
 bool sg_gl_expand_fits(struct sg_gl_expanded *x, const struct sg_scene *scene,
                        const struct sg_draw_list *list)
@@ -80,12 +84,15 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 	for (size_t i = 0; i < source->count; i++)
 		vertices += scene->meshes[source->draws[i].mesh].vertex_count;
 	if (vertices > UINT32_MAX ||
-	    !sg_grow_array((void **)&x->vertices, &x->vertex_capacity, vertices * FLOATS_PER_VERTEX,
-	                   sizeof(float)) ||
 	    !sg_grow_array((void **)&x->vertex_first, &x->first_capacity, source->count,
 	                   sizeof(uint32_t)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", source->count);
-	float *v = x->vertices;
+	if (!x->vertex_array)
+		create_buffers(x);
+	sg_result result = sg_gl_stream_begin(&x->stream, GL_ARRAY_BUFFER, x->vertex_buffer,
+	                                      vertices * VERTEX_BYTES, &x->vertex_bytes);
+	if (result)
+		return result;
 	uint32_t base = 0;
 	for (size_t i = 0; i < source->count; i++) {
 		const struct sg_draw *draw = &source->draws[i];
@@ -95,6 +102,7 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 		glm_mat4_mul(view_projection, scene->world[draw->node], matrix);
 		size_t origin = list->transient ? sg_draw_origin(list, i) : i;
 		float depth = sg_gl_draw_depth(gl->reordered, origin, depth_count);
+		float *v = sg_gl_stream_reserve(&x->stream, m->vertex_count * VERTEX_BYTES);
 		for (uint32_t j = 0; j < m->vertex_count; j++, v += FLOATS_PER_VERTEX) {
 			const float *p = m->vertices[j].position;
 			for (int r = 0; r < 4; r++)
@@ -106,13 +114,7 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 		}
 		base += m->vertex_count;
 	}
-	if (!x->vertex_array)
-		create_buffers(x);
-	glBindBuffer(GL_ARRAY_BUFFER, x->vertex_buffer);
-	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(vertices * FLOATS_PER_VERTEX * sizeof(float)),
-	             x->vertices, GL_STREAM_DRAW);
-	sg_result result = sg_gl_check("uploading expanded vertices");
-	if (result)
+	if ((result = sg_gl_stream_end(&x->stream, "uploading expanded vertices")))
 		return result;
 	x->vertices_valid = true;
 	x->vertex_serial = source->serial;
@@ -140,32 +142,41 @@ static sg_result expand_indices(struct sg_gl_renderer *gl, const struct sg_scene
 		const struct sg_mesh_data *m = &scene->meshes[list->draws[i].mesh];
 		indices += m->indices ? m->index_count : m->vertex_count;
 	}
-	if (!sg_grow_array((void **)&x->indices, &x->index_capacity, indices, sizeof(uint32_t)) ||
-	    !sg_grow_array((void **)&x->runs, &x->run_capacity, list->count, sizeof(*x->runs)))
-		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", list->count);
-	uint32_t *ix = x->indices;
 	x->run_count = 0;
-	for (size_t k = 0; k < list->count; k++) {
+	glBindVertexArray(x->vertex_array);
+	sg_result result = sg_gl_stream_begin(&x->stream, GL_ELEMENT_ARRAY_BUFFER, x->index_buffer,
+	                                      indices * sizeof(uint32_t), &x->index_bytes);
+	size_t at = 0; /* indices written */
+	for (size_t k = 0; k < list->count && !result; k++) {
 		uint32_t i = gl->order[k];
 		const struct sg_draw *draw = &list->draws[i];
 		const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
 		/* a run ends where the texture changes, and where the blended draws begin */
 		if (!x->run_count || x->runs[x->run_count - 1].texture != draw->texture ||
-		    k == gl->opaque_count)
-			x->runs[x->run_count++] = (struct sg_gl_run){
-				draw->texture, (size_t)(ix - x->indices), 0, k >= gl->opaque_count};
+		    k == gl->opaque_count) {
+			if (!sg_grow_array((void **)&x->runs, &x->run_capacity, x->run_count + 1,
+			                   sizeof(*x->runs))) {
+				result = sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws",
+				                 list->count);
+				break;
+			}
+			x->runs[x->run_count++] =
+			    (struct sg_gl_run){draw->texture, at, 0, k >= gl->opaque_count};
+		}
 		uint32_t base = x->vertex_first[list->transient ? i : sg_draw_origin(list, i)];
 		uint32_t count = m->indices ? m->index_count : m->vertex_count;
-		for (uint32_t j = 0; j < count; j++)
-			*ix++ = base + (m->indices ? m->indices[j] : j);
+		for (uint32_t j = 0; j < count;) {
+			uint32_t block = count - j < INDEX_BLOCK ? count - j : INDEX_BLOCK;
+			uint32_t *ix = sg_gl_stream_reserve(&x->stream, block * sizeof(uint32_t));
+			for (uint32_t b = 0; b < block; b++, j++)
+				ix[b] = base + (m->indices ? m->indices[j] : j);
+		}
 		x->runs[x->run_count - 1].count += count;
+		at += count;
 	}
-	glBindVertexArray(x->vertex_array);
-	glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(indices * sizeof(uint32_t)), x->indices,
-	             GL_STREAM_DRAW);
+	sg_result ended = sg_gl_stream_end(&x->stream, "uploading expanded indices");
 	glBindVertexArray(0);
-	sg_result result = sg_gl_check("uploading expanded indices");
-	if (result)
+	if (result || (result = ended))
 		return result;
 	x->indices_valid = true;
 	x->index_order = gl->order_version;
@@ -189,9 +200,8 @@ void sg_gl_expand_finish(struct sg_gl_expanded *x)
 		glDeleteBuffers(1, &x->vertex_buffer);
 		glDeleteBuffers(1, &x->index_buffer);
 	}
-	sg_free(x->vertices);
+	sg_gl_stream_finish(&x->stream);
 	sg_free(x->vertex_first);
-	sg_free(x->indices);
 	sg_free(x->runs);
 	*x = (struct sg_gl_expanded){0};
 }

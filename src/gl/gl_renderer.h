@@ -8,6 +8,7 @@
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
 #include "import.h"
+#include "stream.h"
 
 struct sg_gl_object {
 	uint32_t scene, generation; /* which scene resource this GL object holds */
@@ -46,21 +47,24 @@ struct sg_gl_run {
 
 struct sg_gl_expanded {
 	GLuint vertex_array, vertex_buffer, index_buffer;
-	/* The vertices of the source list's draws (sg_draw_source) and what they
-	 * were made from; vertex_first: each source draw's first vertex. (Writing
-	 * them straight into a mapped GL buffer instead lowered no measured peak
-	 * RSS on llvmpipe: tree-1048576 stayed at 1036-1110 MiB either way.) */
-	float *vertices;
+	/* The buffers' sizes, and what fills them (stream.c): the vertices of
+	 * the source list's draws (sg_draw_source) and the indices, neither
+	 * kept on the CPU. (Writing the vertices straight into a mapped GL buffer
+	 * lowered no measured peak RSS on llvmpipe, and fresh pages each frame
+	 * made it slower.) */
+	size_t vertex_bytes, index_bytes;
+	struct sg_gl_stream stream;
+	/* The vertices' source and what they were made from; vertex_first: each
+	 * source draw's first vertex. */
 	uint32_t *vertex_first;
-	size_t vertex_capacity, first_capacity;
+	size_t first_capacity;
 	uint64_t vertex_serial, paint, transform, vertex_builds;
 	uint32_t scene;
 	mat4 view_projection;
 	bool reordered, vertices_valid;
-	/* The indices of the drawn list in gl->order, and for which order. */
-	uint32_t *indices;
+	/* The runs of the drawn list's indices in gl->order, and for which order. */
 	struct sg_gl_run *runs;
-	size_t index_capacity, run_capacity, run_count;
+	size_t run_capacity, run_count;
 	uint64_t index_order, index_vertex_serial;
 	uint32_t index_scene;
 	bool indices_valid;
