@@ -362,6 +362,106 @@ START_TEST(test_sparse_edit_recomputes_only_its_subtree)
 }
 END_TEST
 
+static size_t subtree_count(const struct sg_scene *scene, uint32_t top)
+{
+	size_t count = 0;
+	for (uint32_t n = top; n; n = sg_scene_next_preorder(scene, top, n))
+		count++;
+	return count;
+}
+
+static sg_node random_transform(struct sg_scene *scene)
+{
+	sg_node n = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+	sg_transform_translate(scene, n, (float)(rand() % 7) - 3, (float)(rand() % 5), 0);
+	sg_transform_rotate(scene, n, (float)(rand() % 100) / 50.0f, 0, 0, 1);
+	return n;
+}
+
+/* A tree built top-down by appending keeps the node pool in preorder, and the
+ * world update is then a forward pass over index ranges (src/traverse/world.c):
+ * its matrices must equal ones composed afresh, an edit must recompute its
+ * subtree and nothing else, detaching must keep the layout, and reusing a
+ * destroyed node's slot or inserting must end it (the links are walked then). */
+START_TEST(test_preorder_layout_updates)
+{
+	sg_mesh quad;
+	sg_texture tex;
+	struct sg_scene *scene = scene_with_quad(&quad, &tex);
+	ck_assert(scene->preorder);
+	enum { COUNT = 4000 };
+	static sg_node nodes[COUNT];
+	sg_node path[16] = {sg_scene_root(scene)};
+	int depth = 1, count = 0;
+	srand(777);
+	while (count < COUNT) {
+		if (depth > 1 && rand() % 10 < 3) {
+			depth--;
+			continue;
+		}
+		bool model = rand() % 4 == 0;
+		sg_node n = model ? sg_node_new_model(scene, &(struct sg_model_desc){
+		                        .mesh = quad, .texture = tex, .position = {1, 2, 0}})
+		                  : random_transform(scene);
+		ck_assert_int_eq(sg_node_add_child(scene, path[depth - 1], n), SG_OK);
+		nodes[count++] = n;
+		if (!model && depth < 16)
+			path[depth++] = n;
+	}
+	ck_assert(scene->preorder);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_int_eq(compare_all_worlds(scene), 0);
+
+	/* one edit at a time: exactly its subtree is recomputed */
+	for (int e = 0; e < 40; e++) {
+		sg_node n = nodes[rand() % COUNT];
+		if (sg_node_get_kind(scene, n) == SG_NODE_MODEL)
+			sg_model_set_position(scene, n, (float)(rand() % 10), 3, 0);
+		else
+			sg_transform_rotate(scene, n, 0.25f, 0, 0, 1);
+		ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+		ck_assert_uint_eq(traversal.world_updates, subtree_count(scene, n.index));
+		ck_assert_int_eq(compare_all_worlds(scene), 0);
+	}
+
+	/* detached subtrees stay in the ranges, harmlessly; appending keeps the layout */
+	for (int i = 0; i < 10; i++)
+		sg_node_remove(scene, nodes[rand() % COUNT]);
+	ck_assert(scene->preorder);
+	sg_node last = random_transform(scene);
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), last), SG_OK);
+	ck_assert(scene->preorder);
+	sg_transform_rotate(scene, nodes[0], 0.5f, 0, 0, 1);
+	sg_transform_rotate(scene, last, 0.5f, 0, 0, 1);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_int_eq(compare_all_worlds(scene), 0);
+
+	/* a new node in a destroyed node's slot sits below later ones: the walk takes over */
+	sg_node_destroy(scene, nodes[COUNT / 2]);
+	sg_node reused = random_transform(scene);
+	ck_assert_uint_lt(reused.index, last.index);
+	ck_assert_int_eq(sg_node_add_child(scene, last, reused), SG_OK);
+	ck_assert(!scene->preorder);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_int_eq(compare_all_worlds(scene), 0);
+	sg_transform_rotate(scene, last, 0.5f, 0, 0, 1);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_uint_eq(traversal.world_updates, 2);
+	ck_assert_int_eq(compare_all_worlds(scene), 0);
+	sg_scene_destroy(scene);
+
+	/* inserting before a sibling ends it too */
+	scene = scene_with_quad(&quad, &tex);
+	sg_node a = random_transform(scene), b = random_transform(scene);
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), a), SG_OK);
+	ck_assert_int_eq(sg_node_insert_child(scene, sg_scene_root(scene), 0, b), SG_OK);
+	ck_assert(!scene->preorder);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_int_eq(compare_all_worlds(scene), 0);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 /* root: g0 (m0, g1 (m1, m2), m3), m4, g2 (m5). */
 static struct sg_scene *visibility_scene(sg_node nodes[10])
 {
@@ -625,6 +725,7 @@ int main(void)
 	tcase_add_test(tc, test_camera_pixels);
 	tcase_add_test(tc, test_cached_worlds_equal_fresh_after_random_edits);
 	tcase_add_test(tc, test_sparse_edit_recomputes_only_its_subtree);
+	tcase_add_test(tc, test_preorder_layout_updates);
 	tcase_add_test(tc, test_hidden_subtrees_leave_the_list);
 	tcase_add_test(tc, test_toggle_walks_no_tree);
 	tcase_add_test(tc, test_hidden_stale_model_is_no_error);

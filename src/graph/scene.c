@@ -197,6 +197,7 @@ struct sg_scene *sg_scene_create(void)
 		sg_fail(SG_ERR_NO_MEMORY, "out of memory creating a scene");
 		return NULL;
 	}
+	scene->preorder = true; /* the root alone */
 	return scene;
 }
 

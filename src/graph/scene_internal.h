@@ -114,6 +114,12 @@ struct sg_scene {
 	 * marks its node dirty (listed once in dirty), so that only dirty subtrees
 	 * are recomputed. A structural edit clears world_valid: everything is. */
 	bool world_valid;
+	/* The pool's index order is a preorder of the root's tree (free slots
+	 * and detached nodes aside), so that a subtree is the index range from
+	 * its node to the next sibling on its way up, and the update is a
+	 * forward pass through the arrays (src/traverse/world.c). A scene built
+	 * top-down by appending new nodes keeps it; see sg_scene_keeps_preorder(). */
+	bool preorder;
 	uint32_t *dirty;
 	uint32_t dirty_count, dirty_capacity;
 
@@ -274,6 +280,20 @@ static inline uint32_t sg_scene_next_preorder(const struct sg_scene *scene, uint
 		if (links[n].next_sibling)
 			return links[n].next_sibling;
 		n = links[n].parent;
+	}
+	return 0;
+}
+
+/* The index after n's subtree when the scene is in preorder: the next
+ * sibling of n or of its nearest ancestor that has one, or the end of the
+ * pool; 0 when n is not under the root. */
+static inline uint32_t sg_scene_subtree_end(const struct sg_scene *scene, uint32_t n)
+{
+	for (; n; n = scene->links[n].parent) {
+		if (scene->links[n].next_sibling)
+			return scene->links[n].next_sibling;
+		if (n == SG_ROOT_INDEX)
+			return scene->node_pool.used;
 	}
 	return 0;
 }

@@ -25,9 +25,34 @@ static void unlink_node(struct sg_scene *scene, uint32_t index)
 	sg_scene_journal(scene, index);
 }
 
+/* Ancestors looked at before giving up on the preorder layout. */
+#define PREORDER_WALK 64
+
+/* Whether linking index under parent before `before` keeps the pool in
+ * preorder: index is the newest slot (above every other), childless, and
+ * goes last under a parent whose subtree ends the tree (neither it nor an
+ * ancestor has a next sibling). Detaching never breaks it: what is left of
+ * a preorder is one, and the slots left behind are skipped or harmless. */
+static bool keeps_preorder(const struct sg_scene *scene, uint32_t parent, uint32_t before,
+                           uint32_t index)
+{
+	if (before || index != scene->node_pool.used - 1 || scene->links[index].first_child)
+		return false;
+	uint32_t a = parent;
+	for (int steps = 0; a && a != SG_ROOT_INDEX && steps < PREORDER_WALK; steps++) {
+		if (scene->links[a].next_sibling)
+			return false;
+		a = scene->links[a].parent;
+	}
+	/* under the root, or in a detached subtree (which the root's tree does not see) */
+	return a == SG_ROOT_INDEX || a == 0;
+}
+
 /* Links index as a child of parent, before `before` (0: at the end). */
 static void link_node(struct sg_scene *scene, uint32_t parent, uint32_t before, uint32_t index)
 {
+	if (scene->preorder && !keeps_preorder(scene, parent, before, index))
+		scene->preorder = false;
 	struct sg_node_links *p = &scene->links[parent];
 	struct sg_node_links *l = &scene->links[index];
 	l->parent = parent;

@@ -10,37 +10,66 @@
  * quarter of a full product's arithmetic. */
 static inline void mul_translation(mat4 parent, mat4 local, mat4 world)
 {
-	const float x = local[3][0], y = local[3][1], z = local[3][2];
+	vec4 column;
+	glm_mat4_mulv(parent, local[3], column); /* local[3] is (x, y, z, 1) */
 	glm_vec4_copy(parent[0], world[0]);
 	glm_vec4_copy(parent[1], world[1]);
 	glm_vec4_copy(parent[2], world[2]);
-	for (int r = 0; r < 4; r++)
-		world[3][r] = parent[0][r] * x + parent[1][r] * y + parent[2][r] * z + parent[3][r];
+	glm_vec4_copy(column, world[3]);
 }
 
+static inline void update_node(const uint8_t *kind, uint32_t n, uint32_t parent,
+                               mat4 *local, mat4 *world)
+{
+	if (!parent)
+		glm_mat4_copy(local[n], world[n]);
+	else if (kind[n] == SG_NODE_MODEL)
+		mul_translation(world[parent], local[n], world[n]);
+	else
+		glm_mat4_mul(world[parent], local[n], world[n]);
+}
+
+/* Through the links: any layout. */
 static size_t update_subtree(struct sg_scene *scene, uint32_t top)
+{
+	const struct sg_node_links *links = scene->links;
+	size_t count = 0;
+	for (uint32_t n = top; n; n = sg_scene_next_preorder(scene, top, n), count++)
+		update_node(scene->kind, n, links[n].parent, scene->local, scene->world);
+	return count;
+}
+
+/* Slots [first, end) in index order, for a scene in preorder: each parent
+ * comes before its children, so this is one forward pass through the arrays,
+ * with no dependent loads between nodes. Free slots are skipped; a detached
+ * node in the range gets a world nobody reads (attaching recomputes it). */
+static size_t update_range(struct sg_scene *scene, uint32_t first, uint32_t end)
 {
 	const struct sg_node_links *links = scene->links;
 	const uint8_t *kind = scene->kind;
 	mat4 *world = scene->world, *local = scene->local;
 	size_t count = 0;
-	for (uint32_t n = top; n; n = sg_scene_next_preorder(scene, top, n), count++) {
-		uint32_t parent = links[n].parent;
-		if (!parent)
-			glm_mat4_copy(local[n], world[n]);
-		else if (kind[n] == SG_NODE_MODEL)
-			mul_translation(world[parent], local[n], world[n]);
-		else
-			glm_mat4_mul(world[parent], local[n], world[n]);
+	for (uint32_t n = first; n < end; n++) {
+		if (kind[n] == SG_NODE_INVALID)
+			continue;
+		update_node(kind, n, links[n].parent, local, world);
+		count++;
 	}
 	return count;
+}
+
+static size_t update_dirty(struct sg_scene *scene, uint32_t n)
+{
+	uint32_t end = scene->preorder ? sg_scene_subtree_end(scene, n) : 0;
+	return end ? update_range(scene, n, end) : update_subtree(scene, n);
 }
 
 size_t sg_traverse_update_world(struct sg_scene *scene)
 {
 	size_t count = 0;
 	if (!scene->world_valid) {
-		count = update_subtree(scene, SG_ROOT_INDEX);
+		count = scene->preorder ? update_range(scene, SG_ROOT_INDEX, scene->node_pool.used)
+		                        : update_subtree(scene, SG_ROOT_INDEX);
 		/* Detached subtrees are brought up to date when they are attached,
 		 * since attaching is a structural edit. */
 		for (uint32_t i = 0; i < scene->dirty_count; i++)
@@ -53,7 +82,7 @@ size_t sg_traverse_update_world(struct sg_scene *scene)
 			bool dirty = scene->flags[n] & SG_NODE_DIRTY;
 			scene->flags[n] &= (uint8_t)~SG_NODE_DIRTY;
 			if (dirty && scene->kind[n] != SG_NODE_INVALID)
-				count += update_subtree(scene, n);
+				count += update_dirty(scene, n);
 		}
 	}
 	scene->dirty_count = 0;
