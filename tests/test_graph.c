@@ -414,7 +414,7 @@ static void check_children(sg_node parent, const sg_node *expected, size_t count
 		ck_assert_msg(c == expected[i].index, "child %zu is #%u, expected #%u", i, c,
 		              expected[i].index);
 		ck_assert_uint_eq(links[c].prev_sibling, previous);
-		ck_assert_uint_eq(links[c].parent, parent.index);
+		ck_assert_uint_eq(scene->parent[c], parent.index);
 		previous = c;
 		c = links[c].next_sibling;
 	}

@@ -237,7 +237,7 @@ static void fresh_world(const struct sg_scene *scene, uint32_t n, mat4 out)
 	glm_mat4_identity(out);
 	uint32_t chain[64];
 	int depth = 0;
-	for (uint32_t a = n; a && depth < 64; a = scene->links[a].parent)
+	for (uint32_t a = n; a && depth < 64; a = scene->parent[a])
 		chain[depth++] = a;
 	for (int i = depth - 1; i >= 0; i--)
 		glm_mat4_mul(out, scene->local[chain[i]], out);
@@ -245,8 +245,8 @@ static void fresh_world(const struct sg_scene *scene, uint32_t n, mat4 out)
 
 static bool attached(const struct sg_scene *scene, uint32_t n)
 {
-	while (scene->links[n].parent)
-		n = scene->links[n].parent;
+	while (scene->parent[n])
+		n = scene->parent[n];
 	return n == SG_ROOT_INDEX;
 }
 

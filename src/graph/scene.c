@@ -98,6 +98,7 @@ static bool grow_nodes(void *owner, uint32_t capacity)
 	scene->field = p;
 	GROW(kind)
 	GROW(flags)
+	GROW(parent)
 	GROW(links)
 	GROW(local)
 	GROW(world)
@@ -150,6 +151,7 @@ uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
 	}
 	scene->kind[index] = (uint8_t)kind;
 	scene->flags[index] = 0;
+	scene->parent[index] = 0;
 	memset(&scene->links[index], 0, sizeof(scene->links[index]));
 	glm_mat4_identity(scene->local[index]);
 	glm_mat4_identity(scene->world[index]);
@@ -171,6 +173,7 @@ void sg_scene_free_node(struct sg_scene *scene, uint32_t index)
 	if (scene->kind[index] == SG_NODE_MODEL)
 		sg_pool_free(&scene->model_pool, scene->payload[index]);
 	scene->kind[index] = SG_NODE_INVALID;
+	scene->parent[index] = 0;
 	scene->links[index] = (struct sg_node_links){0};
 	sg_pool_free(&scene->node_pool, index); /* outstanding handles become stale */
 	sg_scene_structure_changed(scene);
@@ -214,6 +217,7 @@ void sg_scene_destroy(struct sg_scene *scene)
 	sg_pool_finish(&scene->node_pool);
 	sg_free(scene->kind);
 	sg_free(scene->flags);
+	sg_free(scene->parent);
 	sg_free(scene->links);
 	sg_free(scene->local);
 	sg_free(scene->world);

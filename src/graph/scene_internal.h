@@ -18,9 +18,11 @@
 #define SG_ROOT_INDEX 1u
 
 /* Children form a doubly linked list with both ends and its length kept, so that
- * prepend, append and counting are O(1) and insert at i walks from the nearer end. */
+ * prepend, append and counting are O(1) and insert at i walks from the nearer end.
+ * The parent link is a column of its own (sg_scene.parent): the world update
+ * streams it with the matrices and reads nothing else of the links. */
 struct sg_node_links {
-	uint32_t parent, first_child, last_child, prev_sibling, next_sibling;
+	uint32_t first_child, last_child, prev_sibling, next_sibling;
 	uint32_t child_count;
 };
 
@@ -98,6 +100,7 @@ struct sg_scene {
 	struct sg_pool node_pool;
 	uint8_t *kind;  /* enum sg_node_kind; SG_NODE_INVALID for a free slot */
 	uint8_t *flags; /* SG_NODE_DIRTY */
+	uint32_t *parent; /* 0: none (the root, or detached) */
 	struct sg_node_links *links;
 	mat4 *local;       /* transforms: their matrix; models: translate(position); groups: identity */
 	mat4 *world;       /* cached products of local matrices from the top down (src/traverse/) */
@@ -279,7 +282,7 @@ static inline uint32_t sg_scene_next_preorder(const struct sg_scene *scene, uint
 	while (n != top) {
 		if (links[n].next_sibling)
 			return links[n].next_sibling;
-		n = links[n].parent;
+		n = scene->parent[n];
 	}
 	return 0;
 }
@@ -289,7 +292,7 @@ static inline uint32_t sg_scene_next_preorder(const struct sg_scene *scene, uint
  * pool; 0 when n is not under the root. */
 static inline uint32_t sg_scene_subtree_end(const struct sg_scene *scene, uint32_t n)
 {
-	for (; n; n = scene->links[n].parent) {
+	for (; n; n = scene->parent[n]) {
 		if (scene->links[n].next_sibling)
 			return scene->links[n].next_sibling;
 		if (n == SG_ROOT_INDEX)
@@ -312,7 +315,7 @@ static inline uint32_t sg_scene_skip_subtree(const struct sg_scene *scene, uint3
 	while (n != SG_ROOT_INDEX) {
 		if (scene->links[n].next_sibling)
 			return scene->links[n].next_sibling;
-		n = scene->links[n].parent;
+		n = scene->parent[n];
 	}
 	return 0;
 }

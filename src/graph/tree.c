@@ -8,9 +8,9 @@
 static void unlink_node(struct sg_scene *scene, uint32_t index)
 {
 	struct sg_node_links *l = &scene->links[index];
-	if (!l->parent)
+	if (!scene->parent[index])
 		return;
-	struct sg_node_links *parent = &scene->links[l->parent];
+	struct sg_node_links *parent = &scene->links[scene->parent[index]];
 	if (l->prev_sibling)
 		scene->links[l->prev_sibling].next_sibling = l->next_sibling;
 	else
@@ -20,7 +20,7 @@ static void unlink_node(struct sg_scene *scene, uint32_t index)
 	else
 		parent->last_child = l->prev_sibling;
 	parent->child_count--;
-	l->parent = l->prev_sibling = l->next_sibling = 0;
+	scene->parent[index] = l->prev_sibling = l->next_sibling = 0;
 	sg_scene_structure_changed(scene);
 	sg_scene_journal(scene, index);
 }
@@ -42,7 +42,7 @@ static bool keeps_preorder(const struct sg_scene *scene, uint32_t parent, uint32
 	for (int steps = 0; a && a != SG_ROOT_INDEX && steps < PREORDER_WALK; steps++) {
 		if (scene->links[a].next_sibling)
 			return false;
-		a = scene->links[a].parent;
+		a = scene->parent[a];
 	}
 	/* under the root, or in a detached subtree (which the root's tree does not see) */
 	return a == SG_ROOT_INDEX || a == 0;
@@ -55,7 +55,7 @@ static void link_node(struct sg_scene *scene, uint32_t parent, uint32_t before, 
 		scene->preorder = false;
 	struct sg_node_links *p = &scene->links[parent];
 	struct sg_node_links *l = &scene->links[index];
-	l->parent = parent;
+	scene->parent[index] = parent;
 	l->next_sibling = before;
 	l->prev_sibling = before ? scene->links[before].prev_sibling : p->last_child;
 	if (l->prev_sibling)
@@ -84,13 +84,13 @@ static sg_result check_attach(struct sg_scene *scene, sg_node parent, sg_node ch
 		               sg_scene_node_label(scene, parent.index));
 	if (child.index == SG_ROOT_INDEX)
 		return sg_fail(SG_ERR_BUSY, "the root node cannot be a child");
-	if (!reparent && scene->links[child.index].parent)
+	if (!reparent && scene->parent[child.index])
 		return sg_fail(SG_ERR_BUSY, "node %s already has a parent (use sg_node_reparent)",
 		               sg_scene_node_label(scene, child.index));
 	/* A childless node can only be its own ancestor: skip the walk up, which
 	 * would make building a deep chain quadratic. */
 	bool leaf = scene->links[child.index].first_child == 0;
-	for (uint32_t a = parent.index; a; a = leaf ? 0 : scene->links[a].parent)
+	for (uint32_t a = parent.index; a; a = leaf ? 0 : scene->parent[a])
 		if (a == child.index)
 			return sg_fail(SG_ERR_CYCLE, "node %s cannot be added under its own descendant",
 			               sg_scene_node_label(scene, child.index));
@@ -180,7 +180,7 @@ sg_result sg_node_destroy(struct sg_scene *scene, sg_node node)
 		n = sg_scene_leftmost_leaf(scene, n);
 		if (n == node.index)
 			break;
-		uint32_t parent = scene->links[n].parent;
+		uint32_t parent = scene->parent[n];
 		unlink_node(scene, n);
 		sg_scene_forget_hidden(scene, n);
 		sg_scene_free_node(scene, n);
@@ -195,7 +195,7 @@ sg_node sg_node_get_parent(const struct sg_scene *scene, sg_node node)
 {
 	if (sg_scene_check_node(scene, node, "sg_node_get_parent"))
 		return SG_NODE_NONE;
-	return sg_scene_handle(scene, scene->links[node.index].parent);
+	return sg_scene_handle(scene, scene->parent[node.index]);
 }
 
 sg_node sg_node_first_child(const struct sg_scene *scene, sg_node node)

@@ -73,7 +73,7 @@ sg_result sg_bounds_update(struct sg_scene *scene)
 		if (n == SG_ROOT_INDEX)
 			break;
 		uint32_t next = scene->links[n].next_sibling;
-		n = next ? sg_scene_leftmost_leaf(scene, next) : scene->links[n].parent;
+		n = next ? sg_scene_leftmost_leaf(scene, next) : scene->parent[n];
 	}
 	b->valid = true;
 	b->structure = scene->structure_version;

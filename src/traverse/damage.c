@@ -201,7 +201,7 @@ static void rebuild(struct sg_damage *d, const struct sg_scene *scene,
 /* The preorder successor of n outside n's subtree, within top's; 0 at the end. */
 static uint32_t skip_within(const struct sg_scene *scene, uint32_t top, uint32_t n)
 {
-	for (; n != top; n = scene->links[n].parent)
+	for (; n != top; n = scene->parent[n])
 		if (scene->links[n].next_sibling)
 			return scene->links[n].next_sibling;
 	return 0;
@@ -226,8 +226,8 @@ static bool shown_below(struct sg_damage *d, struct sg_scene *scene, uint32_t n)
 {
 	if (n == SG_ROOT_INDEX)
 		return true;
-	uint32_t a = scene->links[n].parent, from = a;
-	for (; a && !(scene->flags[a] & SG_NODE_SHOWN_PATH); a = scene->links[a].parent) {
+	uint32_t a = scene->parent[n], from = a;
+	for (; a && !(scene->flags[a] & SG_NODE_SHOWN_PATH); a = scene->parent[a]) {
 		if (scene->flags[a] & SG_NODE_HIDDEN)
 			return false;
 		if (a == SG_ROOT_INDEX)
@@ -236,7 +236,7 @@ static bool shown_below(struct sg_damage *d, struct sg_scene *scene, uint32_t n)
 	if (!a)
 		return false; /* detached */
 	for (uint32_t b = from; b != a && mark(d, scene, b, SG_NODE_SHOWN_PATH);)
-		b = scene->links[b].parent;
+		b = scene->parent[b];
 	if (a == SG_ROOT_INDEX && !(scene->flags[a] & SG_NODE_SHOWN_PATH))
 		mark(d, scene, a, SG_NODE_SHOWN_PATH);
 	return true;
@@ -341,12 +341,12 @@ static bool calm(const struct sg_traversal *t, const struct sg_scene *scene, uin
  * share most of their ancestors. */
 static bool covered(struct sg_damage *d, struct sg_scene *scene, uint32_t n)
 {
-	uint32_t a = scene->links[n].parent, from = a;
-	for (; a && !(scene->flags[a] & SG_NODE_UNJOURNALED_PATH); a = scene->links[a].parent)
+	uint32_t a = scene->parent[n], from = a;
+	for (; a && !(scene->flags[a] & SG_NODE_UNJOURNALED_PATH); a = scene->parent[a])
 		if (scene->flags[a] & SG_NODE_JOURNALED)
 			return true;
 	for (uint32_t b = from; b != a && mark(d, scene, b, SG_NODE_UNJOURNALED_PATH);)
-		b = scene->links[b].parent;
+		b = scene->parent[b];
 	return false;
 }
 

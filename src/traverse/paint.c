@@ -36,10 +36,10 @@ static sg_result reserve(struct sg_paint *paint, size_t count)
 static float opacity_of(const struct sg_scene *scene, uint32_t n, uint32_t *cached_parent,
                         float *cached_product)
 {
-	uint32_t parent = scene->links[n].parent;
+	uint32_t parent = scene->parent[n];
 	if (parent != *cached_parent) {
 		float product = 1.0f;
-		for (uint32_t a = parent; a; a = scene->links[a].parent)
+		for (uint32_t a = parent; a; a = scene->parent[a])
 			product *= scene->opacity[a];
 		*cached_parent = parent;
 		*cached_product = product;

@@ -170,7 +170,7 @@ static sg_result walk(struct sg_scene *scene, const struct ray *ray,
 		}
 		/* done with n's subtree: its previous sibling, or an ancestor's */
 		while (n != SG_ROOT_INDEX && !links[n].prev_sibling)
-			n = links[n].parent;
+			n = scene->parent[n];
 		if (n == SG_ROOT_INDEX)
 			return SG_OK;
 		n = links[n].prev_sibling;
@@ -257,7 +257,7 @@ sg_result sg_node_get_world_matrix(const struct sg_scene *scene, sg_node node, f
 	 * the next render (and only for attached nodes). */
 	mat4 world;
 	glm_mat4_copy(scene->local[node.index], world);
-	for (uint32_t a = scene->links[node.index].parent; a; a = scene->links[a].parent)
+	for (uint32_t a = scene->parent[node.index]; a; a = scene->parent[a])
 		glm_mat4_mul(scene->local[a], world, world);
 	memcpy(matrix, world, sizeof(mat4));
 	return SG_OK;
@@ -265,8 +265,8 @@ sg_result sg_node_get_world_matrix(const struct sg_scene *scene, sg_node node, f
 
 static bool attached(const struct sg_scene *scene, uint32_t n)
 {
-	while (scene->links[n].parent)
-		n = scene->links[n].parent;
+	while (scene->parent[n])
+		n = scene->parent[n];
 	return n == SG_ROOT_INDEX;
 }
 

@@ -148,7 +148,7 @@ static sg_result build_all(struct sg_traversal *traversal, const struct sg_scene
 				n = links[n].next_sibling;
 				break;
 			}
-			n = links[n].parent;
+			n = scene->parent[n];
 		}
 	}
 	traversal->all_valid = true;

@@ -32,10 +32,9 @@ static inline void update_node(const uint8_t *kind, uint32_t n, uint32_t parent,
 /* Through the links: any layout. */
 static size_t update_subtree(struct sg_scene *scene, uint32_t top)
 {
-	const struct sg_node_links *links = scene->links;
 	size_t count = 0;
 	for (uint32_t n = top; n; n = sg_scene_next_preorder(scene, top, n), count++)
-		update_node(scene->kind, n, links[n].parent, scene->local, scene->world);
+		update_node(scene->kind, n, scene->parent[n], scene->local, scene->world);
 	return count;
 }
 
@@ -45,14 +44,14 @@ static size_t update_subtree(struct sg_scene *scene, uint32_t top)
  * node in the range gets a world nobody reads (attaching recomputes it). */
 static size_t update_range(struct sg_scene *scene, uint32_t first, uint32_t end)
 {
-	const struct sg_node_links *links = scene->links;
+	const uint32_t *parent = scene->parent;
 	const uint8_t *kind = scene->kind;
 	mat4 *world = scene->world, *local = scene->local;
 	size_t count = 0;
 	for (uint32_t n = first; n < end; n++) {
 		if (kind[n] == SG_NODE_INVALID)
 			continue;
-		update_node(kind, n, links[n].parent, local, world);
+		update_node(kind, n, parent[n], local, world);
 		count++;
 	}
 	return count;
