@@ -183,6 +183,22 @@ static int run_libsg(const char *scene_name, enum variant variant, int warmup, i
 	print_samples("frame_ms", frame + warmup, frames);
 	printf("peak_rss_kib %ld\n", peak_rss_kib());
 
+	if (variant == VARIANT_STATIC) {
+		/* With damage tracking (the default) an unchanged scene repaints
+		 * nothing and its frames cost next to nothing; the same frames
+		 * repainted whole show the fixed cost of a frame. */
+		sg_renderer_set_damage_tracking(renderer, false);
+		for (int f = 0; f < total; f++) {
+			double t0 = now_ms();
+			if (sg_renderer_render(renderer, scene, &camera)) {
+				fprintf(stderr, "bench: %s\n", sg_last_error());
+				return 1;
+			}
+			frame[f] = now_ms() - t0;
+		}
+		print_samples("full_frame_ms", frame + warmup, frames);
+	}
+
 	if (!flat && n >= 262144 && variant == VARIANT_ALL) {
 		/* a camera on the top-left 128 x 128 of the 1024 x 1024 scene */
 		struct sg_camera look;
@@ -369,6 +385,11 @@ static void compare(const struct plan *plan, const char *scene, enum variant var
 	       base_world, world / base_world, value(&libsg, "submit_ms"), frame, base_frame,
 	       frame / base_frame, value(&libsg, "bytes_per_node"),
 	       value(&libsg, "peak_rss_kib") / 1024.0, value(&base, "peak_rss_kib") / 1024.0);
+	if (!isnan(value(&libsg, "full_frame_ms")))
+		printf("scene=%s damage_tracking=off frame_ms=%.2f baseline_frame_ms=%.2f "
+		       "frame_ratio=%.2f\n",
+		       scene, value(&libsg, "full_frame_ms"), base_frame,
+		       value(&libsg, "full_frame_ms") / base_frame);
 	if (!isnan(value(&libsg, "culled_visited")))
 		printf("scene=%s culling=corner-128 nodes=%.0f nodes_visited=%.0f draws=%.0f "
 		       "frame_ms=%.2f\n",
@@ -377,28 +398,49 @@ static void compare(const struct plan *plan, const char *scene, enum variant var
 	fflush(stdout);
 }
 
-static void three_rects_latency(const char *program, int runs)
+/* One process of argv to its exit, in ms; negative when it failed. */
+static double process_ms(char *const argv[])
 {
-	double *ms = calloc((size_t)runs, sizeof(double));
+	double t0 = now_ms();
+	pid_t pid = fork();
+	if (pid == 0) {
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	double ms = now_ms() - t0;
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		fprintf(stderr, "bench: %s failed\n", argv[0]);
+		return -1;
+	}
+	return ms;
+}
+
+/* The three-rects demo (libsg) and the same picture written straight against
+ * EGL, GLES and libpng, each a whole process: start, EGL, build, render,
+ * PNG, exit. Alternated, so that a drift of the machine weighs on both. */
+static void three_rects_latency(const char *program, const char *raw, int runs)
+{
+	static const char output[] = "/tmp/sg-bench-three-rects.png";
+	char *sg_argv[] = {(char *)program, "-q", "-o", (char *)output, NULL};
+	char *raw_argv[] = {(char *)raw, (char *)output, NULL};
+	double *ms = calloc((size_t)runs * 2, sizeof(double));
 	for (int i = 0; i < runs; i++) {
-		double t0 = now_ms();
-		pid_t pid = fork();
-		if (pid == 0) {
-			execl(program, program, "-q", "-o", "/tmp/sg-bench-three-rects.png",
-			      (char *)NULL);
-			_exit(127);
-		}
-		int status;
-		waitpid(pid, &status, 0);
-		ms[i] = now_ms() - t0;
-		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-			fprintf(stderr, "bench: %s failed\n", program);
+		bool sg_first = i % 2 == 0;
+		double a = process_ms(sg_first ? sg_argv : raw_argv);
+		double b = process_ms(sg_first ? raw_argv : sg_argv);
+		if (a < 0 || b < 0) {
 			free(ms);
 			return;
 		}
+		ms[i] = sg_first ? a : b;
+		ms[runs + i] = sg_first ? b : a;
 	}
-	unlink("/tmp/sg-bench-three-rects.png");
-	printf("scene=three-rects process_ms=%.1f runs=%d\n", median(ms, runs), runs);
+	unlink(output);
+	double sg = median(ms, runs), baseline = median(ms + runs, runs);
+	printf("scene=three-rects process_ms=%.1f raw_egl_process_ms=%.1f ratio=%.2f runs=%d\n", sg,
+	       baseline, sg / baseline, runs);
 	free(ms);
 }
 
@@ -472,7 +514,7 @@ int main(int argc, char **argv)
 	}
 #define WANT(name) (!only || strcmp(only, name) == 0)
 	if (WANT("three-rects"))
-		three_rects_latency(three_rects, quick ? 5 : 20);
+		three_rects_latency(three_rects, BENCH_RAW_THREE_RECTS, quick ? 5 : 20);
 	static const size_t trees[] = {4096, 32768, 262144, 1048576};
 	for (size_t i = 0; i < 4; i++) {
 		size_t n = trees[i];
