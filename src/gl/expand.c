@@ -98,8 +98,9 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 		const struct sg_draw *draw = &source->draws[i];
 		const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
 		x->vertex_first[i] = base;
-		mat4 matrix;
-		glm_mat4_mul(view_projection, scene->world[draw->node], matrix);
+		mat4 world, matrix;
+		sg_scene_model_world(scene, draw->node, world);
+		glm_mat4_mul(view_projection, world, matrix);
 		size_t origin = list->transient ? sg_draw_origin(list, i) : i;
 		float depth = sg_gl_draw_depth(gl->reordered, origin, depth_count);
 		float *v = sg_gl_stream_reserve(&x->stream, m->vertex_count * VERTEX_BYTES);

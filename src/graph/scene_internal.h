@@ -103,7 +103,10 @@ struct sg_scene {
 	uint32_t *parent; /* 0: none (the root, or detached) */
 	struct sg_node_links *links;
 	mat4 *local;       /* transforms: their matrix; models: translate(position); groups: identity */
-	mat4 *world;       /* cached products of local matrices from the top down (src/traverse/) */
+	/* Cached products of local matrices from the top down (src/traverse/),
+	 * for groups and transforms: a model's is made when needed from its
+	 * parent's (sg_scene_model_world). */
+	mat4 *world;
 	uint32_t *payload; /* models: index into models */
 	float *opacity;    /* sg_node_set_opacity(): multiplied down the subtree */
 	char **name;
@@ -299,6 +302,24 @@ static inline uint32_t sg_scene_subtree_end(const struct sg_scene *scene, uint32
 			return scene->node_pool.used;
 	}
 	return 0;
+}
+
+/* The world matrix of model n: its parent's world times the translation of
+ * its position, a model's local matrix being only ever that. Models keep no
+ * world matrix of their own, which the update would write for every one
+ * (half a tree's nodes where each leaf holds a model): the draws, boxes and
+ * picks that need it make it here, after the update, from the parent's. */
+static inline void sg_scene_model_world(const struct sg_scene *scene, uint32_t n, mat4 out)
+{
+	uint32_t parent = scene->parent[n];
+	if (!parent) { /* detached: drawn by nobody */
+		glm_mat4_copy(scene->local[n], out);
+		return;
+	}
+	vec4 column;
+	glm_mat4_mulv(scene->world[parent], scene->local[n][3], column); /* local[3]: (x, y, z, 1) */
+	glm_mat4_copy(scene->world[parent], out);
+	glm_vec4_copy(column, out[3]);
 }
 
 /* The first node of n's subtree in postorder: down the first children. */

@@ -30,11 +30,13 @@ static void model_box(const struct sg_scene *scene, uint32_t n, vec3 box[2])
 	empty_box(box);
 	if (!mesh)
 		return; /* reported when the walk reaches it */
+	mat4 world;
+	sg_scene_model_world(scene, n, world);
 	for (int corner = 0; corner < 8; corner++) {
 		vec4 p = {mesh->bounds[corner & 1][0], mesh->bounds[(corner >> 1) & 1][1],
 		          mesh->bounds[corner >> 2][2], 1.0f};
 		vec4 w;
-		glm_mat4_mulv(scene->world[n], p, w);
+		glm_mat4_mulv(world, p, w);
 		glm_vec3_minv(box[0], w, box[0]);
 		glm_vec3_maxv(box[1], w, box[1]);
 	}

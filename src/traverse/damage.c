@@ -71,8 +71,9 @@ static struct sg_pixel_box model_box(const struct sg_scene *scene, uint32_t n,
 	const struct sg_mesh_data *mesh = sg_scene_mesh(scene, sg_scene_model(scene, n)->mesh);
 	if (!mesh || !mesh->vertex_count || mesh->bounds[0][0] > mesh->bounds[1][0])
 		return empty_box;
-	mat4 m;
-	glm_mat4_mul((vec4 *)d->view_projection, scene->world[n], m);
+	mat4 world, m;
+	sg_scene_model_world(scene, n, world);
+	glm_mat4_mul((vec4 *)d->view_projection, world, m);
 	const float sx = 0.5f * (float)d->width, sy = 0.5f * (float)d->height;
 	if (m[0][3] == 0.0f && m[1][3] == 0.0f && m[2][3] == 0.0f && m[3][3] == 1.0f) {
 		/* Affine (any orthographic camera): the box's centre and half
@@ -419,7 +420,7 @@ sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
 			if (m < scene->node_pool.used) {
 				__builtin_prefetch(&d->boxes[m]);
 				__builtin_prefetch(&scene->payload[m]);
-				__builtin_prefetch(scene->world[m]);
+				__builtin_prefetch(&scene->parent[m]);
 				if (ranges && m < traversal->ranges_count)
 					__builtin_prefetch(&ranges[m]);
 			}

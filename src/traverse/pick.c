@@ -118,13 +118,15 @@ static bool hit_model(const struct sg_scene *scene, uint32_t n, const struct ray
 	const struct sg_mesh_data *m = sg_scene_mesh(scene, sg_scene_model(scene, n)->mesh);
 	if (!m)
 		return false;
+	mat4 model_world;
+	sg_scene_model_world(scene, n, model_world);
 	uint32_t count = m->indices ? m->index_count : m->vertex_count;
 	for (uint32_t k = count / 3; k-- > 0;) { /* last first: the one drawn on top */
 		uint32_t corner[3];
 		vec3 world[3];
 		for (int c = 0; c < 3; c++) {
 			corner[c] = m->indices ? m->indices[k * 3 + c] : k * 3 + c;
-			glm_mat4_mulv3(scene->world[n], m->vertices[corner[c]].position, 1.0f, world[c]);
+			glm_mat4_mulv3(model_world, m->vertices[corner[c]].position, 1.0f, world[c]);
 		}
 		float t, u, v;
 		if (!ray_meets_triangle(ray, world[0], world[1], world[2], &t, &u, &v))

@@ -5,26 +5,12 @@
 
 #include "../graph/scene_internal.h"
 
-/* world = parent * translate(t) for a model, whose local matrix is only ever
- * its position's translation: three columns copied and one computed, a
- * quarter of a full product's arithmetic. */
-static inline void mul_translation(mat4 parent, mat4 local, mat4 world)
-{
-	vec4 column;
-	glm_mat4_mulv(parent, local[3], column); /* local[3] is (x, y, z, 1) */
-	glm_vec4_copy(parent[0], world[0]);
-	glm_vec4_copy(parent[1], world[1]);
-	glm_vec4_copy(parent[2], world[2]);
-	glm_vec4_copy(column, world[3]);
-}
-
-static inline void update_node(const uint8_t *kind, uint32_t n, uint32_t parent,
-                               mat4 *local, mat4 *world)
+/* Groups and transforms: world = parent world * local. Models are left out
+ * (sg_scene_model_world). */
+static inline void update_node(uint32_t n, uint32_t parent, mat4 *local, mat4 *world)
 {
 	if (!parent)
 		glm_mat4_copy(local[n], world[n]);
-	else if (kind[n] == SG_NODE_MODEL)
-		mul_translation(world[parent], local[n], world[n]);
 	else
 		glm_mat4_mul(world[parent], local[n], world[n]);
 }
@@ -33,14 +19,18 @@ static inline void update_node(const uint8_t *kind, uint32_t n, uint32_t parent,
 static size_t update_subtree(struct sg_scene *scene, uint32_t top)
 {
 	size_t count = 0;
-	for (uint32_t n = top; n; n = sg_scene_next_preorder(scene, top, n), count++)
-		update_node(scene->kind, n, scene->parent[n], scene->local, scene->world);
+	for (uint32_t n = top; n; n = sg_scene_next_preorder(scene, top, n)) {
+		if (scene->kind[n] == SG_NODE_MODEL)
+			continue;
+		update_node(n, scene->parent[n], scene->local, scene->world);
+		count++;
+	}
 	return count;
 }
 
 /* Slots [first, end) in index order, for a scene in preorder: each parent
  * comes before its children, so this is one forward pass through the arrays,
- * with no dependent loads between nodes. Free slots are skipped; a detached
+ * with no dependent loads between nodes. Free slots and models are skipped; a detached
  * node in the range gets a world nobody reads (attaching recomputes it). */
 static size_t update_range(struct sg_scene *scene, uint32_t first, uint32_t end)
 {
@@ -49,9 +39,9 @@ static size_t update_range(struct sg_scene *scene, uint32_t first, uint32_t end)
 	mat4 *world = scene->world, *local = scene->local;
 	size_t count = 0;
 	for (uint32_t n = first; n < end; n++) {
-		if (kind[n] == SG_NODE_INVALID)
+		if (kind[n] == SG_NODE_INVALID || kind[n] == SG_NODE_MODEL)
 			continue;
-		update_node(kind, n, parent[n], local, world);
+		update_node(n, parent[n], local, world);
 		count++;
 	}
 	return count;
