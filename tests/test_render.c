@@ -13,6 +13,7 @@
 
 #include "check_run.h"
 #include "../src/render/renderer_internal.h"
+#include "../src/render/renderer_output.h"
 #include "../src/graph/alloc.h"
 #include "golden.h"
 #include "three_rects_scene.h"
@@ -128,6 +129,60 @@ START_TEST(test_read_pixels_with_stride)
 		ck_assert_mem_eq(padded + stride * y, tight + 256 * 4 * y, 256 * 4);
 	free(padded);
 	free(tight);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+static bool in_rect(int x, int y, int x0, int y0, int x1, int y1)
+{
+	return x >= x0 && x < x1 && y >= y0 && y < y1;
+}
+
+/* The copy path of an output reads back only its damaged rectangles: each
+ * lands where it lies in the whole image (clipped to it), nothing else is
+ * written, no rectangle reads nothing and a negative count reads all. */
+START_TEST(test_read_rects_fill_only_their_rectangles)
+{
+	struct sg_scene *scene = three_rects_build();
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = 256, .height = 256, .target = SG_TARGET_SURFACELESS});
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, NULL), SG_OK);
+	size_t stride = 256 * 4 + 32;
+	uint8_t *whole = malloc(stride * 256), *part = malloc(stride * 256);
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, whole, stride), SG_OK);
+	const struct sg_rect rects[4] = {{10, 20, 30, 40}, {200, 240, 100, 100}, {-5, -5, 10, 10},
+	                                 {100, 100, 0, 5}};
+	/* the same rectangles clipped to the image */
+	const int clipped[3][4] = {{10, 20, 40, 60}, {200, 240, 256, 256}, {0, 0, 5, 5}};
+	memset(part, 0x5a, stride * 256);
+	ck_assert_int_eq(sg_renderer_read_rects(renderer, rects, 4, part, stride), SG_OK);
+	int read = 0;
+	for (int y = 0; y < 256; y++)
+		for (int x = 0; x < 256; x++) {
+			const uint8_t *p = part + stride * (size_t)y + (size_t)x * 4;
+			bool inside = false;
+			for (int r = 0; r < 3; r++)
+				inside = inside || in_rect(x, y, clipped[r][0], clipped[r][1], clipped[r][2],
+				                           clipped[r][3]);
+			if (inside) {
+				ck_assert_mem_eq(p, whole + stride * (size_t)y + (size_t)x * 4, 4);
+				read++;
+			} else {
+				ck_assert_msg(p[0] == 0x5a && p[1] == 0x5a && p[2] == 0x5a && p[3] == 0x5a,
+				              "pixel (%d, %d) outside the rectangles was written", x, y);
+			}
+		}
+	ck_assert_int_eq(read, 30 * 40 + 56 * 16 + 5 * 5);
+	memset(part, 0x5a, stride * 256);
+	ck_assert_int_eq(sg_renderer_read_rects(renderer, rects, 0, part, stride), SG_OK);
+	for (size_t i = 0; i < stride * 256; i++)
+		ck_assert_uint_eq(part[i], 0x5a);
+	ck_assert_int_eq(sg_renderer_read_rects(renderer, NULL, -1, part, stride), SG_OK);
+	for (int y = 0; y < 256; y++)
+		ck_assert_mem_eq(part + stride * (size_t)y, whole + stride * (size_t)y, 256 * 4);
+	free(whole);
+	free(part);
 	sg_renderer_destroy(renderer);
 	sg_scene_destroy(scene);
 }
@@ -859,6 +914,7 @@ int main(void)
 	tcase_add_test(tc, test_three_rects_scaled_output);
 	tcase_add_test(tc, test_write_png_and_reload);
 	tcase_add_test(tc, test_read_pixels_with_stride);
+	tcase_add_test(tc, test_read_rects_fill_only_their_rectangles);
 	tcase_add_test(tc, test_clear_color_and_empty_scene);
 	tcase_add_test(tc, test_render_errors);
 	tcase_add_test(tc, test_perspective_camera);

@@ -44,28 +44,30 @@ static void gbm_destroy(struct sg_target *base)
 	sg_free(t);
 }
 
-static sg_result gbm_read_pixels(struct sg_target *base, void *rgba, size_t stride)
+static sg_result gbm_read_rect(struct sg_target *base, const struct sg_rect *r, void *rgba,
+                               size_t stride)
 {
 	struct gbm_target *t = (struct gbm_target *)base;
 	struct gbm_bo *bo = t->buffers[t->current].bo;
 	uint32_t map_stride = 0;
 	void *map_data = NULL;
-	const uint8_t *map = gbm_bo_map(bo, 0, 0, (uint32_t)base->width, (uint32_t)base->height,
-	                                GBM_BO_TRANSFER_READ, &map_stride, &map_data);
+	const uint8_t *map = gbm_bo_map(bo, (uint32_t)r->x, (uint32_t)r->y, (uint32_t)r->width,
+	                                (uint32_t)r->height, GBM_BO_TRANSFER_READ, &map_stride,
+	                                &map_data);
 	if (!map)
 		return sg_fail(SG_ERR_DEVICE, "gbm_bo_map of the output buffer on '%s' failed: %s",
 		               base->device, strerror(errno));
 	uint32_t format = gbm_bo_get_format(bo);
 	bool swap_red_blue = format == GBM_FORMAT_ARGB8888 || format == GBM_FORMAT_XRGB8888;
 	bool opaque = format == GBM_FORMAT_XBGR8888 || format == GBM_FORMAT_XRGB8888;
-	for (int y = 0; y < base->height; y++) {
+	for (int y = 0; y < r->height; y++) {
 		const uint8_t *src = map + (size_t)map_stride * (size_t)y;
-		uint8_t *dst = (uint8_t *)rgba + stride * (size_t)y;
+		uint8_t *dst = (uint8_t *)rgba + stride * (size_t)(r->y + y) + (size_t)r->x * 4;
 		if (!swap_red_blue && !opaque) {
-			memcpy(dst, src, (size_t)base->width * 4);
+			memcpy(dst, src, (size_t)r->width * 4);
 			continue;
 		}
-		for (int x = 0; x < base->width; x++, src += 4, dst += 4) {
+		for (int x = 0; x < r->width; x++, src += 4, dst += 4) {
 			dst[0] = swap_red_blue ? src[2] : src[0];
 			dst[1] = src[1];
 			dst[2] = swap_red_blue ? src[0] : src[2];
@@ -74,6 +76,11 @@ static sg_result gbm_read_pixels(struct sg_target *base, void *rgba, size_t stri
 	}
 	gbm_bo_unmap(bo, map_data);
 	return SG_OK;
+}
+
+static sg_result gbm_read_pixels(struct sg_target *base, void *rgba, size_t stride)
+{
+	return gbm_read_rect(base, &(struct sg_rect){0, 0, base->width, base->height}, rgba, stride);
 }
 
 static sg_result gbm_export_dmabuf(struct sg_target *base, struct sg_dmabuf *dmabuf)
@@ -102,6 +109,7 @@ static sg_result gbm_export_dmabuf(struct sg_target *base, struct sg_dmabuf *dma
 static const struct sg_target_impl gbm_impl = {
 	.name = "gbm",
 	.read_pixels = gbm_read_pixels,
+	.read_rect = gbm_read_rect,
 	.export_dmabuf = gbm_export_dmabuf,
 	.destroy = gbm_destroy,
 };

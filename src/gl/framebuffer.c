@@ -57,6 +57,15 @@ void sg_gl_framebuffer_finish(struct sg_gl_framebuffer *fb)
 	*fb = (struct sg_gl_framebuffer){0};
 }
 
+sg_result sg_gl_read_rgba_rect(int x, int y, int width, int height, void *rgba, size_t stride)
+{
+	glPixelStorei(GL_PACK_ALIGNMENT, 1);
+	for (int row = y; row < y + height; row++)
+		glReadPixels(x, row, width, 1, GL_RGBA, GL_UNSIGNED_BYTE,
+		             (uint8_t *)rgba + stride * (size_t)row + (size_t)x * 4);
+	return sg_gl_check("glReadPixels");
+}
+
 sg_result sg_gl_read_rgba(int width, int height, void *rgba, size_t stride)
 {
 	/* Rows come back in framebuffer order, which the renderer has made the

@@ -25,5 +25,8 @@ void sg_gl_framebuffer_finish(struct sg_gl_framebuffer *fb);
 
 /* glReadPixels of the bound framebuffer as RGBA8 rows in memory order. */
 sg_result sg_gl_read_rgba(int width, int height, void *rgba, size_t stride);
+/* The same for the rectangle at (x, y) alone, written where it lies in the
+ * whole image at rgba (rows of stride bytes). */
+sg_result sg_gl_read_rgba_rect(int x, int y, int width, int height, void *rgba, size_t stride);
 
 #endif

@@ -257,19 +257,30 @@ static void take_damage(struct sg_output *output, struct sg_output_buffer *buffe
 	buffer->clip_count = n;
 }
 
-/* Copy path: the render, read back, into the dumb buffer where it changed. */
-static void copy_damage(struct sg_output *output, struct sg_output_buffer *buffer)
+/* Copy path: the render read back where the buffer's content is older than
+ * it (its clips; all of it without them), and copied into the dumb buffer. */
+static sg_result copy_damage(struct sg_output *output, struct sg_output_buffer *buffer)
 {
 	size_t stride = (size_t)buffer->dumb.width * 4;
+	struct sg_rect rects[SG_OUTPUT_MAX_CLIPS];
+	for (int i = 0; i < buffer->clip_count; i++) {
+		const struct drm_mode_rect *c = &buffer->clips[i];
+		rects[i] = (struct sg_rect){c->x1, c->y1, c->x2 - c->x1, c->y2 - c->y1};
+	}
+	sg_result result = sg_renderer_read_rects(output->renderer, rects, buffer->clip_count,
+	                                          output->staging, stride);
+	if (result)
+		return result;
 	if (buffer->clip_count < 0) {
 		sg_dumb_buffer_write_rgba(&buffer->dumb, output->staging, stride);
-		return;
+		return SG_OK;
 	}
 	for (int i = 0; i < buffer->clip_count; i++) {
 		const struct drm_mode_rect *c = &buffer->clips[i];
 		sg_dumb_buffer_write_rgba_rect(&buffer->dumb, output->staging, stride, c->x1, c->y1,
 		                               c->x2 - c->x1, c->y2 - c->y1);
 	}
+	return SG_OK;
 }
 
 sg_result sg_output_present(struct sg_output *output, struct sg_scene *scene,
@@ -292,16 +303,17 @@ sg_result sg_output_present(struct sg_output *output, struct sg_scene *scene,
 		                                 fence ? &buffer->fence_fd : NULL);
 	} else {
 		result = sg_renderer_render_into(output->renderer, 0, scene, camera, NULL);
-		if (!result)
-			result = sg_renderer_read_pixels(output->renderer, output->staging, 0);
 	}
 	if (result) {
 		output->damage_all = true;
 		return result;
 	}
 	take_damage(output, buffer, output->frames + 1);
-	if (output->info.path == SG_OUTPUT_PATH_COPY)
-		copy_damage(output, buffer);
+	if (output->info.path == SG_OUTPUT_PATH_COPY && (result = copy_damage(output, buffer))) {
+		/* this buffer keeps its older frame; the next present repaints all */
+		output->damage_all = true;
+		return result;
+	}
 	buffer->frame = ++output->frames;
 	if (in_state(output, SG_BUFFER_PENDING)) {
 		buffer->state = SG_BUFFER_QUEUED;

@@ -516,6 +516,34 @@ static sg_result read_pixels(struct sg_renderer *renderer, void *rgba, size_t st
 	return result;
 }
 
+sg_result sg_renderer_read_rects(struct sg_renderer *renderer, const struct sg_rect *rects,
+                                 int count, void *rgba, size_t stride)
+{
+	struct sg_target *target = renderer->target;
+	if (count < 0 || !target->impl->read_rect)
+		return sg_renderer_read_pixels(renderer, rgba, stride);
+	if (!renderer->rendered)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_read_rects: nothing rendered yet");
+	if (!enter(renderer, "sg_renderer_read_rects"))
+		return SG_ERR_BUSY;
+	sg_driver_lock(renderer->driver_lock);
+	sg_result result = count ? sg_target_bind(target) : SG_OK;
+	for (int i = 0; i < count && !result; i++) {
+		int x0 = rects[i].x > 0 ? rects[i].x : 0, y0 = rects[i].y > 0 ? rects[i].y : 0;
+		int x1 = rects[i].x + rects[i].width, y1 = rects[i].y + rects[i].height;
+		x1 = x1 < target->width ? x1 : target->width;
+		y1 = y1 < target->height ? y1 : target->height;
+		if (x1 > x0 && y1 > y0)
+			result = target->impl->read_rect(
+			    target, &(struct sg_rect){x0, y0, x1 - x0, y1 - y0}, rgba, stride);
+	}
+	if (count)
+		sg_egl_release(&target->egl);
+	sg_driver_unlock(renderer->driver_lock);
+	leave(renderer);
+	return result;
+}
+
 sg_result sg_renderer_read_pixels(struct sg_renderer *renderer, void *rgba, size_t stride)
 {
 	if (!renderer || !rgba)

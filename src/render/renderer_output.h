@@ -29,4 +29,10 @@ void sg_renderer_drop_scanouts(struct sg_renderer *renderer);
 sg_result sg_renderer_render_into(struct sg_renderer *renderer, int index, struct sg_scene *scene,
                                   const struct sg_camera *camera, int *fence_fd);
 
+/* Reads back the rectangles rects[0, count) of the last render into rgba
+ * (the whole image's layout, rows of stride bytes: each rectangle where it
+ * lies); count < 0 reads all of it. Rectangles are clipped to the output. */
+sg_result sg_renderer_read_rects(struct sg_renderer *renderer, const struct sg_rect *rects,
+                                 int count, void *rgba, size_t stride);
+
 #endif

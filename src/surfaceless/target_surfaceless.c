@@ -12,6 +12,13 @@ static sg_result surfaceless_read_pixels(struct sg_target *target, void *rgba, s
 	return sg_gl_read_rgba(target->width, target->height, rgba, stride);
 }
 
+static sg_result surfaceless_read_rect(struct sg_target *target, const struct sg_rect *r,
+                                       void *rgba, size_t stride)
+{
+	(void)target;
+	return sg_gl_read_rgba_rect(r->x, r->y, r->width, r->height, rgba, stride);
+}
+
 static void surfaceless_destroy(struct sg_target *target)
 {
 	sg_target_finish_framebuffer(target);
@@ -22,6 +29,7 @@ static void surfaceless_destroy(struct sg_target *target)
 static const struct sg_target_impl surfaceless_impl = {
 	.name = "surfaceless",
 	.read_pixels = surfaceless_read_pixels,
+	.read_rect = surfaceless_read_rect,
 	.destroy = surfaceless_destroy,
 };
 

@@ -16,6 +16,11 @@ struct sg_target_impl {
 	const char *name;
 	/* The last render as RGBA8, top row first; the context is current. */
 	sg_result (*read_pixels)(struct sg_target *target, void *rgba, size_t stride);
+	/* The same for rect alone (inside the target), written where it lies in
+	 * the whole image at rgba: the copy path of an output reads back only
+	 * what changed. */
+	sg_result (*read_rect)(struct sg_target *target, const struct sg_rect *rect, void *rgba,
+	                       size_t stride);
 	/* NULL where the target has no buffer to export. */
 	sg_result (*export_dmabuf)(struct sg_target *target, struct sg_dmabuf *dmabuf);
 	void (*destroy)(struct sg_target *target);
