@@ -13,8 +13,8 @@
  * included), the render alone (sg_render_stats of the output's renderer:
  * traverse + submit + finish), the present less that render (what the path
  * itself costs: the copy, or none, and the commit) and the time from the call
- * to the kernel's timestamp of the flip. Damage tracking is off: every present
- * renders the whole frame. Not a test:
+ * to the kernel's timestamp of the flip. Damage tracking is off (every present
+ * renders the whole frame) unless --damage is given. Not a test:
  * read the medians. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +38,7 @@ struct child_args {
 	int frames, width, height;
 	const char *device, *connector; /* NULL: the output's defaults */
 	bool legacy;
+	bool damage; /* --damage: damage tracking left on (the default of sg_output) */
 };
 
 static double cpu_ms(void)
@@ -82,7 +83,7 @@ static int run(const struct child_args *a)
 	/* A whole frame rendered every present, as issue 12 measured: with damage
 	 * tracking (on by default since issue 13) the unchanged scene repaints
 	 * nothing after the first frames and the render would drop out. */
-	if (sg_renderer_set_damage_tracking(sg_output_get_renderer(output), false)) {
+	if (!a->damage && sg_renderer_set_damage_tracking(sg_output_get_renderer(output), false)) {
 		fprintf(stderr, "output: %s\n", sg_last_error());
 		free(samples);
 		sg_output_destroy(output);
@@ -167,15 +168,17 @@ static bool run_child(char **child_argv, struct totals *t)
 static void usage(FILE *out)
 {
 	fprintf(out, "Usage: output [--frames N] [--rounds R] [--size WxH] [--device PATH] "
-	             "[--legacy] [CONNECTOR]\n"
+	             "[--legacy] [--damage] [CONNECTOR]\n"
 	             "Present cost of sg_output's zero-copy path against its copy path, each in\n"
 	             "processes of its own, R rounds (default 2) of N frames (default 120) at\n"
-	             "WxH (default 1024x768) on CONNECTOR (default: the first connected one).\n");
+	             "WxH (default 1024x768) on CONNECTOR (default: the first connected one).\n"
+	             "--damage leaves damage tracking on: the unchanged scene then repaints\n"
+	             "nothing, and the figures are what an idle present costs on each path.\n");
 }
 
 int main(int argc, char **argv)
 {
-	if (argc == 9 && strcmp(argv[1], "--run") == 0) {
+	if (argc == 10 && strcmp(argv[1], "--run") == 0) {
 		struct child_args a = {
 		    .copy = strcmp(argv[2], "copy") == 0,
 		    .frames = atoi(argv[3]),
@@ -184,11 +187,12 @@ int main(int argc, char **argv)
 		    .device = strcmp(argv[6], "-") ? argv[6] : NULL,
 		    .connector = strcmp(argv[7], "-") ? argv[7] : NULL,
 		    .legacy = strcmp(argv[8], "1") == 0,
+		    .damage = strcmp(argv[9], "1") == 0,
 		};
 		return a.frames > 0 ? run(&a) : 2;
 	}
 	char frames[16] = "120", width[16] = "1024", height[16] = "768";
-	const char *device = "-", *connector = "-", *legacy = "0";
+	const char *device = "-", *connector = "-", *legacy = "0", *damage = "0";
 	int rounds = 2;
 	for (int i = 1; i < argc; i++) {
 		const char *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -207,6 +211,8 @@ int main(int argc, char **argv)
 			device = argv[++i];
 		else if (strcmp(argv[i], "--legacy") == 0)
 			legacy = "1";
+		else if (strcmp(argv[i], "--damage") == 0)
+			damage = "1";
 		else if (strcmp(argv[i], "--help") == 0) {
 			usage(stdout);
 			return 0;
@@ -230,6 +236,7 @@ int main(int argc, char **argv)
 			                 (char *)device,
 			                 (char *)connector,
 			                 (char *)legacy,
+			                 (char *)damage,
 			                 NULL};
 			if (!run_child(child, &totals[which])) {
 				fprintf(stderr, "output: the %s run failed\n",
