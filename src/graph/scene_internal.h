@@ -124,7 +124,7 @@ struct sg_scene {
 	 * and detached nodes aside), so that a subtree is the index range from
 	 * its node to the next sibling on its way up, and the update is a
 	 * forward pass through the arrays (src/traverse/world.c). A scene built
-	 * top-down by appending new nodes keeps it; see sg_scene_keeps_preorder(). */
+	 * top-down by appending new nodes keeps it (keeps_preorder() in tree.c). */
 	bool preorder;
 	uint32_t *dirty;
 	uint32_t dirty_count, dirty_capacity;

@@ -275,11 +275,9 @@ static sg_result copy_damage(struct sg_output *output, struct sg_output_buffer *
 		sg_dumb_buffer_write_rgba(&buffer->dumb, output->staging, stride);
 		return SG_OK;
 	}
-	for (int i = 0; i < buffer->clip_count; i++) {
-		const struct drm_mode_rect *c = &buffer->clips[i];
-		sg_dumb_buffer_write_rgba_rect(&buffer->dumb, output->staging, stride, c->x1, c->y1,
-		                               c->x2 - c->x1, c->y2 - c->y1);
-	}
+	for (int i = 0; i < buffer->clip_count; i++)
+		sg_dumb_buffer_write_rgba_rect(&buffer->dumb, output->staging, stride, rects[i].x,
+		                               rects[i].y, rects[i].width, rects[i].height);
 	return SG_OK;
 }
 

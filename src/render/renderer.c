@@ -497,19 +497,36 @@ sg_result sg_renderer_render_into(struct sg_renderer *renderer, int index, struc
 	return result;
 }
 
-/* call: the public function the user called, for messages. */
-static sg_result read_pixels(struct sg_renderer *renderer, void *rgba, size_t stride,
-                             const char *call)
+/* The last render read back into rgba (rows of stride bytes): all of it
+ * (count < 0, or a target that reads no rectangle), else rects[0, count)
+ * clipped to the target, each where it lies. call: the public function the
+ * user called, for messages. */
+static sg_result read_pixels(struct sg_renderer *renderer, const struct sg_rect *rects, int count,
+                             void *rgba, size_t stride, const char *call)
 {
 	struct sg_target *target = renderer->target;
 	if (!renderer->rendered)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: nothing rendered yet", call);
+	if (!target->impl->read_rect)
+		count = -1;
+	if (!count)
+		return SG_OK;
 	/* Serialised too: with only the draws serialised, a release build still
 	 * crashed once in about 100 rounds of tests/test_threads.c. */
 	sg_driver_lock(renderer->driver_lock);
 	sg_result result = sg_target_bind(target);
 	if (!result) {
-		result = target->impl->read_pixels(target, rgba, stride);
+		if (count < 0)
+			result = target->impl->read_pixels(target, rgba, stride);
+		for (int i = 0; i < count && !result; i++) {
+			int x0 = rects[i].x > 0 ? rects[i].x : 0, y0 = rects[i].y > 0 ? rects[i].y : 0;
+			int x1 = rects[i].x + rects[i].width, y1 = rects[i].y + rects[i].height;
+			x1 = x1 < target->width ? x1 : target->width;
+			y1 = y1 < target->height ? y1 : target->height;
+			if (x1 > x0 && y1 > y0)
+				result = target->impl->read_rect(
+				    target, &(struct sg_rect){x0, y0, x1 - x0, y1 - y0}, rgba, stride);
+		}
 		sg_egl_release(&target->egl);
 	}
 	sg_driver_unlock(renderer->driver_lock);
@@ -519,27 +536,9 @@ static sg_result read_pixels(struct sg_renderer *renderer, void *rgba, size_t st
 sg_result sg_renderer_read_rects(struct sg_renderer *renderer, const struct sg_rect *rects,
                                  int count, void *rgba, size_t stride)
 {
-	struct sg_target *target = renderer->target;
-	if (count < 0 || !target->impl->read_rect)
-		return sg_renderer_read_pixels(renderer, rgba, stride);
-	if (!renderer->rendered)
-		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_read_rects: nothing rendered yet");
 	if (!enter(renderer, "sg_renderer_read_rects"))
 		return SG_ERR_BUSY;
-	sg_driver_lock(renderer->driver_lock);
-	sg_result result = count ? sg_target_bind(target) : SG_OK;
-	for (int i = 0; i < count && !result; i++) {
-		int x0 = rects[i].x > 0 ? rects[i].x : 0, y0 = rects[i].y > 0 ? rects[i].y : 0;
-		int x1 = rects[i].x + rects[i].width, y1 = rects[i].y + rects[i].height;
-		x1 = x1 < target->width ? x1 : target->width;
-		y1 = y1 < target->height ? y1 : target->height;
-		if (x1 > x0 && y1 > y0)
-			result = target->impl->read_rect(
-			    target, &(struct sg_rect){x0, y0, x1 - x0, y1 - y0}, rgba, stride);
-	}
-	if (count)
-		sg_egl_release(&target->egl);
-	sg_driver_unlock(renderer->driver_lock);
+	sg_result result = read_pixels(renderer, rects, count, rgba, stride, "sg_renderer_read_rects");
 	leave(renderer);
 	return result;
 }
@@ -557,7 +556,7 @@ sg_result sg_renderer_read_pixels(struct sg_renderer *renderer, void *rgba, size
 		               target->width * 4);
 	if (!enter(renderer, "sg_renderer_read_pixels"))
 		return SG_ERR_BUSY;
-	sg_result result = read_pixels(renderer, rgba, stride, "sg_renderer_read_pixels");
+	sg_result result = read_pixels(renderer, NULL, -1, rgba, stride, "sg_renderer_read_pixels");
 	leave(renderer);
 	return result;
 }
@@ -572,7 +571,7 @@ static sg_result write_png(struct sg_renderer *renderer, const char *path)
 	if (!pixels)
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory reading back %dx%d pixels",
 		               target->width, target->height);
-	sg_result result = read_pixels(renderer, pixels, stride, "sg_renderer_write_png");
+	sg_result result = read_pixels(renderer, NULL, -1, pixels, stride, "sg_renderer_write_png");
 	if (!result) {
 		sg_image_unpremultiply(pixels, target->width, target->height, stride);
 		result = sg_image_write_png(path, target->width, target->height, pixels, stride);

@@ -30,8 +30,9 @@ static size_t update_subtree(struct sg_scene *scene, uint32_t top)
 
 /* Slots [first, end) in index order, for a scene in preorder: each parent
  * comes before its children, so this is one forward pass through the arrays,
- * with no dependent loads between nodes. Free slots and models are skipped; a detached
- * node in the range gets a world nobody reads (attaching recomputes it). */
+ * with no dependent loads between nodes. Free slots and models are skipped;
+ * a detached node in the range gets a world nobody reads (attaching
+ * recomputes it). */
 static size_t update_range(struct sg_scene *scene, uint32_t first, uint32_t end)
 {
 	const uint32_t *parent = scene->parent;
