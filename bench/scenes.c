@@ -34,7 +34,13 @@ static size_t add(struct bench_tree *t, int32_t parent, float x, float y, float 
 static void subtree(struct bench_tree *t, int32_t parent, int depth, size_t leaves, float width,
                     float height, size_t *leaf_index)
 {
-	size_t fanout = leaves % 8 == 0 ? 8 : leaves; /* the top of 4 * 8^k has fan-out 4 */
+	/* Fan-out 8, except at the top of a tree whose leaf count is 2 or 4 times a
+	 * power of 8: there the remainder (tree-1048576 = 4 * 8^6 leaves has 4
+	 * children at the top, tree-4194304 = 2 * 8^7 has 2), which gives the
+	 * node counts of the scene description (8.99 million for tree-4194304). */
+	size_t fanout = leaves;
+	while (fanout > 8)
+		fanout /= 8;
 	size_t cols = fanout == 8 ? (depth % 2 ? 2 : 4) : (fanout == 4 ? 2 : fanout);
 	size_t rows = fanout / cols;
 	float cw = width / (float)cols, ch = height / (float)rows;
