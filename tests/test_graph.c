@@ -577,11 +577,16 @@ START_TEST(test_unchanged_edits_mark_nothing)
 	ck_assert_int_eq(sg_transform_set_identity(scene, t), SG_OK);
 	assert_nothing_changed(transforms, structure);
 
-	/* A real change is still recorded, once. */
+	/* A real change is still recorded, once; a model's is not listed for
+	 * the world update, models having no world matrix of their own. */
 	ck_assert_int_eq(sg_model_set_position(scene, m, 1, 2, 4), SG_OK);
 	ck_assert_uint_eq(scene->transform_version, transforms + 1);
+	ck_assert_uint_eq(scene->dirty_count, 0);
+	ck_assert_int_eq(sg_transform_translate(scene, t, 1, 0, 0), SG_OK);
+	ck_assert_int_eq(sg_transform_translate(scene, t, 1, 0, 0), SG_OK);
+	ck_assert_uint_eq(scene->transform_version, transforms + 3);
 	ck_assert_uint_eq(scene->dirty_count, 1);
-	ck_assert_uint_eq(scene->dirty[0], m.index);
+	ck_assert_uint_eq(scene->dirty[0], t.index);
 }
 END_TEST
 

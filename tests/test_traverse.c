@@ -42,7 +42,7 @@ static vec4 *world_of(const struct sg_scene *scene, uint32_t n)
 	if (scene->kind[n] == SG_NODE_MODEL)
 		sg_scene_model_world(scene, n, out);
 	else
-		glm_mat4_copy(scene->world[n], out);
+		glm_mat4_copy(sg_scene_world(scene, n), out);
 	return out;
 }
 
@@ -252,8 +252,11 @@ static void fresh_world(const struct sg_scene *scene, uint32_t n, mat4 out)
 	int depth = 0;
 	for (uint32_t a = n; a && depth < 64; a = scene->parent[a])
 		chain[depth++] = a;
-	for (int i = depth - 1; i >= 0; i--)
-		glm_mat4_mul(out, scene->local[chain[i]], out);
+	for (int i = depth - 1; i >= 0; i--) {
+		mat4 local;
+		sg_scene_local_of(scene, chain[i], local);
+		glm_mat4_mul(out, local, out);
+	}
 }
 
 static bool attached(const struct sg_scene *scene, uint32_t n)

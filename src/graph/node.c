@@ -47,7 +47,7 @@ sg_node sg_node_new_transform(struct sg_scene *scene, const struct sg_transform_
 	}
 	sg_node node = new_node(scene, SG_NODE_TRANSFORM, desc->name);
 	if (node.generation && desc->matrix)
-		memcpy(scene->local[node.index], desc->matrix, sizeof(mat4));
+		memcpy(sg_scene_local(scene, node.index), desc->matrix, sizeof(mat4));
 	return node;
 }
 
@@ -75,7 +75,7 @@ sg_node sg_node_new_model(struct sg_scene *scene, const struct sg_model_desc *de
 	struct sg_model_data *model = sg_scene_model(scene, node.index);
 	model->mesh = desc->mesh;
 	model->texture = desc->texture;
-	glm_translate_make(scene->local[node.index], (float *)desc->position);
+	glm_vec3_copy((float *)desc->position, model->position);
 	return node;
 }
 

@@ -100,12 +100,23 @@ static bool grow_nodes(void *owner, uint32_t capacity)
 	GROW(flags)
 	GROW(parent)
 	GROW(links)
-	GROW(local)
-	GROW(world)
 	GROW(payload)
 	GROW(opacity)
 	GROW(name)
 #undef GROW
+	return true;
+}
+
+static bool grow_matrices(void *owner, uint32_t capacity)
+{
+	struct sg_scene *scene = owner;
+	void *p;
+	if (!(p = sg_realloc_array(scene->local, capacity, sizeof(*scene->local))))
+		return false;
+	scene->local = p;
+	if (!(p = sg_realloc_array(scene->world, capacity, sizeof(*scene->world))))
+		return false;
+	scene->world = p;
 	return true;
 }
 
@@ -122,7 +133,9 @@ void sg_scene_mark_dirty(struct sg_scene *scene, uint32_t index)
 {
 	scene->transform_version++;
 	sg_scene_journal(scene, index);
-	if (!scene->world_valid || (scene->flags[index] & SG_NODE_DIRTY))
+	/* A model has no world matrix to update: its readers make it. */
+	if (!scene->world_valid || (scene->flags[index] & SG_NODE_DIRTY) ||
+	    scene->kind[index] == SG_NODE_MODEL)
 		return;
 	if (scene->dirty_count == scene->dirty_capacity) {
 		uint32_t capacity = scene->dirty_capacity ? scene->dirty_capacity * 2 : 64;
@@ -141,24 +154,28 @@ void sg_scene_mark_dirty(struct sg_scene *scene, uint32_t index)
 
 uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
 {
-	uint32_t model = 0, index;
-	if (kind == SG_NODE_MODEL && !sg_pool_alloc(&scene->model_pool, grow_models, scene, &model))
+	/* a model record, or matrices */
+	uint32_t payload = 0, index;
+	bool model = kind == SG_NODE_MODEL;
+	struct sg_pool *payloads = model ? &scene->model_pool : &scene->matrix_pool;
+	if (!sg_pool_alloc(payloads, model ? grow_models : grow_matrices, scene, &payload))
 		return 0;
 	if (!sg_pool_alloc(&scene->node_pool, grow_nodes, scene, &index)) {
-		if (model) /* give back the model record taken above */
-			sg_pool_free(&scene->model_pool, model);
+		sg_pool_free(payloads, payload); /* give back what was taken above */
 		return 0;
 	}
 	scene->kind[index] = (uint8_t)kind;
 	scene->flags[index] = 0;
 	scene->parent[index] = 0;
 	memset(&scene->links[index], 0, sizeof(scene->links[index]));
-	glm_mat4_identity(scene->local[index]);
-	glm_mat4_identity(scene->world[index]);
-	scene->payload[index] = model;
+	scene->payload[index] = payload;
 	scene->opacity[index] = 1.0f;
-	if (model)
-		scene->models[model] = (struct sg_model_data){.color = {1.0f, 1.0f, 1.0f, 1.0f}};
+	if (model) {
+		scene->models[payload] = (struct sg_model_data){.color = {1.0f, 1.0f, 1.0f, 1.0f}};
+	} else {
+		glm_mat4_identity(scene->local[payload]);
+		glm_mat4_identity(scene->world[payload]);
+	}
 	scene->name[index] = NULL;
 	return index;
 }
@@ -170,8 +187,8 @@ void sg_scene_free_node(struct sg_scene *scene, uint32_t index)
 	scene->name[index] = NULL;
 	if (scene->kind[index] == SG_NODE_MODEL && sg_scene_model(scene, index)->text)
 		scene->text_ops->node_freed(scene, index);
-	if (scene->kind[index] == SG_NODE_MODEL)
-		sg_pool_free(&scene->model_pool, scene->payload[index]);
+	sg_pool_free(scene->kind[index] == SG_NODE_MODEL ? &scene->model_pool : &scene->matrix_pool,
+	             scene->payload[index]);
 	scene->kind[index] = SG_NODE_INVALID;
 	scene->parent[index] = 0;
 	scene->links[index] = (struct sg_node_links){0};
@@ -192,6 +209,7 @@ struct sg_scene *sg_scene_create(void)
 	/* Index 0 of nodes and models means "none"; resource handles start at 0. */
 	sg_pool_init(&scene->node_pool, "node", SG_ROOT_INDEX, 64);
 	sg_pool_init(&scene->model_pool, "model", 1, 64);
+	sg_pool_init(&scene->matrix_pool, "matrix", 1, 64);
 	sg_pool_init(&scene->texture_pool, "texture", 0, 16);
 	sg_pool_init(&scene->mesh_pool, "mesh", 0, 16);
 	if (!live_add(scene->id) || !sg_scene_journal_init(scene) ||
@@ -219,13 +237,14 @@ void sg_scene_destroy(struct sg_scene *scene)
 	sg_free(scene->flags);
 	sg_free(scene->parent);
 	sg_free(scene->links);
-	sg_free(scene->local);
-	sg_free(scene->world);
 	sg_free(scene->payload);
 	sg_free(scene->opacity);
 	sg_free(scene->name);
 	sg_pool_finish(&scene->model_pool);
 	sg_free(scene->models);
+	sg_pool_finish(&scene->matrix_pool);
+	sg_free(scene->local);
+	sg_free(scene->world);
 	sg_free(scene->dirty);
 	sg_free(scene->journal.nodes);
 	sg_free(scene->hidden);

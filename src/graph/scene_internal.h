@@ -32,6 +32,9 @@ struct sg_model_data {
 	sg_mesh mesh;
 	sg_texture texture; /* all zero (SG_TEXTURE_NONE): the colour alone is drawn */
 	float color[4];     /* straight alpha, multiplied with each texel */
+	/* Its local matrix is only ever this translation: models keep no
+	 * matrices of their own (see sg_scene_model_world). */
+	vec3 position;
 	/* Set for a text node (SG_NODE_TEXT to sg_node_get_kind): a model whose
 	 * mesh and texture the text layer owns and replaces. */
 	struct sg_text *text;
@@ -102,12 +105,9 @@ struct sg_scene {
 	uint8_t *flags; /* SG_NODE_DIRTY */
 	uint32_t *parent; /* 0: none (the root, or detached) */
 	struct sg_node_links *links;
-	mat4 *local;       /* transforms: their matrix; models: translate(position); groups: identity */
-	/* Cached products of local matrices from the top down (src/traverse/),
-	 * for groups and transforms: a model's is made when needed from its
-	 * parent's (sg_scene_model_world). */
-	mat4 *world;
-	uint32_t *payload; /* models: index into models */
+	/* Models: index into models. Groups and transforms: index into the
+	 * matrix arrays (local, world below), which models do not pay for. */
+	uint32_t *payload;
 	float *opacity;    /* sg_node_set_opacity(): multiplied down the subtree */
 	char **name;
 
@@ -115,6 +115,16 @@ struct sg_scene {
 	 * do not pay for them; index 0 is never used. */
 	struct sg_pool model_pool;
 	struct sg_model_data *models;
+
+	/* Matrices of groups and transforms, in a pool of their own for the same
+	 * reason (index 0 unused); sg_scene_local and sg_scene_world find a
+	 * node's. Allocated in node order, so that while the nodes are in
+	 * preorder a forward pass over nodes is one over these too. */
+	struct sg_pool matrix_pool;
+	mat4 *local; /* transforms: their matrix; groups: identity */
+	/* Cached products of local matrices from the top down (src/traverse/);
+	 * a model's is made when needed from its parent's (sg_scene_model_world). */
+	mat4 *world;
 
 	/* World matrices are kept up to date lazily by the traversal: a local edit
 	 * marks its node dirty (listed once in dirty), so that only dirty subtrees
@@ -238,6 +248,26 @@ static inline struct sg_model_data *sg_scene_model(const struct sg_scene *scene,
 	return &scene->models[scene->payload[index]];
 }
 
+/* The local and world matrices of group or transform index. */
+static inline vec4 *sg_scene_local(const struct sg_scene *scene, uint32_t index)
+{
+	return scene->local[scene->payload[index]];
+}
+static inline vec4 *sg_scene_world(const struct sg_scene *scene, uint32_t index)
+{
+	return scene->world[scene->payload[index]];
+}
+
+/* The local matrix of node index of any kind: a model's is the translation
+ * of its position. */
+static inline void sg_scene_local_of(const struct sg_scene *scene, uint32_t index, mat4 out)
+{
+	if (scene->kind[index] == SG_NODE_MODEL)
+		glm_translate_make(out, sg_scene_model(scene, index)->position);
+	else
+		glm_mat4_copy(sg_scene_local(scene, index), out);
+}
+
 /* Pool slots: alloc returns 0 (with message) when the pool cannot grow. */
 uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind);
 /* Drops node index from the hidden set, before it is freed (src/graph/node.c). */
@@ -312,13 +342,14 @@ static inline uint32_t sg_scene_subtree_end(const struct sg_scene *scene, uint32
 static inline void sg_scene_model_world(const struct sg_scene *scene, uint32_t n, mat4 out)
 {
 	uint32_t parent = scene->parent[n];
+	const float *p = sg_scene_model(scene, n)->position;
 	if (!parent) { /* detached: drawn by nobody */
-		glm_mat4_copy(scene->local[n], out);
+		glm_translate_make(out, (float *)p);
 		return;
 	}
-	vec4 column;
-	glm_mat4_mulv(scene->world[parent], scene->local[n][3], column); /* local[3]: (x, y, z, 1) */
-	glm_mat4_copy(scene->world[parent], out);
+	vec4 *pw = sg_scene_world(scene, parent), column;
+	glm_mat4_mulv(pw, (vec4){p[0], p[1], p[2], 1.0f}, column);
+	glm_mat4_copy(pw, out);
 	glm_vec4_copy(column, out[3]);
 }
 

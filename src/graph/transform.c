@@ -17,9 +17,10 @@ static sg_result refuse_nonfinite(const struct sg_scene *scene, sg_node node, co
  * marked dirty, so that no world matrix or cache above is recomputed. */
 static sg_result set_local(struct sg_scene *scene, uint32_t index, mat4 local)
 {
-	if (memcmp(scene->local[index], local, sizeof(mat4)) == 0)
+	vec4 *stored = sg_scene_local(scene, index);
+	if (memcmp(stored, local, sizeof(mat4)) == 0)
 		return SG_OK;
-	glm_mat4_copy(local, scene->local[index]);
+	glm_mat4_copy(local, stored);
 	sg_scene_mark_dirty(scene, index);
 	return SG_OK;
 }
@@ -36,7 +37,7 @@ static sg_result edit_transform(struct sg_scene *scene, sg_node node, const char
 	if (!sg_floats_finite(args, (size_t)arg_count))
 		return refuse_nonfinite(scene, node, function);
 	mat4 edited;
-	glm_mat4_copy(scene->local[node.index], edited);
+	glm_mat4_copy(sg_scene_local(scene, node.index), edited);
 	op(edited, args);
 	if (!sg_floats_finite((const float *)edited, 16))
 		return refuse_nonfinite(scene, node, function);
@@ -80,7 +81,7 @@ sg_result sg_transform_get_matrix(const struct sg_scene *scene, sg_node node, fl
 		return result;
 	if (!matrix)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_transform_get_matrix: matrix is NULL");
-	memcpy(matrix, scene->local[node.index], sizeof(mat4));
+	memcpy(matrix, sg_scene_local(scene, node.index), sizeof(mat4));
 	return SG_OK;
 }
 
@@ -128,9 +129,13 @@ sg_result sg_model_set_position(struct sg_scene *scene, sg_node node, float x, f
 	const float position[] = {x, y, z};
 	if (!sg_floats_finite(position, 3))
 		return refuse_nonfinite(scene, node, "sg_model_set_position");
-	mat4 local;
-	glm_translate_make(local, (float *)position);
-	return set_local(scene, node.index, local);
+	/* the same position, bit for bit, changes nothing (as set_local) */
+	float *stored = sg_scene_model(scene, node.index)->position;
+	if (memcmp(stored, position, sizeof(position)) == 0)
+		return SG_OK;
+	memcpy(stored, position, sizeof(position));
+	sg_scene_mark_dirty(scene, node.index);
+	return SG_OK;
 }
 
 /* A text node's mesh and texture are its glyphs, which the text layer makes. */

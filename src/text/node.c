@@ -174,7 +174,7 @@ sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc
 	memcpy(model->color, color, sizeof(model->color));
 	model->text = text;
 	scene->name[index] = name;
-	glm_translate_make(scene->local[index], (float *)desc->position);
+	glm_vec3_copy((float *)desc->position, model->position);
 	return sg_scene_handle(scene, index);
 
 fail:

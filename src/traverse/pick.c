@@ -258,9 +258,9 @@ sg_result sg_node_get_world_matrix(const struct sg_scene *scene, sg_node node, f
 	/* From the locals, not scene->world, which is brought up to date only at
 	 * the next render (and only for attached nodes). */
 	mat4 world;
-	glm_mat4_copy(scene->local[node.index], world);
+	sg_scene_local_of(scene, node.index, world);
 	for (uint32_t a = scene->parent[node.index]; a; a = scene->parent[a])
-		glm_mat4_mul(scene->local[a], world, world);
+		glm_mat4_mul(sg_scene_local(scene, a), world, world);
 	memcpy(matrix, world, sizeof(mat4));
 	return SG_OK;
 }

@@ -5,14 +5,17 @@
 
 #include "../graph/scene_internal.h"
 
-/* Groups and transforms: world = parent world * local. Models are left out
- * (sg_scene_model_world). */
-static inline void update_node(uint32_t n, uint32_t parent, mat4 *local, mat4 *world)
+/* Groups and transforms: world = parent world * local, in the matrix arrays
+ * (payload gives a node's slot; a parent is never a model). Models are left
+ * out (sg_scene_model_world). */
+static inline void update_node(uint32_t n, uint32_t parent, const uint32_t *payload, mat4 *local,
+                               mat4 *world)
 {
+	uint32_t m = payload[n];
 	if (!parent)
-		glm_mat4_copy(local[n], world[n]);
+		glm_mat4_copy(local[m], world[m]);
 	else
-		glm_mat4_mul(world[parent], local[n], world[n]);
+		glm_mat4_mul(world[payload[parent]], local[m], world[m]);
 }
 
 /* Through the links: any layout. */
@@ -22,7 +25,7 @@ static size_t update_subtree(struct sg_scene *scene, uint32_t top)
 	for (uint32_t n = top; n; n = sg_scene_next_preorder(scene, top, n)) {
 		if (scene->kind[n] == SG_NODE_MODEL)
 			continue;
-		update_node(n, scene->parent[n], scene->local, scene->world);
+		update_node(n, scene->parent[n], scene->payload, scene->local, scene->world);
 		count++;
 	}
 	return count;
@@ -37,12 +40,13 @@ static size_t update_range(struct sg_scene *scene, uint32_t first, uint32_t end)
 {
 	const uint32_t *parent = scene->parent;
 	const uint8_t *kind = scene->kind;
+	const uint32_t *payload = scene->payload;
 	mat4 *world = scene->world, *local = scene->local;
 	size_t count = 0;
 	for (uint32_t n = first; n < end; n++) {
 		if (kind[n] == SG_NODE_INVALID || kind[n] == SG_NODE_MODEL)
 			continue;
-		update_node(n, parent[n], local, world);
+		update_node(n, parent[n], payload, local, world);
 		count++;
 	}
 	return count;
