@@ -828,6 +828,39 @@ START_TEST(test_translucent_batches_keep_overlap_order)
 }
 END_TEST
 
+/* A list too large to keep expanded is drawn streamed, a chunk at a time:
+ * the same pixels as from the kept buffer, over both passes, with runs cut
+ * by chunks of 8 vertices (two quads), and no kept buffer is filled. */
+START_TEST(test_streamed_draws_equal_kept_ones)
+{
+	uint8_t *kept = malloc(VIS_SIDE * VIS_SIDE * 4), *streamed = malloc(VIS_SIDE * VIS_SIDE * 4);
+	struct sg_scene *scene = overlapping_quads(false, false);
+	size_t batches[2];
+	for (int s = 0; s < 2; s++) {
+		struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+			.width = VIS_SIDE, .height = VIS_SIDE, .target = SG_TARGET_SURFACELESS});
+		ck_assert_ptr_nonnull(renderer);
+		ck_assert_int_eq(sg_renderer_set_clear_color(renderer, 0.2f, 0.4f, 0.6f, 0.5f), SG_OK);
+		if (s)
+			sg_renderer_stream_for_testing(renderer, 1, 8);
+		ck_assert_uint_eq(render_into(renderer, scene, s ? streamed : kept), 300);
+		ck_assert_uint_eq(sg_renderer_vertex_builds_for_testing(renderer), s ? 0 : 1);
+		struct sg_render_stats stats;
+		ck_assert_int_eq(sg_renderer_get_stats(renderer, &stats), SG_OK);
+		batches[s] = stats.batches;
+		sg_renderer_destroy(renderer);
+	}
+	for (int i = 0; i < VIS_SIDE * VIS_SIDE * 4; i++)
+		ck_assert_msg(streamed[i] == kept[i], "pixel (%d, %d) channel %d: %u streamed, %u kept",
+		              i / 4 % VIS_SIDE, i / 4 / VIS_SIDE, i % 4, streamed[i], kept[i]);
+	ck_assert_msg(batches[1] >= 150 && batches[0] < 150, "%zu draw calls streamed, %zu kept",
+	              batches[1], batches[0]);
+	sg_scene_destroy(scene);
+	free(kept);
+	free(streamed);
+}
+END_TEST
+
 /* A translucent model scaled far past the output (1e3 and 2e9 pixels wide)
  * covers every grid cell of the translucent batching: a later draw over it
  * of an earlier draw's state must not join that earlier batch. Converting
@@ -931,6 +964,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_shown_after_moving_and_hidden_root, 0, 2);
 	tcase_add_loop_test(tc, test_translucent_batches_keep_overlap_order, 0, 2);
 	tcase_add_test(tc, test_huge_translucent_model_keeps_order);
+	tcase_add_test(tc, test_streamed_draws_equal_kept_ones);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

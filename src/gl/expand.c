@@ -18,6 +18,10 @@
 #define VERTEX_BYTES (FLOATS_PER_VERTEX * sizeof(float))
 /* Indices staged per reservation: a mesh may have any number. */
 #define INDEX_BLOCK 1024u
+/* Streamed drawing (sg_gl_expand_streams): above 16 MiB of vertices (131072
+ * quads) a list is drawn a chunk of 32768 vertices (1 MiB) at a time. */
+#define STREAM_ABOVE_BYTES ((size_t)16 << 20)
+#define CHUNK_VERTICES ((size_t)32768)
 
 bool sg_gl_expand_fits(struct sg_gl_expanded *x, const struct sg_scene *scene,
                        const struct sg_draw_list *list)
@@ -26,8 +30,14 @@ bool sg_gl_expand_fits(struct sg_gl_expanded *x, const struct sg_scene *scene,
 	if (x->fits_serial == source->serial && x->fits_scene == scene->id)
 		return x->fits; /* meshes are immutable: the same list has the same answer */
 	x->fits = true;
-	for (size_t i = 0; i < source->count && x->fits; i++)
-		x->fits = scene->meshes[source->draws[i].mesh].vertex_count <= SG_GL_EXPAND_MAX_VERTICES;
+	x->source_vertices = x->most_indices = 0;
+	for (size_t i = 0; i < source->count && x->fits; i++) {
+		const struct sg_mesh_data *m = &scene->meshes[source->draws[i].mesh];
+		size_t indices = m->indices ? m->index_count : m->vertex_count;
+		x->fits = m->vertex_count <= SG_GL_EXPAND_MAX_VERTICES;
+		x->source_vertices += m->vertex_count;
+		x->most_indices = indices > x->most_indices ? indices : x->most_indices;
+	}
 	x->fits_serial = source->serial;
 	x->fits_scene = scene->id;
 	return x->fits;
@@ -58,6 +68,22 @@ static void create_buffers(struct sg_gl_expanded *x)
 		                      (const void *)(attributes[a].offset * sizeof(float)));
 	}
 	glBindVertexArray(0);
+}
+
+/* The vertices of one draw, transformed by matrix to clip space, with its
+ * depth and colour. */
+static void write_vertices(float *v, const struct sg_mesh_data *m, mat4 matrix, float depth,
+                           uint32_t color)
+{
+	for (uint32_t j = 0; j < m->vertex_count; j++, v += FLOATS_PER_VERTEX) {
+		const float *p = m->vertices[j].position;
+		for (int r = 0; r < 4; r++)
+			v[r] = matrix[0][r] * p[0] + matrix[1][r] * p[1] + matrix[2][r] * p[2] +
+			       matrix[3][r];
+		memcpy(v + 4, m->vertices[j].uv, 2 * sizeof(float));
+		v[6] = depth;
+		memcpy(v + 7, &color, sizeof(uint32_t));
+	}
 }
 
 /* Every vertex of source's draws, in source order, transformed to clip space
@@ -104,15 +130,7 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 		size_t origin = list->transient ? sg_draw_origin(list, i) : i;
 		float depth = sg_gl_draw_depth(gl->reordered, origin, depth_count);
 		float *v = sg_gl_stream_reserve(&x->stream, m->vertex_count * VERTEX_BYTES);
-		for (uint32_t j = 0; j < m->vertex_count; j++, v += FLOATS_PER_VERTEX) {
-			const float *p = m->vertices[j].position;
-			for (int r = 0; r < 4; r++)
-				v[r] = matrix[0][r] * p[0] + matrix[1][r] * p[1] + matrix[2][r] * p[2] +
-				       matrix[3][r];
-			memcpy(v + 4, m->vertices[j].uv, 2 * sizeof(float));
-			v[6] = depth;
-			memcpy(v + 7, &paint->colors[origin], sizeof(uint32_t));
-		}
+		write_vertices(v, m, matrix, depth, paint->colors[origin]);
 		base += m->vertex_count;
 	}
 	if ((result = sg_gl_stream_end(&x->stream, "uploading expanded vertices")))
@@ -194,6 +212,97 @@ sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
 	return result ? result : expand_indices(gl, scene, list);
 }
 
+bool sg_gl_expand_streams(const struct sg_gl_expanded *x)
+{
+	size_t above = x->stream_above ? x->stream_above : STREAM_ABOVE_BYTES;
+	return x->source_vertices > above / VERTEX_BYTES;
+}
+
+/* The staging chunk: room for chunk_vertices, and for one draw of the most
+ * vertices a draw has here when chunk_vertices is less (only tests make it
+ * so); for the indices of as many draws, and at least those of the list's
+ * largest one. */
+static sg_result chunk_ready(struct sg_gl_expanded *x)
+{
+	size_t vertices = x->chunk_vertices ? x->chunk_vertices : CHUNK_VERTICES;
+	if (vertices < SG_GL_EXPAND_MAX_VERTICES)
+		vertices = SG_GL_EXPAND_MAX_VERTICES;
+	size_t indices = vertices * 3 > x->most_indices ? vertices * 3 : x->most_indices;
+	if (!x->chunk_ready) {
+		sg_free(x->chunk);
+		if (!(x->chunk = sg_malloc(vertices * VERTEX_BYTES)))
+			return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a %zu-vertex chunk", vertices);
+		x->chunk_ready = true;
+	}
+	if (indices > x->chunk_index_capacity) {
+		sg_free(x->chunk_indices);
+		x->chunk_index_capacity = 0;
+		if (!(x->chunk_indices = sg_malloc(indices * sizeof(uint32_t))))
+			return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a %zu-index chunk", indices);
+		x->chunk_index_capacity = indices;
+	}
+	return SG_OK;
+}
+
+sg_result sg_gl_expand_chunk(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                             const struct sg_draw_list *list, const struct sg_paint *paint,
+                             mat4 view_projection, size_t *k)
+{
+	struct sg_gl_expanded *x = &gl->expanded;
+	sg_result result = chunk_ready(x);
+	if (result)
+		return result;
+	if (!x->vertex_array)
+		create_buffers(x);
+	/* The kept buffers are given up: their storage is replaced below. */
+	x->vertices_valid = x->indices_valid = false;
+	x->vertex_bytes = x->index_bytes = 0;
+	size_t vertex_room = x->chunk_vertices ? x->chunk_vertices : CHUNK_VERTICES;
+	size_t depth_count = sg_draw_source(list)->count;
+	size_t end = *k < gl->opaque_count ? gl->opaque_count : list->count;
+	size_t vertices = 0, indices = 0;
+	x->run_count = 0;
+	for (; *k < end; ++*k) {
+		uint32_t i = gl->order[*k];
+		const struct sg_draw *draw = &list->draws[i];
+		const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
+		uint32_t count = m->indices ? m->index_count : m->vertex_count;
+		if (vertices && (vertices + m->vertex_count > vertex_room ||
+		                 indices + count > x->chunk_index_capacity))
+			break; /* full: the next chunk begins with this draw */
+		if (!x->run_count || x->runs[x->run_count - 1].texture != draw->texture) {
+			if (!sg_grow_array((void **)&x->runs, &x->run_capacity, x->run_count + 1,
+			                   sizeof(*x->runs)))
+				return sg_fail(SG_ERR_NO_MEMORY, "out of memory streaming %zu draws",
+				               list->count);
+			x->runs[x->run_count++] =
+			    (struct sg_gl_run){draw->texture, indices, 0, *k >= gl->opaque_count};
+		}
+		mat4 world, matrix;
+		sg_scene_model_world(scene, draw->node, world);
+		glm_mat4_mul(view_projection, world, matrix);
+		size_t origin = sg_draw_origin(list, i);
+		write_vertices(x->chunk + vertices * FLOATS_PER_VERTEX, m, matrix,
+		               sg_gl_draw_depth(gl->reordered, origin, depth_count),
+		               paint->colors[origin]);
+		for (uint32_t j = 0; j < count; j++)
+			x->chunk_indices[indices + j] =
+			    (uint32_t)vertices + (m->indices ? m->indices[j] : j);
+		x->runs[x->run_count - 1].count += count;
+		vertices += m->vertex_count;
+		indices += count;
+	}
+	/* Fresh storage for each chunk (orphaning): a GPU may still be reading
+	 * the last one. */
+	glBindVertexArray(x->vertex_array);
+	glBindBuffer(GL_ARRAY_BUFFER, x->vertex_buffer);
+	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(vertices * VERTEX_BYTES), x->chunk,
+	             GL_STREAM_DRAW);
+	glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(indices * sizeof(uint32_t)),
+	             x->chunk_indices, GL_STREAM_DRAW);
+	return sg_gl_check("uploading a chunk of streamed draws");
+}
+
 void sg_gl_expand_finish(struct sg_gl_expanded *x)
 {
 	if (x->vertex_array) {
@@ -204,5 +313,7 @@ void sg_gl_expand_finish(struct sg_gl_expanded *x)
 	sg_gl_stream_finish(&x->stream);
 	sg_free(x->vertex_first);
 	sg_free(x->runs);
+	sg_free(x->chunk);
+	sg_free(x->chunk_indices);
 	*x = (struct sg_gl_expanded){0};
 }

@@ -17,6 +17,17 @@ bool sg_gl_expand_fits(struct sg_gl_expanded *expanded, const struct sg_scene *s
 sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                        const struct sg_draw_list *list, const struct sg_paint *paint,
                        mat4 view_projection);
+/* Whether the list sg_gl_expand_fits() last looked at is too large to keep
+ * expanded: it is then drawn streamed, with sg_gl_expand_chunk. */
+bool sg_gl_expand_streams(const struct sg_gl_expanded *expanded);
+/* Expands the draws of list in gl->order from position *k on into a chunk,
+ * uploads it to the expanded buffers (left bound, with the vertex array) and
+ * makes its runs (first in indices from the chunk's start), moving *k past
+ * them. A chunk ends where it is full and where the translucent draws begin,
+ * so that each chunk is drawn in one pass. */
+sg_result sg_gl_expand_chunk(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                             const struct sg_draw_list *list, const struct sg_paint *paint,
+                             mat4 view_projection, size_t *k);
 void sg_gl_expand_finish(struct sg_gl_expanded *expanded);
 
 #endif

@@ -132,10 +132,71 @@ static void begin_rect(const struct sg_damage_region *region, int i)
 	glScissor(r->x, r->y, r->width, r->height);
 }
 
+/* Matrix (locations 2 to 5) is not an array on the expanded path: an
+ * identity, the vertices being in clip space already. Generic values are
+ * context state. */
+static void identity_matrix_attribute(void)
+{
+	for (GLuint column = 0; column < 4; column++)
+		glVertexAttrib4f(2 + column, column == 0, column == 1, column == 2, column == 3);
+}
+
+/* Draws the expanded runs; *blending: the translucent pass has begun. */
+static sg_result draw_runs(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                           bool *blending)
+{
+	for (size_t r = 0; r < gl->expanded.run_count; r++) {
+		const struct sg_gl_run *run = &gl->expanded.runs[r];
+		if (run->blended && !*blending && !gl->blend_all) {
+			begin_blending();
+			*blending = true;
+		}
+		sg_result result = bind_texture(gl, scene, run->texture);
+		if (result)
+			return result;
+		glDrawElements(GL_TRIANGLES, (GLsizei)run->count, GL_UNSIGNED_INT,
+		               (const void *)(run->first * sizeof(uint32_t)));
+		gl->batches++;
+	}
+	return SG_OK;
+}
+
+/* A list too large to keep expanded: each chunk is drawn as soon as it is
+ * made, in every rectangle of the region (their clears first). The
+ * rectangles do not overlap, so that each pixel still sees the draws in
+ * the order of one whole pass; a chunk never mixes the two passes. */
+static sg_result draw_streamed(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                               const struct sg_draw_list *list, const struct sg_paint *paint,
+                               mat4 view_projection, const struct sg_gl_frame *frame)
+{
+	int rects = frame->region ? frame->region->count : 1;
+	for (int i = 0; i < rects; i++) {
+		begin_rect(frame->region, i);
+		begin_frame(gl, frame->width, frame->height, frame->clear_color);
+	}
+	sg_result result = SG_OK;
+	bool blending = false;
+	for (size_t k = 0; k < list->count && !result;) {
+		if ((result = sg_gl_expand_chunk(gl, scene, list, paint, view_projection, &k)))
+			break;
+		identity_matrix_attribute();
+		for (int i = 0; i < rects && !result; i++) {
+			if (rects > 1)
+				begin_rect(frame->region, i);
+			result = draw_runs(gl, scene, &blending);
+		}
+	}
+	glBindVertexArray(0);
+	glDisable(GL_SCISSOR_TEST);
+	return result ? result : sg_gl_check("drawing the scene");
+}
+
 static sg_result draw_expanded(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                                const struct sg_draw_list *list, const struct sg_paint *paint,
                                mat4 view_projection, const struct sg_gl_frame *frame)
 {
+	if (sg_gl_expand_streams(&gl->expanded))
+		return draw_streamed(gl, scene, list, paint, view_projection, frame);
 	sg_result result = sg_gl_expand(gl, scene, list, paint, view_projection);
 	if (result)
 		return result;
@@ -144,23 +205,9 @@ static sg_result draw_expanded(struct sg_gl_renderer *gl, const struct sg_scene 
 		begin_rect(frame->region, i);
 		begin_frame(gl, frame->width, frame->height, frame->clear_color);
 		glBindVertexArray(gl->expanded.vertex_array);
-		/* Matrix (locations 2 to 5) is not an array here: an identity, the
-		 * vertices being in clip space already. Generic values are context state. */
-		for (GLuint column = 0; column < 4; column++)
-			glVertexAttrib4f(2 + column, column == 0, column == 1, column == 2, column == 3);
+		identity_matrix_attribute();
 		bool blending = false;
-		for (size_t r = 0; r < gl->expanded.run_count; r++) {
-			const struct sg_gl_run *run = &gl->expanded.runs[r];
-			if (run->blended && !blending && !gl->blend_all) {
-				begin_blending();
-				blending = true;
-			}
-			if ((result = bind_texture(gl, scene, run->texture)))
-				break;
-			glDrawElements(GL_TRIANGLES, (GLsizei)run->count, GL_UNSIGNED_INT,
-			               (const void *)(run->first * sizeof(uint32_t)));
-			gl->batches++;
-		}
+		result = draw_runs(gl, scene, &blending);
 		glBindVertexArray(0);
 	}
 	glDisable(GL_SCISSOR_TEST);

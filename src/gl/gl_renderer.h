@@ -68,10 +68,21 @@ struct sg_gl_expanded {
 	uint64_t index_order, index_vertex_serial;
 	uint32_t index_scene;
 	bool indices_valid;
-	/* sg_gl_expand_fits() of the source list of this serial */
+	/* sg_gl_expand_fits() of the source list of this serial, and the
+	 * source's vertices and largest index count of one draw */
 	uint64_t fits_serial;
 	uint32_t fits_scene;
 	bool fits;
+	size_t source_vertices, most_indices;
+	/* Streamed drawing (sg_gl_expand_streams): lists whose vertices would
+	 * take more than stream_above bytes are expanded a chunk of at most
+	 * chunk_vertices at a time, each drawn as soon as it is made, so that
+	 * no buffer as large as the scene is kept. 0: the defaults (expand.c). */
+	size_t stream_above, chunk_vertices;
+	float *chunk;
+	uint32_t *chunk_indices;
+	size_t chunk_index_capacity;
+	bool chunk_ready; /* chunk has room for chunk_vertices */
 };
 
 /* The translucent pass's batches (blend_order.c) and what they were made for. */

@@ -88,6 +88,14 @@ uint64_t sg_renderer_vertex_builds_for_testing(const struct sg_renderer *rendere
 	return renderer->gl.expanded.vertex_builds;
 }
 
+void sg_renderer_stream_for_testing(struct sg_renderer *renderer, size_t above_bytes,
+                                    size_t chunk_vertices)
+{
+	renderer->gl.expanded.stream_above = above_bytes;
+	renderer->gl.expanded.chunk_vertices = chunk_vertices;
+	renderer->gl.expanded.chunk_ready = false; /* sized again at the next chunk */
+}
+
 struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
 {
 	if (!desc) {

@@ -19,6 +19,11 @@ void sg_renderer_texture_totals_for_testing(const struct sg_renderer *renderer, 
 
 /* How many times the expanded batches' vertex buffer was filled (src/gl/expand.c). */
 uint64_t sg_renderer_vertex_builds_for_testing(const struct sg_renderer *renderer);
+/* Lists whose expanded vertices take more than above_bytes are drawn
+ * streamed, chunk_vertices at a time (src/gl/expand.c), so that small test
+ * scenes take that path and split into many chunks; 0: the defaults. */
+void sg_renderer_stream_for_testing(struct sg_renderer *renderer, size_t above_bytes,
+                                    size_t chunk_vertices);
 
 /* Draws from now on go to buffer index (0: the target's own; 1 .. 7: spare
  * RGBA8 buffers made at first use), each keeping its last frame, as a ring of
