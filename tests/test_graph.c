@@ -590,6 +590,51 @@ START_TEST(test_unchanged_edits_mark_nothing)
 }
 END_TEST
 
+/* Names are kept in a table aside from the nodes (src/graph/names.c): many
+ * named, renamed, unnamed and destroyed nodes in a random order, each
+ * checked against a plain array after every step, so that a lost or moved
+ * entry of the table's probing runs shows. */
+START_TEST(test_names_follow_renames_and_destroys)
+{
+	enum { NODES = 3000, STEPS = 20000 };
+	static sg_node nodes[NODES];
+	static char want[NODES][16]; /* "" for none; nodes[i] destroyed: "-" */
+	for (int i = 0; i < NODES; i++) {
+		snprintf(want[i], sizeof(want[i]), i % 3 ? "" : "n%d", i);
+		nodes[i] = group(i % 3 ? NULL : want[i]);
+		ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), nodes[i]), SG_OK);
+	}
+	uint32_t seed = 7;
+	for (int step = 0; step < STEPS; step++) {
+		seed = seed * 1103515245u + 12345u;
+		int i = (int)((seed >> 8) % NODES), what = (int)((seed >> 4) % 4);
+		if (want[i][0] == '-')
+			continue;
+		if (what == 0) {
+			ck_assert_int_eq(sg_node_destroy(scene, nodes[i]), SG_OK);
+			strcpy(want[i], "-");
+		} else if (what == 1) {
+			ck_assert_int_eq(sg_node_set_name(scene, nodes[i], NULL), SG_OK);
+			want[i][0] = 0;
+		} else {
+			snprintf(want[i], sizeof(want[i]), "s%d", step);
+			ck_assert_int_eq(sg_node_set_name(scene, nodes[i], want[i]), SG_OK);
+		}
+		if (step % 500 == 0 || step == STEPS - 1)
+			for (int j = 0; j < NODES; j++)
+				if (want[j][0] != '-')
+					ck_assert_str_eq(sg_node_get_name(scene, nodes[j]), want[j]);
+	}
+	for (int j = 0; j < NODES; j++)
+		if (want[j][0] && want[j][0] != '-')
+			ck_assert_uint_eq(sg_node_find(scene, sg_scene_root(scene), want[j]).index,
+			                  nodes[j].index);
+	/* new nodes reuse the destroyed ones' slots unnamed */
+	for (int j = 0; j < 100; j++)
+		ck_assert_str_eq(sg_node_get_name(scene, group(NULL)), "");
+}
+END_TEST
+
 START_TEST(test_pool_slots_are_reused_under_new_generations)
 {
 	/* Every kind of object comes from the same pool: a destroyed slot is
@@ -911,6 +956,7 @@ int main(void)
 	tcase_add_test(tc, test_allocation_failures_are_clean);
 	tcase_add_test(tc, test_zero_rotation_axis_refused);
 	tcase_add_test(tc, test_unchanged_edits_mark_nothing);
+	tcase_add_test(tc, test_names_follow_renames_and_destroys);
 	tcase_add_test(tc, test_pool_slots_are_reused_under_new_generations);
 	tcase_add_test(tc, test_visibility);
 	tcase_add_test(tc, test_visibility_set_swap_removal);

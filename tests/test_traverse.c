@@ -58,7 +58,7 @@ static struct sg_scene *scene_with_quad(sg_mesh *quad, sg_texture *texture)
 
 static const char *draw_name(const struct sg_scene *scene, size_t i)
 {
-	return scene->name[traversal.list->draws[i].node];
+	return sg_scene_name(scene, traversal.list->draws[i].node);
 }
 
 START_TEST(test_three_rects_order_and_matrices)

@@ -15,12 +15,17 @@ static sg_node new_node(struct sg_scene *scene, enum sg_node_kind kind, const ch
 		sg_fail(SG_ERR_NO_MEMORY, "out of memory copying node name '%.100s'", name);
 		return SG_NODE_NONE;
 	}
+	if (copy && !sg_names_reserve(&scene->names)) {
+		sg_free(copy);
+		sg_fail(SG_ERR_NO_MEMORY, "out of memory naming node '%.100s'", name);
+		return SG_NODE_NONE;
+	}
 	uint32_t index = sg_scene_alloc_node(scene, kind);
 	if (!index) {
 		sg_free(copy);
 		return SG_NODE_NONE;
 	}
-	scene->name[index] = copy;
+	sg_scene_set_name(scene, index, copy); /* room reserved above: cannot fail */
 	return sg_scene_handle(scene, index);
 }
 
@@ -99,7 +104,8 @@ const char *sg_node_get_name(const struct sg_scene *scene, sg_node node)
 {
 	if (sg_scene_check_node(scene, node, "sg_node_get_name"))
 		return NULL;
-	return scene->name[node.index] ? scene->name[node.index] : "";
+	const char *name = sg_scene_name(scene, node.index);
+	return name ? name : "";
 }
 
 sg_result sg_node_set_name(struct sg_scene *scene, sg_node node, const char *name)
@@ -107,14 +113,14 @@ sg_result sg_node_set_name(struct sg_scene *scene, sg_node node, const char *nam
 	sg_result result = sg_scene_check_node(scene, node, "sg_node_set_name");
 	if (result)
 		return result;
-	const char *old = scene->name[node.index];
+	const char *old = sg_scene_name(scene, node.index);
 	if (old == name || (old && name && strcmp(old, name) == 0))
 		return SG_OK; /* the same name: no copy to make */
 	char *copy = NULL;
 	if (name && !(copy = sg_strdup(name)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory copying node name '%.100s'", name);
-	sg_free(scene->name[node.index]);
-	scene->name[node.index] = copy;
+	if (!sg_scene_set_name(scene, node.index, copy))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory naming node '%.100s'", name);
 	return SG_OK;
 }
 

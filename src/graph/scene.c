@@ -102,7 +102,6 @@ static bool grow_nodes(void *owner, uint32_t capacity)
 	GROW(links)
 	GROW(payload)
 	GROW(opacity)
-	GROW(name)
 #undef GROW
 	return true;
 }
@@ -176,15 +175,30 @@ uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
 		glm_mat4_identity(scene->local[payload]);
 		glm_mat4_identity(scene->world[payload]);
 	}
-	scene->name[index] = NULL;
 	return index;
+}
+
+bool sg_scene_set_name(struct sg_scene *scene, uint32_t index, char *name)
+{
+	if (name && !(scene->flags[index] & SG_NODE_NAMED) && !sg_names_reserve(&scene->names)) {
+		sg_free(name);
+		return false;
+	}
+	if (scene->flags[index] & SG_NODE_NAMED) {
+		sg_names_drop(&scene->names, index);
+		scene->flags[index] &= (uint8_t)~SG_NODE_NAMED;
+	}
+	if (name) {
+		sg_names_put(&scene->names, index, name);
+		scene->flags[index] |= SG_NODE_NAMED;
+	}
+	return true;
 }
 
 void sg_scene_free_node(struct sg_scene *scene, uint32_t index)
 {
 	sg_scene_journal(scene, index); /* what it drew is to be painted over */
-	sg_free(scene->name[index]);
-	scene->name[index] = NULL;
+	sg_scene_set_name(scene, index, NULL);
 	if (scene->kind[index] == SG_NODE_MODEL && sg_scene_model(scene, index)->text)
 		scene->text_ops->node_freed(scene, index);
 	sg_pool_free(scene->kind[index] == SG_NODE_MODEL ? &scene->model_pool : &scene->matrix_pool,
@@ -229,9 +243,6 @@ void sg_scene_destroy(struct sg_scene *scene)
 	live_remove(scene->id);
 	if (scene->text_ops)
 		scene->text_ops->scene_destroyed(scene);
-	if (scene->name)
-		for (uint32_t i = SG_ROOT_INDEX; i < scene->node_pool.used; i++)
-			sg_free(scene->name[i]);
 	sg_pool_finish(&scene->node_pool);
 	sg_free(scene->kind);
 	sg_free(scene->flags);
@@ -239,7 +250,7 @@ void sg_scene_destroy(struct sg_scene *scene)
 	sg_free(scene->links);
 	sg_free(scene->payload);
 	sg_free(scene->opacity);
-	sg_free(scene->name);
+	sg_names_finish(&scene->names);
 	sg_pool_finish(&scene->model_pool);
 	sg_free(scene->models);
 	sg_pool_finish(&scene->matrix_pool);
@@ -302,7 +313,7 @@ sg_result sg_scene_check_kind(const struct sg_scene *scene, sg_node node, enum s
 const char *sg_scene_node_label(const struct sg_scene *scene, uint32_t index)
 {
 	static _Thread_local char label[160];
-	const char *name = scene->name[index];
+	const char *name = sg_scene_name(scene, index);
 	if (name)
 		snprintf(label, sizeof(label), "'%.150s'", name);
 	else

@@ -13,6 +13,7 @@
 
 #include <sg/scene.h>
 
+#include "names.h"
 #include "pool.h"
 
 #define SG_ROOT_INDEX 1u
@@ -109,7 +110,7 @@ struct sg_scene {
 	 * matrix arrays (local, world below), which models do not pay for. */
 	uint32_t *payload;
 	float *opacity;    /* sg_node_set_opacity(): multiplied down the subtree */
-	char **name;
+	struct sg_names names; /* of the nodes with SG_NODE_NAMED (sg_scene_name) */
 
 	/* Model records have a pool of their own, so that groups and transforms
 	 * do not pay for them; index 0 is never used. */
@@ -208,6 +209,18 @@ struct sg_scene {
  * that find more edits than that since their last frame repaint everything:
  * a reader within that limit never loses an entry. */
 #define SG_JOURNAL_SHARE 8u
+
+/* Per-node flag: the node has a name, in scene->names. */
+#define SG_NODE_NAMED 64u
+
+/* The name of node index, or NULL. */
+static inline const char *sg_scene_name(const struct sg_scene *scene, uint32_t index)
+{
+	return scene->flags[index] & SG_NODE_NAMED ? sg_names_get(&scene->names, index) : NULL;
+}
+/* Gives node index the name (taken over), or none for NULL, freeing the one
+ * it had. False when out of memory: name is then freed, the old one kept. */
+bool sg_scene_set_name(struct sg_scene *scene, uint32_t index, char *name);
 
 /* Per-node flag: listed in the journal since its epoch began. */
 #define SG_NODE_JOURNALED 8u

@@ -235,8 +235,11 @@ sg_node sg_node_find(const struct sg_scene *scene, sg_node start, const char *na
 		return SG_NODE_NONE;
 	}
 	for (uint32_t n = start.index; n; n = sg_scene_next_preorder(scene, start.index, n))
-		if (scene->name[n] && strcmp(scene->name[n], name) == 0)
-			return sg_scene_handle(scene, n);
+		if (scene->flags[n] & SG_NODE_NAMED) {
+			const char *own = sg_scene_name(scene, n);
+			if (own && strcmp(own, name) == 0)
+				return sg_scene_handle(scene, n);
+		}
 	sg_fail(SG_ERR_NOT_FOUND, "no node named '%.100s' under %s", name,
 	        sg_scene_node_label(scene, start.index));
 	return SG_NODE_NONE;

@@ -140,7 +140,7 @@ sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc
 	struct sg_text *text = sg_calloc(1, sizeof(*text));
 	char *name = desc->name ? sg_strdup(desc->name) : NULL;
 	char *copy = sg_strdup(utf8);
-	if (!text || !copy || (desc->name && !name)) {
+	if (!text || !copy || (desc->name && !name) || (name && !sg_names_reserve(&scene->names))) {
 		sg_fail(SG_ERR_NO_MEMORY, "out of memory for text '%.100s'", label);
 		goto fail;
 	}
@@ -173,7 +173,7 @@ sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc
 	    built.page == SIZE_MAX ? SG_TEXTURE_NONE : state->pages[built.page].texture;
 	memcpy(model->color, color, sizeof(model->color));
 	model->text = text;
-	scene->name[index] = name;
+	sg_scene_set_name(scene, index, name); /* room reserved above: cannot fail */
 	glm_vec3_copy((float *)desc->position, model->position);
 	return sg_scene_handle(scene, index);
 
