@@ -1,46 +1,48 @@
 /* The pool of slots behind every scene object (pool.h). */
 #include "pool.h"
 
+#include <stdint.h>
+#include <stdlib.h>
+
 #include "alloc.h"
 #include "error.h"
 
-void sg_pool_init(struct sg_pool *pool, const char *kind, uint32_t first, uint32_t initial)
+void sg_pool_init(struct sg_pool *pool, const char *kind, uint32_t first, uint32_t initial,
+                  bool handles)
 {
 	*pool = (struct sg_pool){
 		.kind = kind,
 		.first = first,
 		.initial = initial,
 		.used = first,
-		.free_head = SG_POOL_END,
+		.handles = handles,
 	};
 }
 
 void sg_pool_finish(struct sg_pool *pool)
 {
 	sg_free(pool->generation);
-	sg_free(pool->next_free);
-	pool->generation = pool->next_free = NULL;
-	pool->capacity = 0;
+	free(pool->free); /* grown by plain realloc (sg_pool_free) */
+	pool->generation = pool->free = NULL;
+	pool->capacity = pool->free_count = pool->free_capacity = 0;
 }
 
 static bool grow(struct sg_pool *pool, sg_pool_grow_fn grow_owner, void *owner)
 {
-	/* The two top values of an index are the free list's markers. */
-	if (pool->capacity >= SG_POOL_END) {
+	if (pool->capacity >= SG_POOL_MAX) {
 		sg_fail(SG_ERR_NO_MEMORY, "the %s pool is full (%u slots)", pool->kind,
 		        pool->capacity);
 		return false;
 	}
 	uint32_t capacity = pool->initial;
 	if (pool->capacity)
-		capacity = pool->capacity < SG_POOL_END / 2 ? pool->capacity * 2 : SG_POOL_END;
-	void *p;
-	if (!(p = sg_realloc_array(pool->generation, capacity, sizeof(*pool->generation))))
-		goto out_of_memory;
-	pool->generation = p;
-	if (!(p = sg_realloc_array(pool->next_free, capacity, sizeof(*pool->next_free))))
-		goto out_of_memory;
-	pool->next_free = p;
+		capacity = pool->capacity < SG_POOL_MAX / 2 ? pool->capacity * 2 : SG_POOL_MAX;
+	if (pool->handles) {
+		void *p = sg_realloc_array(pool->generation, capacity, sizeof(*pool->generation));
+		if (!p)
+			goto out_of_memory;
+		pool->generation = p;
+	}
 	if (!grow_owner(owner, capacity))
 		goto out_of_memory;
 	pool->capacity = capacity;
@@ -54,27 +56,42 @@ out_of_memory:
 
 bool sg_pool_alloc(struct sg_pool *pool, sg_pool_grow_fn grow_owner, void *owner, uint32_t *index)
 {
-	if (pool->free_head != SG_POOL_END) {
-		*index = pool->free_head;
-		pool->free_head = pool->next_free[*index];
+	if (pool->free_count) {
+		*index = pool->free[--pool->free_count];
+		if (pool->handles) /* even to odd: in use again, under a new generation */
+			pool->generation[*index]++;
 	} else {
 		if (pool->used >= pool->capacity && !grow(pool, grow_owner, owner))
 			return false;
 		*index = pool->used++;
-		pool->generation[*index] = 1;
+		if (pool->handles)
+			pool->generation[*index] = 1;
 	}
-	pool->next_free[*index] = SG_POOL_IN_USE;
 	pool->live++;
 	return true;
 }
 
 void sg_pool_free(struct sg_pool *pool, uint32_t index)
 {
-	if (++pool->generation[index] == 0) /* wrapped: 0 is reserved for "no handle" */
-		pool->generation[index] = 1;
-	pool->next_free[index] = pool->free_head;
-	pool->free_head = index;
+	/* odd to even: outstanding handles are stale. After 2^31 uses of one
+	 * slot the count wraps to 0, which its next use makes 1 again. */
+	if (pool->handles)
+		pool->generation[index]++;
 	pool->live--;
+	if (pool->free_count == pool->free_capacity) {
+		/* Plain realloc, around alloc.c's failure hook: whoever frees
+		 * cannot fail (a destroy, or a text edit that already succeeded),
+		 * and failing here is harmless, the slot is just not reused. */
+		size_t capacity = pool->free_capacity ? pool->free_capacity * 2 : 64;
+		uint32_t *grown = capacity < SIZE_MAX / sizeof(*grown)
+		                      ? realloc(pool->free, capacity * sizeof(*grown))
+		                      : NULL;
+		if (!grown)
+			return;
+		pool->free = grown;
+		pool->free_capacity = capacity;
+	}
+	pool->free[pool->free_count++] = index;
 }
 
 sg_result sg_pool_check(const struct sg_pool *pool, uint32_t scene_id, uint32_t handle_scene,

@@ -221,11 +221,11 @@ struct sg_scene *sg_scene_create(void)
 	if (scene->id == 0)
 		scene->id = atomic_fetch_add(&next_scene_id, 1);
 	/* Index 0 of nodes and models means "none"; resource handles start at 0. */
-	sg_pool_init(&scene->node_pool, "node", SG_ROOT_INDEX, 64);
-	sg_pool_init(&scene->model_pool, "model", 1, 64);
-	sg_pool_init(&scene->matrix_pool, "matrix", 1, 64);
-	sg_pool_init(&scene->texture_pool, "texture", 0, 16);
-	sg_pool_init(&scene->mesh_pool, "mesh", 0, 16);
+	sg_pool_init(&scene->node_pool, "node", SG_ROOT_INDEX, 64, true);
+	sg_pool_init(&scene->model_pool, "model", 1, 64, false);
+	sg_pool_init(&scene->matrix_pool, "matrix", 1, 64, false);
+	sg_pool_init(&scene->texture_pool, "texture", 0, 16, true);
+	sg_pool_init(&scene->mesh_pool, "mesh", 0, 16, true);
 	if (!live_add(scene->id) || !sg_scene_journal_init(scene) ||
 	    sg_scene_alloc_node(scene, SG_NODE_GROUP) != SG_ROOT_INDEX) {
 		sg_scene_destroy(scene);

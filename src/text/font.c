@@ -111,7 +111,7 @@ struct sg_text_state *sg_text_state_get(struct sg_scene *scene)
 		sg_fail(SG_ERR_NO_MEMORY, "FT_Init_FreeType failed: %s", ft_reason(error));
 		return NULL;
 	}
-	sg_pool_init(&state->font_pool, "font", 0, 4);
+	sg_pool_init(&state->font_pool, "font", 0, 4, true);
 	state->current_page = SIZE_MAX;
 	scene->text_state = state;
 	scene->text_ops = &text_ops;
