@@ -635,6 +635,42 @@ START_TEST(test_names_follow_renames_and_destroys)
 }
 END_TEST
 
+static float opacity_of(sg_node n)
+{
+	float opacity = -1.0f;
+	ck_assert_int_eq(sg_node_get_opacity(scene, n, &opacity), SG_OK);
+	return opacity;
+}
+
+/* Opacities are stored only once one is set below 1: before, every node's
+ * is 1; after, nodes made later (the column growing with the pool) and
+ * slots reused start at 1 too, and the values set stay. */
+START_TEST(test_opacities_start_at_one_around_the_first_fade)
+{
+	enum { LATER = 5000 };
+	sg_node early[10];
+	for (int i = 0; i < 10; i++)
+		early[i] = group(NULL);
+	ck_assert_int_eq(sg_node_set_opacity(scene, early[3], 1.0f), SG_OK);
+	ck_assert_ptr_null(scene->opacity); /* 1 is what every node has */
+	ck_assert_int_eq(sg_node_set_opacity(scene, early[3], 0.5f), SG_OK);
+	ck_assert_ptr_nonnull(scene->opacity);
+	for (int i = 0; i < 10; i++)
+		ck_assert_float_eq(opacity_of(early[i]), (i == 3 ? 0.5f : 1.0f));
+	static sg_node later[LATER];
+	for (int i = 0; i < LATER; i++)
+		later[i] = group(NULL);
+	ck_assert_int_eq(sg_node_set_opacity(scene, later[LATER - 1], 0.25f), SG_OK);
+	for (int i = 0; i < LATER; i++)
+		ck_assert_float_eq(opacity_of(later[i]), (i == LATER - 1 ? 0.25f : 1.0f));
+	ck_assert_float_eq(opacity_of(early[3]), 0.5f);
+	ck_assert_int_eq(sg_node_destroy(scene, early[3]), SG_OK);
+	sg_node reused = group(NULL);
+	ck_assert_uint_eq(reused.index, early[3].index);
+	ck_assert_float_eq(opacity_of(reused), 1.0f);
+}
+END_TEST
+
 START_TEST(test_pool_slots_are_reused_under_new_generations)
 {
 	/* Every kind of object comes from the same pool: a destroyed slot is
@@ -957,6 +993,7 @@ int main(void)
 	tcase_add_test(tc, test_zero_rotation_axis_refused);
 	tcase_add_test(tc, test_unchanged_edits_mark_nothing);
 	tcase_add_test(tc, test_names_follow_renames_and_destroys);
+	tcase_add_test(tc, test_opacities_start_at_one_around_the_first_fade);
 	tcase_add_test(tc, test_pool_slots_are_reused_under_new_generations);
 	tcase_add_test(tc, test_visibility);
 	tcase_add_test(tc, test_visibility_set_swap_removal);

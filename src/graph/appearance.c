@@ -1,6 +1,7 @@
 /* How models look without changing what is drawn: node opacities and model
  * colours. Both only bump appearance_version, so the cached traversal order
  * and draw lists stay; the renderer recomputes each draw's colour from them. */
+#include "alloc.h"
 #include "error.h"
 #include "floats.h"
 #include "scene_internal.h"
@@ -14,8 +15,18 @@ sg_result sg_node_set_opacity(struct sg_scene *scene, sg_node node, float opacit
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
 		               "sg_node_set_opacity: opacity %g of node %s is not in [0, 1]",
 		               (double)opacity, sg_scene_node_label(scene, node.index));
-	if (scene->opacity[node.index] == opacity)
+	if (sg_scene_opacity(scene, node.index) == opacity)
 		return SG_OK; /* an animation holding a value: nothing to redo */
+	if (!scene->opacity) { /* the first below 1: every other node's is 1 */
+		uint32_t slots = scene->node_pool.capacity;
+		float *column = sg_realloc_array(NULL, slots, sizeof(*column));
+		if (!column)
+			return sg_fail(SG_ERR_NO_MEMORY, "out of memory for the opacities of %u nodes",
+			               slots);
+		for (uint32_t i = 0; i < slots; i++)
+			column[i] = 1.0f;
+		scene->opacity = column;
+	}
 	scene->opacity[node.index] = opacity;
 	scene->opacity_used |= opacity < 1.0f;
 	scene->appearance_version++;
@@ -30,7 +41,7 @@ sg_result sg_node_get_opacity(const struct sg_scene *scene, sg_node node, float 
 		return result;
 	if (!opacity)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_get_opacity: opacity is NULL");
-	*opacity = scene->opacity[node.index];
+	*opacity = sg_scene_opacity(scene, node.index);
 	return SG_OK;
 }
 

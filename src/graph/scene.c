@@ -101,7 +101,9 @@ static bool grow_nodes(void *owner, uint32_t capacity)
 	GROW(parent)
 	GROW(links)
 	GROW(payload)
-	GROW(opacity)
+	if (scene->opacity) {
+		GROW(opacity)
+	}
 #undef GROW
 	return true;
 }
@@ -168,7 +170,8 @@ uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
 	scene->parent[index] = 0;
 	memset(&scene->links[index], 0, sizeof(scene->links[index]));
 	scene->payload[index] = payload;
-	scene->opacity[index] = 1.0f;
+	if (scene->opacity)
+		scene->opacity[index] = 1.0f;
 	if (model) {
 		scene->models[payload] = (struct sg_model_data){.color = {1.0f, 1.0f, 1.0f, 1.0f}};
 	} else {

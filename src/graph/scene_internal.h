@@ -109,7 +109,10 @@ struct sg_scene {
 	/* Models: index into models. Groups and transforms: index into the
 	 * matrix arrays (local, world below), which models do not pay for. */
 	uint32_t *payload;
-	float *opacity;    /* sg_node_set_opacity(): multiplied down the subtree */
+	/* sg_node_set_opacity(): multiplied down the subtree; NULL (all 1) until
+	 * an opacity below 1 is first set, so that scenes that never fade pay
+	 * nothing for it (sg_scene_opacity) */
+	float *opacity;
 	struct sg_names names; /* of the nodes with SG_NODE_NAMED (sg_scene_name) */
 
 	/* Model records have a pool of their own, so that groups and transforms
@@ -259,6 +262,12 @@ static inline void sg_scene_structure_changed(struct sg_scene *scene)
 static inline struct sg_model_data *sg_scene_model(const struct sg_scene *scene, uint32_t index)
 {
 	return &scene->models[scene->payload[index]];
+}
+
+/* The opacity of node index (sg_node_set_opacity). */
+static inline float sg_scene_opacity(const struct sg_scene *scene, uint32_t index)
+{
+	return scene->opacity ? scene->opacity[index] : 1.0f;
 }
 
 /* The local and world matrices of group or transform index. */

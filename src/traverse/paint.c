@@ -40,11 +40,11 @@ static float opacity_of(const struct sg_scene *scene, uint32_t n, uint32_t *cach
 	if (parent != *cached_parent) {
 		float product = 1.0f;
 		for (uint32_t a = parent; a; a = scene->parent[a])
-			product *= scene->opacity[a];
+			product *= sg_scene_opacity(scene, a);
 		*cached_parent = parent;
 		*cached_product = product;
 	}
-	return *cached_product * scene->opacity[n];
+	return *cached_product * sg_scene_opacity(scene, n);
 }
 
 static uint8_t unit_byte(float value)
