@@ -688,7 +688,7 @@ START_TEST(test_atlas_grows_over_thousands_of_glyphs)
 		                                                     .utf8 = string,
 		                                                     .max_width = 900,
 		                                                     .color = {1, 1, 1, 1}});
-		size_t page = sg_scene_model(scene, node.index)->text->page;
+		size_t page = sg_scene_text(scene, node.index)->page;
 		if (page < 16 && !first_of_page[page].generation)
 			first_of_page[page] = node;
 		nodes++;
@@ -728,7 +728,7 @@ START_TEST(test_pages_freed_when_unused)
 	sg_node b = new_text(scene, (struct sg_text_desc){.font = font, .utf8 = "NOPQRSTUVWXYZ"});
 	sg_node c = new_text(scene, (struct sg_text_desc){.font = font, .utf8 = "abcdefghijklm"});
 	ck_assert_uint_ge(live_pages(scene), 2);
-	size_t page_a = sg_scene_model(scene, a.index)->text->page;
+	size_t page_a = sg_scene_text(scene, a.index)->page;
 	ck_assert_uint_ne(page_a, scene->text_state->current_page);
 	ck_assert_uint_gt(scene->texture_pool.live, textures);
 	/* a string too large for any page: SG_ERR_LIMIT, nothing changed */
@@ -741,8 +741,8 @@ START_TEST(test_pages_freed_when_unused)
 	ck_assert_str_eq(sg_text_get_string(scene, b), "NOPQRSTUVWXYZ");
 	/* page a's only user goes: the page goes */
 	size_t before = live_pages(scene);
-	ck_assert_uint_ne(sg_scene_model(scene, b.index)->text->page, page_a);
-	ck_assert_uint_ne(sg_scene_model(scene, c.index)->text->page, page_a);
+	ck_assert_uint_ne(sg_scene_text(scene, b.index)->page, page_a);
+	ck_assert_uint_ne(sg_scene_text(scene, c.index)->page, page_a);
 	ck_assert_int_eq(sg_node_destroy(scene, a), SG_OK);
 	ck_assert_uint_eq(live_pages(scene), before - 1);
 	ck_assert_uint_eq(scene->texture_pool.live, before - 1);

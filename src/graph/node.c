@@ -15,7 +15,7 @@ static sg_node new_node(struct sg_scene *scene, enum sg_node_kind kind, const ch
 		sg_fail(SG_ERR_NO_MEMORY, "out of memory copying node name '%.100s'", name);
 		return SG_NODE_NONE;
 	}
-	if (copy && !sg_names_reserve(&scene->names)) {
+	if (copy && !sg_index_map_reserve(&scene->names)) {
 		sg_free(copy);
 		sg_fail(SG_ERR_NO_MEMORY, "out of memory naming node '%.100s'", name);
 		return SG_NODE_NONE;
@@ -95,7 +95,7 @@ enum sg_node_kind sg_node_get_kind(const struct sg_scene *scene, sg_node node)
 	if (sg_scene_check_node(scene, node, "sg_node_get_kind"))
 		return SG_NODE_INVALID;
 	enum sg_node_kind kind = (enum sg_node_kind)scene->kind[node.index];
-	if (kind == SG_NODE_MODEL && sg_scene_model(scene, node.index)->text)
+	if (sg_scene_text(scene, node.index))
 		return SG_NODE_TEXT; /* stored as a model, so that everything below draws it as one */
 	return kind;
 }

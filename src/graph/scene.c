@@ -183,16 +183,16 @@ uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
 
 bool sg_scene_set_name(struct sg_scene *scene, uint32_t index, char *name)
 {
-	if (name && !(scene->flags[index] & SG_NODE_NAMED) && !sg_names_reserve(&scene->names)) {
+	if (name && !(scene->flags[index] & SG_NODE_NAMED) && !sg_index_map_reserve(&scene->names)) {
 		sg_free(name);
 		return false;
 	}
 	if (scene->flags[index] & SG_NODE_NAMED) {
-		sg_names_drop(&scene->names, index);
+		sg_free(sg_index_map_take(&scene->names, index));
 		scene->flags[index] &= (uint8_t)~SG_NODE_NAMED;
 	}
 	if (name) {
-		sg_names_put(&scene->names, index, name);
+		sg_index_map_put(&scene->names, index, name);
 		scene->flags[index] |= SG_NODE_NAMED;
 	}
 	return true;
@@ -202,7 +202,7 @@ void sg_scene_free_node(struct sg_scene *scene, uint32_t index)
 {
 	sg_scene_journal(scene, index); /* what it drew is to be painted over */
 	sg_scene_set_name(scene, index, NULL);
-	if (scene->kind[index] == SG_NODE_MODEL && sg_scene_model(scene, index)->text)
+	if (scene->flags[index] & SG_NODE_TEXT_RECORD)
 		scene->text_ops->node_freed(scene, index);
 	sg_pool_free(scene->kind[index] == SG_NODE_MODEL ? &scene->model_pool : &scene->matrix_pool,
 	             scene->payload[index]);
@@ -253,7 +253,8 @@ void sg_scene_destroy(struct sg_scene *scene)
 	sg_free(scene->links);
 	sg_free(scene->payload);
 	sg_free(scene->opacity);
-	sg_names_finish(&scene->names);
+	sg_index_map_finish(&scene->names, sg_free);
+	sg_index_map_finish(&scene->texts, NULL); /* the text layer freed the records */
 	sg_pool_finish(&scene->model_pool);
 	sg_free(scene->models);
 	sg_pool_finish(&scene->matrix_pool);

@@ -13,7 +13,7 @@
 
 #include <sg/scene.h>
 
-#include "names.h"
+#include "index_map.h"
 #include "pool.h"
 
 #define SG_ROOT_INDEX 1u
@@ -36,9 +36,6 @@ struct sg_model_data {
 	/* Its local matrix is only ever this translation: models keep no
 	 * matrices of their own (see sg_scene_model_world). */
 	vec3 position;
-	/* Set for a text node (SG_NODE_TEXT to sg_node_get_kind): a model whose
-	 * mesh and texture the text layer owns and replaces. */
-	struct sg_text *text;
 };
 
 /* The text layer sits above the graph, which must not include it: it sets
@@ -113,7 +110,11 @@ struct sg_scene {
 	 * an opacity below 1 is first set, so that scenes that never fade pay
 	 * nothing for it (sg_scene_opacity) */
 	float *opacity;
-	struct sg_names names; /* of the nodes with SG_NODE_NAMED (sg_scene_name) */
+	struct sg_index_map names; /* of the nodes with SG_NODE_NAMED (sg_scene_name) */
+	/* Text nodes (SG_NODE_TEXT to sg_node_get_kind): models whose mesh and
+	 * texture the text layer owns and replaces, their records (struct
+	 * sg_text) kept here, by node index (sg_scene_text). */
+	struct sg_index_map texts;
 
 	/* Model records have a pool of their own, so that groups and transforms
 	 * do not pay for them; index 0 is never used. */
@@ -215,11 +216,19 @@ struct sg_scene {
 
 /* Per-node flag: the node has a name, in scene->names. */
 #define SG_NODE_NAMED 64u
+/* Per-node flag: a text node, its record in scene->texts. */
+#define SG_NODE_TEXT_RECORD 128u
 
 /* The name of node index, or NULL. */
 static inline const char *sg_scene_name(const struct sg_scene *scene, uint32_t index)
 {
-	return scene->flags[index] & SG_NODE_NAMED ? sg_names_get(&scene->names, index) : NULL;
+	return scene->flags[index] & SG_NODE_NAMED ? sg_index_map_get(&scene->names, index) : NULL;
+}
+/* The text record of node index, or NULL for every node but a text node. */
+static inline struct sg_text *sg_scene_text(const struct sg_scene *scene, uint32_t index)
+{
+	return scene->flags[index] & SG_NODE_TEXT_RECORD ? sg_index_map_get(&scene->texts, index)
+	                                                 : NULL;
 }
 /* Gives node index the name (taken over), or none for NULL, freeing the one
  * it had. False when out of memory: name is then freed, the old one kept. */

@@ -150,7 +150,7 @@ sg_result sg_model_set_texture(struct sg_scene *scene, sg_node node, sg_texture 
 	sg_result result = sg_scene_check_kind(scene, node, SG_NODE_MODEL, "sg_model_set_texture");
 	if (result)
 		return result;
-	if (sg_scene_model(scene, node.index)->text)
+	if (sg_scene_text(scene, node.index))
 		return refuse_text(scene, node, "sg_model_set_texture");
 	if (!sg_texture_is_none(texture) &&
 	    (result = sg_scene_check_texture(scene, texture, "sg_model_set_texture")))
@@ -170,7 +170,7 @@ sg_result sg_model_set_mesh(struct sg_scene *scene, sg_node node, sg_mesh mesh)
 	sg_result result = sg_scene_check_kind(scene, node, SG_NODE_MODEL, "sg_model_set_mesh");
 	if (result)
 		return result;
-	if (sg_scene_model(scene, node.index)->text)
+	if (sg_scene_text(scene, node.index))
 		return refuse_text(scene, node, "sg_model_set_mesh");
 	if ((result = sg_scene_check_mesh(scene, mesh, "sg_model_set_mesh")))
 		return result;

@@ -36,12 +36,12 @@ static void free_text(struct sg_text *text)
 static void node_freed(struct sg_scene *scene, uint32_t index)
 {
 	struct sg_model_data *model = sg_scene_model(scene, index);
-	struct sg_text *text = model->text;
+	struct sg_text *text = sg_index_map_take(&scene->texts, index);
+	scene->flags[index] &= (uint8_t)~SG_NODE_TEXT_RECORD;
 	if (sg_mesh_exists(scene, model->mesh))
 		sg_mesh_destroy(scene, model->mesh);
 	sg_atlas_release(scene, scene->text_state, text->page);
 	free_text(text);
-	model->text = NULL;
 }
 
 static void scene_destroyed(struct sg_scene *scene)
@@ -49,8 +49,8 @@ static void scene_destroyed(struct sg_scene *scene)
 	struct sg_text_state *state = scene->text_state;
 	/* The scene frees the meshes and textures themselves. */
 	for (uint32_t n = SG_ROOT_INDEX; n < scene->node_pool.used; n++)
-		if (scene->kind[n] == SG_NODE_MODEL && sg_scene_model(scene, n)->text)
-			free_text(sg_scene_model(scene, n)->text);
+		if (scene->flags[n] & SG_NODE_TEXT_RECORD)
+			free_text(sg_scene_text(scene, n));
 	for (uint32_t i = 0; i < state->font_pool.used; i++)
 		if (state->fonts[i].face)
 			free_font(&state->fonts[i]);

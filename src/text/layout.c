@@ -255,6 +255,6 @@ const struct sg_text_layout *sg_text_node_layout(const struct sg_scene *scene, s
 {
 	if (!sg_node_exists(scene, node) || scene->kind[node.index] != SG_NODE_MODEL)
 		return NULL;
-	const struct sg_text *text = sg_scene_model(scene, node.index)->text;
+	const struct sg_text *text = sg_scene_text(scene, node.index);
 	return text ? &text->layout : NULL;
 }

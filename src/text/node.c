@@ -140,7 +140,8 @@ sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc
 	struct sg_text *text = sg_calloc(1, sizeof(*text));
 	char *name = desc->name ? sg_strdup(desc->name) : NULL;
 	char *copy = sg_strdup(utf8);
-	if (!text || !copy || (desc->name && !name) || (name && !sg_names_reserve(&scene->names))) {
+	if (!text || !copy || (desc->name && !name) ||
+	    (name && !sg_index_map_reserve(&scene->names)) || !sg_index_map_reserve(&scene->texts)) {
 		sg_fail(SG_ERR_NO_MEMORY, "out of memory for text '%.100s'", label);
 		goto fail;
 	}
@@ -172,7 +173,8 @@ sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc
 	model->texture =
 	    built.page == SIZE_MAX ? SG_TEXTURE_NONE : state->pages[built.page].texture;
 	memcpy(model->color, color, sizeof(model->color));
-	model->text = text;
+	sg_index_map_put(&scene->texts, index, text); /* room reserved above */
+	scene->flags[index] |= SG_NODE_TEXT_RECORD;
 	sg_scene_set_name(scene, index, name); /* room reserved above: cannot fail */
 	glm_vec3_copy((float *)desc->position, model->position);
 	return sg_scene_handle(scene, index);
@@ -189,9 +191,7 @@ static struct sg_text *text_of(const struct sg_scene *scene, sg_node node, const
 {
 	if (sg_scene_check_node(scene, node, function))
 		return NULL;
-	struct sg_text *text = scene->kind[node.index] == SG_NODE_MODEL
-	                           ? sg_scene_model(scene, node.index)->text
-	                           : NULL;
+	struct sg_text *text = sg_scene_text(scene, node.index);
 	if (!text)
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: node %s is not a text node", function,
 		        sg_scene_node_label(scene, node.index));
