@@ -259,8 +259,8 @@ START_TEST(test_opacity_and_color_are_read)
 	ck_assert_float_eq(opacity_of(scene, "T"), 0.0f);
 	/* A model without "texture": colour-only, white by default. */
 	sg_node plain = find(scene, "Plain");
-	ck_assert(sg_texture_is_none(sg_scene_model(scene, plain.index)->texture));
-	ck_assert(!sg_texture_is_none(sg_scene_model(scene, find(scene, "Red").index)->texture));
+	ck_assert(sg_texture_is_none(sg_model_texture(scene, sg_scene_model(scene, plain.index))));
+	ck_assert(!sg_texture_is_none(sg_model_texture(scene, sg_scene_model(scene, find(scene, "Red").index))));
 	assert_color(scene, "Plain", 1, 1, 1, 1);
 	/* "#rrggbbaa" as "background" takes it: bytes over 255 */
 	assert_color(scene, "Hex", 1, 0x33 / 255.0f, 0x66 / 255.0f, 0x80 / 255.0f);

@@ -159,7 +159,7 @@ START_TEST(test_glyphs_equal_hb_shape)
 	/* each glyph with pixels is a quad at its bitmap's rectangle, from the pen
 	 * (with HarfBuzz's offsets) rounded to whole pixels */
 	const struct sg_mesh_data *mesh =
-	    sg_scene_mesh(scene, sg_scene_model(scene, node.index)->mesh);
+	    sg_scene_mesh(scene, sg_model_mesh(scene, sg_scene_model(scene, node.index)));
 	uint32_t quad = 0;
 	for (unsigned i = 0; i < count; i++) {
 		ck_assert_int_eq(FT_Load_Glyph(face, info[i].codepoint, FT_LOAD_DEFAULT), 0);
@@ -602,8 +602,8 @@ static void check_glyphs_drawn(struct sg_scene *scene, sg_node node, int width, 
 	uint8_t *rgba = malloc((size_t)width * height * 4);
 	ck_assert_int_eq(sg_renderer_read_pixels(renderer, rgba, 0), SG_OK);
 	const struct sg_model_data *model = sg_scene_model(scene, node.index);
-	const struct sg_mesh_data *mesh = sg_scene_mesh(scene, model->mesh);
-	const struct sg_texture_data *page = sg_scene_texture(scene, model->texture);
+	const struct sg_mesh_data *mesh = sg_scene_mesh(scene, sg_model_mesh(scene, model));
+	const struct sg_texture_data *page = sg_scene_texture(scene, sg_model_texture(scene, model));
 	ck_assert_ptr_nonnull(page);
 	float world[16];
 	ck_assert_int_eq(sg_node_get_world_matrix(scene, node, world), SG_OK);
@@ -748,7 +748,7 @@ START_TEST(test_pages_freed_when_unused)
 	ck_assert_uint_eq(scene->texture_pool.live, before - 1);
 	/* a string of spaces uses no page and draws nothing */
 	ck_assert_int_eq(sg_text_set_string(scene, c, "   "), SG_OK);
-	ck_assert(sg_texture_is_none(sg_scene_model(scene, c.index)->texture));
+	ck_assert(sg_texture_is_none(sg_model_texture(scene, sg_scene_model(scene, c.index))));
 	sg_scene_destroy(scene);
 }
 END_TEST
@@ -772,8 +772,8 @@ static void reference_add(struct reference_text *ref, struct sg_scene *scene, sg
                           const float color[4], float opacity)
 {
 	const struct sg_model_data *model = sg_scene_model(scene, node.index);
-	const struct sg_mesh_data *mesh = sg_scene_mesh(scene, model->mesh);
-	const struct sg_texture_data *page = sg_scene_texture(scene, model->texture);
+	const struct sg_mesh_data *mesh = sg_scene_mesh(scene, sg_model_mesh(scene, model));
+	const struct sg_texture_data *page = sg_scene_texture(scene, sg_model_texture(scene, model));
 	float world[16];
 	ck_assert_int_eq(sg_node_get_world_matrix(scene, node, world), SG_OK);
 	for (uint32_t q = 0; page && q < mesh->vertex_count / 4; q++) {
@@ -868,7 +868,7 @@ START_TEST(test_render_transform_visibility_opacity_colour)
 	ck_assert_int_eq(sg_transform_translate(scene, move, 30, 40, 0), SG_OK);
 	reference_add(&ref, scene, text, red, 1);
 	ck_assert_int_eq(ref.quads[1].x,
-	                 (int)(sg_scene_mesh(scene, sg_scene_model(scene, text.index)->mesh)
+	                 (int)(sg_scene_mesh(scene, sg_model_mesh(scene, sg_scene_model(scene, text.index)))
 	                           ->vertices[0]
 	                           .position[0]) +
 	                     35);
@@ -910,7 +910,7 @@ START_TEST(test_render_transform_visibility_opacity_colour)
 	/* picking a glyph names the text node */
 	ck_assert_int_eq(sg_text_set_string(scene, text, "I"), SG_OK);
 	const struct sg_mesh_data *mesh =
-	    sg_scene_mesh(scene, sg_scene_model(scene, text.index)->mesh);
+	    sg_scene_mesh(scene, sg_model_mesh(scene, sg_scene_model(scene, text.index)));
 	float x = mesh->vertices[0].position[0] + 35 + 1,
 	      y = mesh->vertices[0].position[1] + 47 + 2;
 	ck_assert_int_eq(sg_scene_pick(scene, NULL, OUT_W, OUT_H, x, y, &hit), SG_OK);

@@ -182,7 +182,7 @@ START_TEST(test_destroyed_resource_names_the_model)
 {
 	struct sg_scene *scene = three_rects_build();
 	sg_node r2 = sg_node_find(scene, sg_scene_root(scene), "Rectangle 2");
-	sg_texture t = sg_scene_model(scene, r2.index)->texture;
+	sg_texture t = sg_model_texture(scene, sg_scene_model(scene, r2.index));
 	ck_assert_int_eq(sg_texture_destroy(scene, t), SG_OK);
 	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_ERR_STALE_HANDLE);
 	ck_assert_msg(strstr(sg_last_error(), "model 'Rectangle 2' uses a destroyed texture"), "%s",
@@ -644,7 +644,7 @@ START_TEST(test_hidden_stale_model_is_no_error)
 	sg_node t = sg_node_find(scene, root, "Transform");
 	mat4 everything;
 	glm_ortho(-1000, 1000, -1000, 1000, -1, 1, everything);
-	ck_assert_int_eq(sg_texture_destroy(scene, sg_scene_model(scene, r2.index)->texture), SG_OK);
+	ck_assert_int_eq(sg_texture_destroy(scene, sg_model_texture(scene, sg_scene_model(scene, r2.index))), SG_OK);
 	ck_assert_int_eq(sg_node_set_visible(scene, r2, false), SG_OK);
 	ck_assert_str_eq(drawn_both_ways(scene), "Rectangle 1 Rectangle 3");
 	ck_assert_int_eq(sg_node_set_visible(scene, r2, true), SG_OK);

@@ -78,8 +78,8 @@ sg_node sg_node_new_model(struct sg_scene *scene, const struct sg_model_desc *de
 	if (!node.generation)
 		return node;
 	struct sg_model_data *model = sg_scene_model(scene, node.index);
-	model->mesh = desc->mesh;
-	model->texture = desc->texture;
+	model->mesh = SG_RESOURCE_REF(desc->mesh);
+	model->texture = SG_RESOURCE_REF(desc->texture);
 	glm_vec3_copy((float *)desc->position, model->position);
 	return node;
 }

@@ -29,9 +29,16 @@ struct sg_node_links {
 
 struct sg_text; /* src/text/: a text node's string, font and glyphs */
 
+/* What a model keeps of a mesh or texture handle: not its scene, which is
+ * the model's own (4 bytes of every model record saved, twice). */
+struct sg_resource_ref {
+	uint32_t index, generation;
+};
+#define SG_RESOURCE_REF(handle) ((struct sg_resource_ref){(handle).index, (handle).generation})
+
 struct sg_model_data {
-	sg_mesh mesh;
-	sg_texture texture; /* all zero (SG_TEXTURE_NONE): the colour alone is drawn */
+	struct sg_resource_ref mesh; /* sg_model_mesh() makes the handle again */
+	struct sg_resource_ref texture; /* generation 0 (SG_TEXTURE_NONE): the colour alone is drawn */
 	float color[4];     /* straight alpha, multiplied with each texel */
 	/* Its local matrix is only ever this translation: models keep no
 	 * matrices of their own (see sg_scene_model_world). */
@@ -277,6 +284,18 @@ static inline struct sg_model_data *sg_scene_model(const struct sg_scene *scene,
 static inline float sg_scene_opacity(const struct sg_scene *scene, uint32_t index)
 {
 	return scene->opacity ? scene->opacity[index] : 1.0f;
+}
+
+/* The handles of a model's mesh and texture (SG_TEXTURE_NONE for none). */
+static inline sg_mesh sg_model_mesh(const struct sg_scene *scene, const struct sg_model_data *m)
+{
+	return (sg_mesh){scene->id, m->mesh.index, m->mesh.generation};
+}
+static inline sg_texture sg_model_texture(const struct sg_scene *scene,
+                                          const struct sg_model_data *m)
+{
+	return m->texture.generation ? (sg_texture){scene->id, m->texture.index, m->texture.generation}
+	                             : SG_TEXTURE_NONE;
 }
 
 /* The local and world matrices of group or transform index. */

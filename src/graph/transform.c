@@ -159,7 +159,7 @@ sg_result sg_model_set_texture(struct sg_scene *scene, sg_node node, sg_texture 
 	if (model->texture.index == texture.index &&
 	    model->texture.generation == texture.generation)
 		return SG_OK; /* the same texture: nothing drawn changes */
-	model->texture = texture;
+	model->texture = SG_RESOURCE_REF(texture);
 	sg_scene_structure_changed(scene);
 	sg_scene_journal(scene, node.index);
 	return SG_OK;
@@ -177,7 +177,7 @@ sg_result sg_model_set_mesh(struct sg_scene *scene, sg_node node, sg_mesh mesh)
 	struct sg_model_data *model = sg_scene_model(scene, node.index);
 	if (model->mesh.index == mesh.index && model->mesh.generation == mesh.generation)
 		return SG_OK; /* the same mesh: nothing drawn changes */
-	model->mesh = mesh;
+	model->mesh = SG_RESOURCE_REF(mesh);
 	sg_scene_structure_changed(scene);
 	sg_scene_journal(scene, node.index);
 	return SG_OK;

@@ -38,8 +38,8 @@ static void node_freed(struct sg_scene *scene, uint32_t index)
 	struct sg_model_data *model = sg_scene_model(scene, index);
 	struct sg_text *text = sg_index_map_take(&scene->texts, index);
 	scene->flags[index] &= (uint8_t)~SG_NODE_TEXT_RECORD;
-	if (sg_mesh_exists(scene, model->mesh))
-		sg_mesh_destroy(scene, model->mesh);
+	if (sg_mesh_exists(scene, sg_model_mesh(scene, model)))
+		sg_mesh_destroy(scene, sg_model_mesh(scene, model));
 	sg_atlas_release(scene, scene->text_state, text->page);
 	free_text(text);
 }

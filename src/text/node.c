@@ -169,9 +169,9 @@ sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc
 	};
 	sg_atlas_use(scene, state, built.page);
 	struct sg_model_data *model = sg_scene_model(scene, index);
-	model->mesh = built.mesh;
-	model->texture =
-	    built.page == SIZE_MAX ? SG_TEXTURE_NONE : state->pages[built.page].texture;
+	model->mesh = SG_RESOURCE_REF(built.mesh);
+	model->texture = SG_RESOURCE_REF(
+	    built.page == SIZE_MAX ? SG_TEXTURE_NONE : state->pages[built.page].texture);
 	memcpy(model->color, color, sizeof(model->color));
 	sg_index_map_put(&scene->texts, index, text); /* room reserved above */
 	scene->flags[index] |= SG_NODE_TEXT_RECORD;
@@ -225,12 +225,12 @@ sg_result sg_text_set_string(struct sg_scene *scene, sg_node node, const char *u
 		                      "text node %s: ", sg_scene_node_label(scene, node.index));
 	}
 	struct sg_model_data *model = sg_scene_model(scene, node.index);
-	sg_mesh old_mesh = model->mesh;
+	sg_mesh old_mesh = sg_model_mesh(scene, model);
 	sg_atlas_use(scene, state, built.page);
 	sg_atlas_release(scene, state, text->page);
-	model->mesh = built.mesh;
-	model->texture =
-	    built.page == SIZE_MAX ? SG_TEXTURE_NONE : state->pages[built.page].texture;
+	model->mesh = SG_RESOURCE_REF(built.mesh);
+	model->texture = SG_RESOURCE_REF(
+	    built.page == SIZE_MAX ? SG_TEXTURE_NONE : state->pages[built.page].texture);
 	sg_scene_structure_changed(scene);
 	sg_scene_journal(scene, node.index);
 	if (sg_mesh_exists(scene, old_mesh))

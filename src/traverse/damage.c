@@ -68,7 +68,7 @@ static struct sg_pixel_box pixel_box(float x0, float y0, float x1, float y1,
 static struct sg_pixel_box model_box(const struct sg_scene *scene, uint32_t n,
                                      const struct sg_damage *d)
 {
-	const struct sg_mesh_data *mesh = sg_scene_mesh(scene, sg_scene_model(scene, n)->mesh);
+	const struct sg_mesh_data *mesh = sg_scene_mesh(scene, sg_model_mesh(scene, sg_scene_model(scene, n)));
 	if (!mesh || !mesh->vertex_count || mesh->bounds[0][0] > mesh->bounds[1][0])
 		return empty_box;
 	mat4 world, m;

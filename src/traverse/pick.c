@@ -115,7 +115,7 @@ static bool ray_meets_triangle(const struct ray *ray, vec3 p0, vec3 p1, vec3 p2,
 static bool hit_model(const struct sg_scene *scene, uint32_t n, const struct ray *ray,
                       struct sg_pick_hit *hit)
 {
-	const struct sg_mesh_data *m = sg_scene_mesh(scene, sg_scene_model(scene, n)->mesh);
+	const struct sg_mesh_data *m = sg_scene_mesh(scene, sg_model_mesh(scene, sg_scene_model(scene, n)));
 	if (!m)
 		return false;
 	mat4 model_world;

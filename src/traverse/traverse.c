@@ -42,10 +42,10 @@ static bool texture_live(const struct sg_scene *scene, sg_texture texture)
 sg_result sg_draw_check_model(const struct sg_scene *scene, uint32_t n)
 {
 	const struct sg_model_data *model = sg_scene_model(scene, n);
-	if (!sg_scene_mesh(scene, model->mesh) || !texture_live(scene, model->texture))
+	bool mesh = sg_scene_mesh(scene, sg_model_mesh(scene, model)) != NULL;
+	if (!mesh || !texture_live(scene, sg_model_texture(scene, model)))
 		return sg_fail(SG_ERR_STALE_HANDLE, "model %s uses a destroyed %s",
-		               sg_scene_node_label(scene, n),
-		               sg_scene_mesh(scene, model->mesh) ? "texture" : "mesh");
+		               sg_scene_node_label(scene, n), mesh ? "texture" : "mesh");
 	return SG_OK;
 }
 
@@ -62,7 +62,7 @@ sg_result sg_draw_list_append(struct sg_draw_list *list, const struct sg_scene *
 		list->capacity = capacity;
 	}
 	uint32_t texture =
-		sg_texture_is_none(model->texture) ? SG_DRAW_NO_TEXTURE : model->texture.index;
+		model->texture.generation ? model->texture.index : SG_DRAW_NO_TEXTURE;
 	list->draws[list->count++] = (struct sg_draw){n, model->mesh.index, texture};
 	return SG_OK;
 }
@@ -76,7 +76,8 @@ sg_result sg_draw_list_push(struct sg_draw_list *list, const struct sg_scene *sc
 static bool model_is_stale(const struct sg_scene *scene, uint32_t n)
 {
 	const struct sg_model_data *model = sg_scene_model(scene, n);
-	return !sg_scene_mesh(scene, model->mesh) || !texture_live(scene, model->texture);
+	return !sg_scene_mesh(scene, sg_model_mesh(scene, model)) ||
+	       !texture_live(scene, sg_model_texture(scene, model));
 }
 
 static sg_result note_stale(struct sg_traversal *traversal, uint32_t position)
