@@ -409,7 +409,7 @@ static void check_children(sg_node parent, const sg_node *expected, size_t count
 {
 	const struct sg_node_links *links = scene->links;
 	ck_assert_uint_eq(sg_node_child_count(scene, parent), count);
-	uint32_t c = links[parent.index].first_child, previous = 0;
+	uint32_t c = sg_scene_first_child(scene, parent.index), previous = 0;
 	for (size_t i = 0; i < count; i++) {
 		ck_assert_msg(c == expected[i].index, "child %zu is #%u, expected #%u", i, c,
 		              expected[i].index);
@@ -419,7 +419,7 @@ static void check_children(sg_node parent, const sg_node *expected, size_t count
 		c = links[c].next_sibling;
 	}
 	ck_assert_uint_eq(c, 0);
-	ck_assert_uint_eq(links[parent.index].last_child, previous);
+	ck_assert_uint_eq(sg_scene_last_child(scene, parent.index), previous);
 	if (count)
 		ck_assert(same(sg_node_child_at(scene, parent, count / 3), expected[count / 3]));
 	ck_assert(!sg_node_child_at(scene, parent, count).generation);

@@ -118,6 +118,9 @@ static bool grow_matrices(void *owner, uint32_t capacity)
 	if (!(p = sg_realloc_array(scene->world, capacity, sizeof(*scene->world))))
 		return false;
 	scene->world = p;
+	if (!(p = sg_realloc_array(scene->children, capacity, sizeof(*scene->children))))
+		return false;
+	scene->children = p;
 	return true;
 }
 
@@ -177,6 +180,7 @@ uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
 	} else {
 		glm_mat4_identity(scene->local[payload]);
 		glm_mat4_identity(scene->world[payload]);
+		scene->children[payload] = (struct sg_child_links){0};
 	}
 	return index;
 }
@@ -260,6 +264,7 @@ void sg_scene_destroy(struct sg_scene *scene)
 	sg_pool_finish(&scene->matrix_pool);
 	sg_free(scene->local);
 	sg_free(scene->world);
+	sg_free(scene->children);
 	sg_free(scene->dirty);
 	sg_free(scene->journal.nodes);
 	sg_free(scene->hidden);

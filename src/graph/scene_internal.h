@@ -21,10 +21,14 @@
 /* Children form a doubly linked list with both ends and its length kept, so that
  * prepend, append and counting are O(1) and insert at i walks from the nearer end.
  * The parent link is a column of its own (sg_scene.parent): the world update
- * streams it with the matrices and reads nothing else of the links. */
+ * streams it with the matrices and reads nothing else of the links. The ends
+ * and the count are kept with a group's or transform's matrices (models have
+ * no children, and half a tree's nodes are models): sg_scene_first_child. */
 struct sg_node_links {
-	uint32_t first_child, last_child, prev_sibling, next_sibling;
-	uint32_t child_count;
+	uint32_t prev_sibling, next_sibling;
+};
+struct sg_child_links {
+	uint32_t first, last, count;
 };
 
 struct sg_text; /* src/text/: a text node's string, font and glyphs */
@@ -134,6 +138,7 @@ struct sg_scene {
 	 * preorder a forward pass over nodes is one over these too. */
 	struct sg_pool matrix_pool;
 	mat4 *local; /* transforms: their matrix; groups: identity */
+	struct sg_child_links *children;
 	/* Cached products of local matrices from the top down (src/traverse/);
 	 * a model's is made when needed from its parent's (sg_scene_model_world). */
 	mat4 *world;
@@ -298,6 +303,28 @@ static inline sg_texture sg_model_texture(const struct sg_scene *scene,
 	                             : SG_TEXTURE_NONE;
 }
 
+/* The children of node index: none for a model (or a free slot). */
+static inline uint32_t sg_scene_first_child(const struct sg_scene *scene, uint32_t index)
+{
+	uint8_t kind = scene->kind[index];
+	return kind == SG_NODE_MODEL || kind == SG_NODE_INVALID
+	           ? 0
+	           : scene->children[scene->payload[index]].first;
+}
+static inline uint32_t sg_scene_last_child(const struct sg_scene *scene, uint32_t index)
+{
+	uint8_t kind = scene->kind[index];
+	return kind == SG_NODE_MODEL || kind == SG_NODE_INVALID
+	           ? 0
+	           : scene->children[scene->payload[index]].last;
+}
+/* The same for writing, of group or transform index. */
+static inline struct sg_child_links *sg_scene_children(const struct sg_scene *scene,
+                                                       uint32_t index)
+{
+	return &scene->children[scene->payload[index]];
+}
+
 /* The local and world matrices of group or transform index. */
 static inline vec4 *sg_scene_local(const struct sg_scene *scene, uint32_t index)
 {
@@ -360,8 +387,9 @@ static inline uint32_t sg_scene_next_preorder(const struct sg_scene *scene, uint
                                               uint32_t n)
 {
 	const struct sg_node_links *links = scene->links;
-	if (links[n].first_child)
-		return links[n].first_child;
+	uint32_t first = sg_scene_first_child(scene, n);
+	if (first)
+		return first;
 	while (n != top) {
 		if (links[n].next_sibling)
 			return links[n].next_sibling;
@@ -406,8 +434,8 @@ static inline void sg_scene_model_world(const struct sg_scene *scene, uint32_t n
 /* The first node of n's subtree in postorder: down the first children. */
 static inline uint32_t sg_scene_leftmost_leaf(const struct sg_scene *scene, uint32_t n)
 {
-	while (scene->links[n].first_child)
-		n = scene->links[n].first_child;
+	for (uint32_t c; (c = sg_scene_first_child(scene, n));)
+		n = c;
 	return n;
 }
 

@@ -10,16 +10,16 @@ static void unlink_node(struct sg_scene *scene, uint32_t index)
 	struct sg_node_links *l = &scene->links[index];
 	if (!scene->parent[index])
 		return;
-	struct sg_node_links *parent = &scene->links[scene->parent[index]];
+	struct sg_child_links *parent = sg_scene_children(scene, scene->parent[index]);
 	if (l->prev_sibling)
 		scene->links[l->prev_sibling].next_sibling = l->next_sibling;
 	else
-		parent->first_child = l->next_sibling;
+		parent->first = l->next_sibling;
 	if (l->next_sibling)
 		scene->links[l->next_sibling].prev_sibling = l->prev_sibling;
 	else
-		parent->last_child = l->prev_sibling;
-	parent->child_count--;
+		parent->last = l->prev_sibling;
+	parent->count--;
 	scene->parent[index] = l->prev_sibling = l->next_sibling = 0;
 	sg_scene_structure_changed(scene);
 	sg_scene_journal(scene, index);
@@ -36,7 +36,7 @@ static void unlink_node(struct sg_scene *scene, uint32_t index)
 static bool keeps_preorder(const struct sg_scene *scene, uint32_t parent, uint32_t before,
                            uint32_t index)
 {
-	if (before || index != scene->node_pool.used - 1 || scene->links[index].first_child)
+	if (before || index != scene->node_pool.used - 1 || sg_scene_first_child(scene, index))
 		return false;
 	uint32_t a = parent;
 	for (int steps = 0; a && a != SG_ROOT_INDEX && steps < PREORDER_WALK; steps++) {
@@ -53,20 +53,20 @@ static void link_node(struct sg_scene *scene, uint32_t parent, uint32_t before, 
 {
 	if (scene->preorder && !keeps_preorder(scene, parent, before, index))
 		scene->preorder = false;
-	struct sg_node_links *p = &scene->links[parent];
+	struct sg_child_links *p = sg_scene_children(scene, parent);
 	struct sg_node_links *l = &scene->links[index];
 	scene->parent[index] = parent;
 	l->next_sibling = before;
-	l->prev_sibling = before ? scene->links[before].prev_sibling : p->last_child;
+	l->prev_sibling = before ? scene->links[before].prev_sibling : p->last;
 	if (l->prev_sibling)
 		scene->links[l->prev_sibling].next_sibling = index;
 	else
-		p->first_child = index;
+		p->first = index;
 	if (before)
 		scene->links[before].prev_sibling = index;
 	else
-		p->last_child = index;
-	p->child_count++;
+		p->last = index;
+	p->count++;
 	sg_scene_structure_changed(scene);
 	sg_scene_journal(scene, index);
 }
@@ -89,7 +89,7 @@ static sg_result check_attach(struct sg_scene *scene, sg_node parent, sg_node ch
 		               sg_scene_node_label(scene, child.index));
 	/* A childless node can only be its own ancestor: skip the walk up, which
 	 * would make building a deep chain quadratic. */
-	bool leaf = scene->links[child.index].first_child == 0;
+	bool leaf = sg_scene_first_child(scene, child.index) == 0;
 	for (uint32_t a = parent.index; a; a = leaf ? 0 : scene->parent[a])
 		if (a == child.index)
 			return sg_fail(SG_ERR_CYCLE, "node %s cannot be added under its own descendant",
@@ -117,15 +117,17 @@ uint64_t sg_scene_sibling_steps(void)
  * (prepend, append) cost no step. */
 static uint32_t nth_child(const struct sg_scene *scene, uint32_t parent, size_t n)
 {
-	const struct sg_node_links *p = &scene->links[parent];
-	if (n >= p->child_count)
+	if (scene->kind[parent] == SG_NODE_MODEL)
+		return 0;
+	const struct sg_child_links *p = sg_scene_children(scene, parent);
+	if (n >= p->count)
 		return 0;
 	uint32_t c;
-	if (n <= (p->child_count - 1) / 2) {
-		for (c = p->first_child; n; n--, sibling_steps++)
+	if (n <= (p->count - 1) / 2) {
+		for (c = p->first; n; n--, sibling_steps++)
 			c = scene->links[c].next_sibling;
 	} else {
-		for (c = p->last_child, n = p->child_count - 1 - n; n; n--, sibling_steps++)
+		for (c = p->last, n = p->count - 1 - n; n; n--, sibling_steps++)
 			c = scene->links[c].prev_sibling;
 	}
 	return c;
@@ -202,7 +204,7 @@ sg_node sg_node_first_child(const struct sg_scene *scene, sg_node node)
 {
 	if (sg_scene_check_node(scene, node, "sg_node_first_child"))
 		return SG_NODE_NONE;
-	return sg_scene_handle(scene, scene->links[node.index].first_child);
+	return sg_scene_handle(scene, sg_scene_first_child(scene, node.index));
 }
 
 sg_node sg_node_next_sibling(const struct sg_scene *scene, sg_node node)
@@ -223,7 +225,8 @@ size_t sg_node_child_count(const struct sg_scene *scene, sg_node node)
 {
 	if (sg_scene_check_node(scene, node, "sg_node_child_count"))
 		return 0;
-	return scene->links[node.index].child_count;
+	return scene->kind[node.index] == SG_NODE_MODEL ? 0
+	                                                : sg_scene_children(scene, node.index)->count;
 }
 
 sg_node sg_node_find(const struct sg_scene *scene, sg_node start, const char *name)

@@ -65,7 +65,7 @@ sg_result sg_bounds_update(struct sg_scene *scene)
 			model_box(scene, n, bounds[n]);
 		} else {
 			empty_box(bounds[n]);
-			for (uint32_t c = scene->links[n].first_child; c; c = scene->links[c].next_sibling) {
+			for (uint32_t c = sg_scene_first_child(scene, n); c; c = scene->links[c].next_sibling) {
 				if (sg_box_is_empty(bounds[c]))
 					continue;
 				glm_vec3_minv(bounds[n][0], bounds[c][0], bounds[n][0]);

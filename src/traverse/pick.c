@@ -166,8 +166,8 @@ static sg_result walk(struct sg_scene *scene, const struct ray *ray,
 			struct sg_pick_hit hit;
 			if (hit_model(scene, n, ray, &hit) && !found(context, &hit))
 				return SG_OK;
-		} else if (enter && links[n].last_child) {
-			n = links[n].last_child;
+		} else if (enter && sg_scene_last_child(scene, n)) {
+			n = sg_scene_last_child(scene, n);
 			continue;
 		}
 		/* done with n's subtree: its previous sibling, or an ancestor's */

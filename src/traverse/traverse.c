@@ -134,8 +134,9 @@ static sg_result build_all(struct sg_traversal *traversal, const struct sg_scene
 			if ((result = sg_draw_list_append(list, scene, n)))
 				return result;
 		}
-		if (links[n].first_child) {
-			n = links[n].first_child;
+		uint32_t first = sg_scene_first_child(scene, n);
+		if (first) {
+			n = first;
 			continue;
 		}
 		/* n's subtree is done; so are those of the ancestors it is the last of */
