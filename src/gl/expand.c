@@ -12,10 +12,9 @@
 #include "../graph/scene_internal.h"
 #include "check.h"
 #include "depth.h"
+#include "expand_vertex.h"
 #include "stream.h"
 
-#define FLOATS_PER_VERTEX 8 /* clip-space position 4, uv 2, depth 1, colour (4 bytes) 1 */
-#define VERTEX_BYTES (FLOATS_PER_VERTEX * sizeof(float))
 /* Indices staged per reservation: a mesh may have any number. */
 #define INDEX_BLOCK 1024u
 /* Streamed drawing (sg_gl_expand_streams): above 16 MiB of vertices (131072
@@ -43,8 +42,10 @@ bool sg_gl_expand_fits(struct sg_gl_expanded *x, const struct sg_scene *scene,
 	return x->fits;
 }
 
-static void create_buffers(struct sg_gl_expanded *x)
+void sg_gl_expand_buffers(struct sg_gl_expanded *x)
 {
+	if (x->vertex_array)
+		return;
 	glGenVertexArrays(1, &x->vertex_array);
 	glGenBuffers(1, &x->vertex_buffer);
 	glGenBuffers(1, &x->index_buffer);
@@ -68,22 +69,6 @@ static void create_buffers(struct sg_gl_expanded *x)
 		                      (const void *)(attributes[a].offset * sizeof(float)));
 	}
 	glBindVertexArray(0);
-}
-
-/* The vertices of one draw, transformed by matrix to clip space, with its
- * depth and colour. */
-static void write_vertices(float *v, const struct sg_mesh_data *m, mat4 matrix, float depth,
-                           uint32_t color)
-{
-	for (uint32_t j = 0; j < m->vertex_count; j++, v += FLOATS_PER_VERTEX) {
-		const float *p = m->vertices[j].position;
-		for (int r = 0; r < 4; r++)
-			v[r] = matrix[0][r] * p[0] + matrix[1][r] * p[1] + matrix[2][r] * p[2] +
-			       matrix[3][r];
-		memcpy(v + 4, m->vertices[j].uv, 2 * sizeof(float));
-		v[6] = depth;
-		memcpy(v + 7, &color, sizeof(uint32_t));
-	}
 }
 
 /* Every vertex of source's draws, in source order, transformed to clip space
@@ -113,8 +98,7 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 	    !sg_grow_array((void **)&x->vertex_first, &x->first_capacity, source->count,
 	                   sizeof(uint32_t)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", source->count);
-	if (!x->vertex_array)
-		create_buffers(x);
+	sg_gl_expand_buffers(x);
 	sg_result result = sg_gl_stream_begin(&x->stream, GL_ARRAY_BUFFER, x->vertex_buffer,
 	                                      vertices * VERTEX_BYTES, &x->vertex_bytes);
 	if (result)
@@ -130,7 +114,7 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 		size_t origin = list->transient ? sg_draw_origin(list, i) : i;
 		float depth = sg_gl_draw_depth(gl->reordered, origin, depth_count);
 		float *v = sg_gl_stream_reserve(&x->stream, m->vertex_count * VERTEX_BYTES);
-		write_vertices(v, m, matrix, depth, paint->colors[origin]);
+		sg_gl_write_vertices(v, m, matrix, depth, paint->colors[origin]);
 		base += m->vertex_count;
 	}
 	if ((result = sg_gl_stream_end(&x->stream, "uploading expanded vertices")))
@@ -252,11 +236,6 @@ sg_result sg_gl_expand_chunk(struct sg_gl_renderer *gl, const struct sg_scene *s
 	sg_result result = chunk_ready(x);
 	if (result)
 		return result;
-	if (!x->vertex_array)
-		create_buffers(x);
-	/* The kept buffers are given up: their storage is replaced below. */
-	x->vertices_valid = x->indices_valid = false;
-	x->vertex_bytes = x->index_bytes = 0;
 	size_t vertex_room = x->chunk_vertices ? x->chunk_vertices : CHUNK_VERTICES;
 	size_t depth_count = sg_draw_source(list)->count;
 	size_t end = *k < gl->opaque_count ? gl->opaque_count : list->count;
@@ -282,7 +261,7 @@ sg_result sg_gl_expand_chunk(struct sg_gl_renderer *gl, const struct sg_scene *s
 		sg_scene_model_world(scene, draw->node, world);
 		glm_mat4_mul(view_projection, world, matrix);
 		size_t origin = sg_draw_origin(list, i);
-		write_vertices(x->chunk + vertices * FLOATS_PER_VERTEX, m, matrix,
+		sg_gl_write_vertices(x->chunk + vertices * FLOATS_PER_VERTEX, m, matrix,
 		               sg_gl_draw_depth(gl->reordered, origin, depth_count),
 		               paint->colors[origin]);
 		for (uint32_t j = 0; j < count; j++)
@@ -292,15 +271,25 @@ sg_result sg_gl_expand_chunk(struct sg_gl_renderer *gl, const struct sg_scene *s
 		vertices += m->vertex_count;
 		indices += count;
 	}
-	/* Fresh storage for each chunk (orphaning): a GPU may still be reading
-	 * the last one. */
+	return sg_gl_expand_upload(x, x->chunk, vertices, x->chunk_indices, indices,
+	                           "uploading a chunk of streamed draws");
+}
+
+sg_result sg_gl_expand_upload(struct sg_gl_expanded *x, const float *vertices,
+                              size_t vertex_count, const uint32_t *indices, size_t index_count,
+                              const char *what)
+{
+	sg_gl_expand_buffers(x);
+	/* The kept buffers are given up: their storage is replaced here. */
+	x->vertices_valid = x->indices_valid = false;
+	x->vertex_bytes = x->index_bytes = 0;
 	glBindVertexArray(x->vertex_array);
 	glBindBuffer(GL_ARRAY_BUFFER, x->vertex_buffer);
-	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(vertices * VERTEX_BYTES), x->chunk,
+	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(vertex_count * VERTEX_BYTES), vertices,
 	             GL_STREAM_DRAW);
-	glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(indices * sizeof(uint32_t)),
-	             x->chunk_indices, GL_STREAM_DRAW);
-	return sg_gl_check("uploading a chunk of streamed draws");
+	glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(index_count * sizeof(uint32_t)),
+	             indices, GL_STREAM_DRAW);
+	return sg_gl_check(what);
 }
 
 void sg_gl_expand_finish(struct sg_gl_expanded *x)
@@ -315,5 +304,6 @@ void sg_gl_expand_finish(struct sg_gl_expanded *x)
 	sg_free(x->runs);
 	sg_free(x->chunk);
 	sg_free(x->chunk_indices);
+	sg_gl_expand_bins_finish(x);
 	*x = (struct sg_gl_expanded){0};
 }

@@ -28,6 +28,14 @@ bool sg_gl_expand_streams(const struct sg_gl_expanded *expanded);
 sg_result sg_gl_expand_chunk(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                              const struct sg_draw_list *list, const struct sg_paint *paint,
                              mat4 view_projection, size_t *k);
+/* The opaque draws of list (drawn reordered) in list order, gathered per
+ * texture into batches (expand_bins.c): each call that sets *ready uploads
+ * one batch to the expanded buffers (left bound) as the one run to draw;
+ * call again until *ready stays false. cursor starts zeroed. */
+sg_result sg_gl_expand_bin(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                           const struct sg_draw_list *list, const struct sg_paint *paint,
+                           mat4 view_projection, struct sg_gl_bin_cursor *cursor, bool *ready);
+void sg_gl_expand_bins_finish(struct sg_gl_expanded *expanded);
 void sg_gl_expand_finish(struct sg_gl_expanded *expanded);
 
 #endif

@@ -176,7 +176,24 @@ static sg_result draw_streamed(struct sg_gl_renderer *gl, const struct sg_scene 
 	}
 	sg_result result = SG_OK;
 	bool blending = false;
-	for (size_t k = 0; k < list->count && !result;) {
+	size_t k = 0;
+	if (gl->reordered) { /* the opaque draws in list order, batched per texture */
+		struct sg_gl_bin_cursor cursor = {0};
+		for (bool ready = true; ready && !result;) {
+			result = sg_gl_expand_bin(gl, scene, list, paint, view_projection, &cursor, &ready);
+			if (!ready || result)
+				break;
+			identity_matrix_attribute();
+			for (int i = 0; i < rects && !result; i++) {
+				if (rects > 1)
+					begin_rect(frame->region, i);
+				result = draw_runs(gl, scene, &blending);
+			}
+			glFlush(); /* as after each chunk below */
+		}
+		k = gl->opaque_count;
+	}
+	for (; k < list->count && !result;) {
 		if ((result = sg_gl_expand_chunk(gl, scene, list, paint, view_projection, &k)))
 			break;
 		identity_matrix_attribute();

@@ -38,6 +38,24 @@ struct sg_gl_cache {
  * 32-bit float depth buffer: the list is then drawn in its own order. */
 #define SG_GL_MAX_REORDER (4u << 20)
 
+/* A batch of streamed opaque draws of one texture (expand_bins.c). */
+struct sg_gl_bin {
+	uint32_t texture; /* a texture index, SG_DRAW_NO_TEXTURE, or SG_GL_BIN_FREE */
+	size_t slot;      /* its entry in bin_of, while it has a texture */
+	size_t vertices, indices, index_capacity;
+	float *v;
+	uint32_t *ix;
+};
+#define SG_GL_BINS 16
+#define SG_GL_BIN_FREE (UINT32_MAX - 1)
+
+/* Where a pass of sg_gl_expand_bin is: the next draw of the list, and once
+ * the list is done, the next bin to empty. */
+struct sg_gl_bin_cursor {
+	size_t next;
+	int emptying;
+};
+
 /* A run of expanded draws sharing one texture: one draw call. */
 struct sg_gl_run {
 	uint32_t texture;
@@ -83,6 +101,11 @@ struct sg_gl_expanded {
 	uint32_t *chunk_indices;
 	size_t chunk_index_capacity;
 	bool chunk_ready; /* chunk has room for chunk_vertices */
+	/* The opaque draws' batches when streamed, and per texture slot (the
+	 * last: no texture) 1 + the bin it has, 0 for none (expand_bins.c). */
+	struct sg_gl_bin bins[SG_GL_BINS];
+	uint8_t *bin_of;
+	size_t bin_of_capacity;
 };
 
 /* The translucent pass's batches (blend_order.c) and what they were made for. */
