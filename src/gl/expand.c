@@ -218,13 +218,18 @@ static sg_result chunk_ready(struct sg_gl_expanded *x)
 			return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a %zu-vertex chunk", vertices);
 		x->chunk_ready = true;
 	}
-	if (indices > x->chunk_index_capacity) {
-		sg_free(x->chunk_indices);
-		x->chunk_index_capacity = 0;
-		if (!(x->chunk_indices = sg_malloc(indices * sizeof(uint32_t))))
-			return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a %zu-index chunk", indices);
-		x->chunk_index_capacity = indices;
-	}
+	return sg_gl_index_room(&x->chunk_indices, &x->chunk_index_capacity, indices, "chunk");
+}
+
+sg_result sg_gl_index_room(uint32_t **indices, size_t *capacity, size_t needed, const char *what)
+{
+	if (*capacity >= needed)
+		return SG_OK;
+	sg_free(*indices);
+	*capacity = 0;
+	if (!(*indices = sg_malloc(needed * sizeof(uint32_t))))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a %zu-index %s", needed, what);
+	*capacity = needed;
 	return SG_OK;
 }
 

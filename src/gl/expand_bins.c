@@ -33,14 +33,7 @@ static sg_result bin_storage(struct sg_gl_expanded *x, struct sg_gl_bin *b)
 		indices = x->most_indices;
 	if (!b->v && !(b->v = sg_malloc(room * VERTEX_BYTES)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a %zu-vertex batch", room);
-	if (b->index_capacity < indices) {
-		sg_free(b->ix);
-		b->index_capacity = 0;
-		if (!(b->ix = sg_malloc(indices * sizeof(uint32_t))))
-			return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a %zu-index batch", indices);
-		b->index_capacity = indices;
-	}
-	return SG_OK;
+	return sg_gl_index_room(&b->ix, &b->index_capacity, indices, "batch");
 }
 
 static size_t slot_of(const struct sg_scene *scene, uint32_t texture)
@@ -171,6 +164,9 @@ void sg_gl_expand_bins_finish(struct sg_gl_expanded *x)
 	for (int b = 0; b < SG_GL_BINS; b++) {
 		sg_free(x->bins[b].v);
 		sg_free(x->bins[b].ix);
+		x->bins[b] = (struct sg_gl_bin){.texture = SG_GL_BIN_FREE};
 	}
 	sg_free(x->bin_of);
+	x->bin_of = NULL;
+	x->bin_of_capacity = 0;
 }

@@ -34,6 +34,9 @@ static inline void sg_gl_write_vertices(float *v, const struct sg_mesh_data *m, 
 sg_result sg_gl_expand_upload(struct sg_gl_expanded *x, const float *vertices,
                               size_t vertex_count, const uint32_t *indices, size_t index_count,
                               const char *what);
+/* Makes *indices (of *capacity) hold at least needed indices; its contents
+ * are not kept. what names the staging in the message. */
+sg_result sg_gl_index_room(uint32_t **indices, size_t *capacity, size_t needed, const char *what);
 /* The GL objects of the expanded path, made at first use. */
 void sg_gl_expand_buffers(struct sg_gl_expanded *x);
 

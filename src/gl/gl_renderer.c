@@ -161,6 +161,25 @@ static sg_result draw_runs(struct sg_gl_renderer *gl, const struct sg_scene *sce
 	return SG_OK;
 }
 
+/* Draws the batch or chunk just uploaded in every rectangle of the region,
+ * then hands it to the driver: llvmpipe rasterises it while the next one is
+ * made, and its binned triangles do not pile up for the whole scene
+ * (tree-1048576: 60-90 MB of peak RSS, frames no slower). */
+static sg_result draw_uploaded(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                               const struct sg_gl_frame *frame, bool *blending)
+{
+	int rects = frame->region ? frame->region->count : 1;
+	sg_result result = SG_OK;
+	identity_matrix_attribute();
+	for (int i = 0; i < rects && !result; i++) {
+		if (rects > 1)
+			begin_rect(frame->region, i);
+		result = draw_runs(gl, scene, blending);
+	}
+	glFlush();
+	return result;
+}
+
 /* A list too large to keep expanded: each chunk is drawn and flushed as
  * soon as it is made, in every rectangle of the region (their clears first). The
  * rectangles do not overlap, so that each pixel still sees the draws in
@@ -181,33 +200,14 @@ static sg_result draw_streamed(struct sg_gl_renderer *gl, const struct sg_scene 
 		struct sg_gl_bin_cursor cursor = {0};
 		for (bool ready = true; ready && !result;) {
 			result = sg_gl_expand_bin(gl, scene, list, paint, view_projection, &cursor, &ready);
-			if (!ready || result)
-				break;
-			identity_matrix_attribute();
-			for (int i = 0; i < rects && !result; i++) {
-				if (rects > 1)
-					begin_rect(frame->region, i);
-				result = draw_runs(gl, scene, &blending);
-			}
-			glFlush(); /* as after each chunk below */
+			if (ready && !result)
+				result = draw_uploaded(gl, scene, frame, &blending);
 		}
 		k = gl->opaque_count;
 	}
-	for (; k < list->count && !result;) {
-		if ((result = sg_gl_expand_chunk(gl, scene, list, paint, view_projection, &k)))
-			break;
-		identity_matrix_attribute();
-		for (int i = 0; i < rects && !result; i++) {
-			if (rects > 1)
-				begin_rect(frame->region, i);
-			result = draw_runs(gl, scene, &blending);
-		}
-		/* Hands the chunk's draws to the driver now: llvmpipe then rasterises
-		 * them while the next chunk is made, and its binned triangles do not
-		 * pile up for the whole scene (tree-1048576: 60-90 MB of peak RSS,
-		 * frames no slower). */
-		glFlush();
-	}
+	while (k < list->count && !result) /* the translucent ones, or all when not reordered */
+		if (!(result = sg_gl_expand_chunk(gl, scene, list, paint, view_projection, &k)))
+			result = draw_uploaded(gl, scene, frame, &blending);
 	glBindVertexArray(0);
 	glDisable(GL_SCISSOR_TEST);
 	return result ? result : sg_gl_check("drawing the scene");

@@ -10,6 +10,7 @@
 #include <sg/image.h>
 #include <sg/renderer.h>
 
+#include "../gl/expand.h"
 #include "../gl/gl_renderer.h"
 #include "../graph/alloc.h"
 #include "../graph/error.h"
@@ -94,6 +95,7 @@ void sg_renderer_stream_for_testing(struct sg_renderer *renderer, size_t above_b
 	renderer->gl.expanded.stream_above = above_bytes;
 	renderer->gl.expanded.chunk_vertices = chunk_vertices;
 	renderer->gl.expanded.chunk_ready = false; /* sized again at the next chunk */
+	sg_gl_expand_bins_finish(&renderer->gl.expanded); /* and the batches */
 }
 
 struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
