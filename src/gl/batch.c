@@ -114,9 +114,8 @@ sg_result sg_gl_batch_instances(struct sg_gl_renderer *gl, const struct sg_scene
 	for (size_t k = 0; k < list->count; k++) {
 		uint32_t i = gl->order[k];
 		float *instance = gl->instances + k * FLOATS_PER_INSTANCE;
-		mat4 world, matrix; /* aligned for cglm's SIMD; instances are packed at 68 bytes */
-		sg_scene_model_world(scene, list->draws[i].node, world);
-		glm_mat4_mul(view_projection, world, matrix);
+		mat4 matrix; /* aligned for cglm's SIMD; instances are packed at 68 bytes */
+		sg_scene_model_matrix(scene, list->draws[i].node, view_projection, matrix);
 		memcpy(instance, matrix, sizeof(matrix));
 		instance[16] = sg_gl_draw_depth(gl->reordered, i, list->count);
 		memcpy(&instance[17], &paint->colors[sg_draw_origin(list, i)], sizeof(uint32_t));

@@ -32,9 +32,8 @@ static bool cells_of(const struct sg_scene *scene, const struct sg_draw *draw,
                      mat4 view_projection, int cells[4])
 {
 	const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
-	mat4 world, matrix;
-	sg_scene_model_world(scene, draw->node, world);
-	glm_mat4_mul(view_projection, world, matrix);
+	mat4 matrix;
+	sg_scene_model_matrix(scene, draw->node, view_projection, matrix);
 	float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
 	for (int corner = 0; corner < 8; corner++) {
 		vec4 p = {m->bounds[corner & 1][0], m->bounds[(corner >> 1) & 1][1],

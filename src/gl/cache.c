@@ -437,7 +437,7 @@ sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *sce
 	object->bytes = m->vertex_count * sizeof(struct sg_vertex) +
 	                (m->indices ? m->index_count * sizeof(uint32_t) : 0);
 	cache->bytes += object->bytes;
-	object->count = (GLsizei)(m->indices ? m->index_count : m->vertex_count);
+	object->count = (GLsizei)sg_mesh_draw_count(m);
 	*mesh = object;
 	return SG_OK;
 }

@@ -32,7 +32,7 @@ bool sg_gl_expand_fits(struct sg_gl_expanded *x, const struct sg_scene *scene,
 	x->source_vertices = x->most_indices = 0;
 	for (size_t i = 0; i < source->count && x->fits; i++) {
 		const struct sg_mesh_data *m = &scene->meshes[source->draws[i].mesh];
-		size_t indices = m->indices ? m->index_count : m->vertex_count;
+		size_t indices = sg_mesh_draw_count(m);
 		x->fits = m->vertex_count <= SG_GL_EXPAND_MAX_VERTICES;
 		x->source_vertices += m->vertex_count;
 		x->most_indices = indices > x->most_indices ? indices : x->most_indices;
@@ -108,9 +108,8 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 		const struct sg_draw *draw = &source->draws[i];
 		const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
 		x->vertex_first[i] = base;
-		mat4 world, matrix;
-		sg_scene_model_world(scene, draw->node, world);
-		glm_mat4_mul(view_projection, world, matrix);
+		mat4 matrix;
+		sg_scene_model_matrix(scene, draw->node, view_projection, matrix);
 		size_t origin = list->transient ? sg_draw_origin(list, i) : i;
 		float depth = sg_gl_draw_depth(gl->reordered, origin, depth_count);
 		float *v = sg_gl_stream_reserve(&x->stream, m->vertex_count * VERTEX_BYTES);
@@ -143,7 +142,7 @@ static sg_result expand_indices(struct sg_gl_renderer *gl, const struct sg_scene
 	size_t indices = 0;
 	for (size_t i = 0; i < list->count; i++) {
 		const struct sg_mesh_data *m = &scene->meshes[list->draws[i].mesh];
-		indices += m->indices ? m->index_count : m->vertex_count;
+		indices += sg_mesh_draw_count(m);
 	}
 	x->run_count = 0;
 	glBindVertexArray(x->vertex_array);
@@ -167,12 +166,12 @@ static sg_result expand_indices(struct sg_gl_renderer *gl, const struct sg_scene
 			    (struct sg_gl_run){draw->texture, at, 0, k >= gl->opaque_count};
 		}
 		uint32_t base = x->vertex_first[list->transient ? i : sg_draw_origin(list, i)];
-		uint32_t count = m->indices ? m->index_count : m->vertex_count;
+		uint32_t count = sg_mesh_draw_count(m);
 		for (uint32_t j = 0; j < count;) {
 			uint32_t block = count - j < INDEX_BLOCK ? count - j : INDEX_BLOCK;
 			uint32_t *ix = sg_gl_stream_reserve(&x->stream, block * sizeof(uint32_t));
-			for (uint32_t b = 0; b < block; b++, j++)
-				ix[b] = base + (m->indices ? m->indices[j] : j);
+			sg_gl_write_indices(ix, m, j, block, base);
+			j += block;
 		}
 		x->runs[x->run_count - 1].count += count;
 		at += count;
@@ -250,7 +249,7 @@ sg_result sg_gl_expand_chunk(struct sg_gl_renderer *gl, const struct sg_scene *s
 		uint32_t i = gl->order[*k];
 		const struct sg_draw *draw = &list->draws[i];
 		const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
-		uint32_t count = m->indices ? m->index_count : m->vertex_count;
+		uint32_t count = sg_mesh_draw_count(m);
 		if (vertices && (vertices + m->vertex_count > vertex_room ||
 		                 indices + count > x->chunk_index_capacity))
 			break; /* full: the next chunk begins with this draw */
@@ -262,16 +261,13 @@ sg_result sg_gl_expand_chunk(struct sg_gl_renderer *gl, const struct sg_scene *s
 			x->runs[x->run_count++] =
 			    (struct sg_gl_run){draw->texture, indices, 0, *k >= gl->opaque_count};
 		}
-		mat4 world, matrix;
-		sg_scene_model_world(scene, draw->node, world);
-		glm_mat4_mul(view_projection, world, matrix);
+		mat4 matrix;
+		sg_scene_model_matrix(scene, draw->node, view_projection, matrix);
 		size_t origin = sg_draw_origin(list, i);
 		sg_gl_write_vertices(x->chunk + vertices * FLOATS_PER_VERTEX, m, matrix,
 		               sg_gl_draw_depth(gl->reordered, origin, depth_count),
 		               paint->colors[origin]);
-		for (uint32_t j = 0; j < count; j++)
-			x->chunk_indices[indices + j] =
-			    (uint32_t)vertices + (m->indices ? m->indices[j] : j);
+		sg_gl_write_indices(x->chunk_indices + indices, m, 0, count, (uint32_t)vertices);
 		x->runs[x->run_count - 1].count += count;
 		vertices += m->vertex_count;
 		indices += count;

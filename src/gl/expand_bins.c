@@ -122,7 +122,7 @@ sg_result sg_gl_expand_bin(struct sg_gl_renderer *gl, const struct sg_scene *sce
 			continue; /* drawn afterwards, in order */
 		const struct sg_draw *draw = &list->draws[i];
 		const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
-		uint32_t count = m->indices ? m->index_count : m->vertex_count;
+		uint32_t count = sg_mesh_draw_count(m);
 		int victim = 0, b = bin_for(x, scene, draw->texture, &victim);
 		if (b < 0) {
 			*ready = true; /* this draw again after the fullest is drawn */
@@ -137,14 +137,11 @@ sg_result sg_gl_expand_bin(struct sg_gl_renderer *gl, const struct sg_scene *sce
 			*ready = true; /* full: this draw again after it is drawn */
 			return emit(x, b, false);
 		}
-		mat4 world, matrix;
-		sg_scene_model_world(scene, draw->node, world);
-		glm_mat4_mul(view_projection, world, matrix);
+		mat4 matrix;
+		sg_scene_model_matrix(scene, draw->node, view_projection, matrix);
 		sg_gl_write_vertices(bin->v + bin->vertices * FLOATS_PER_VERTEX, m, matrix,
 		                     sg_gl_draw_depth(true, origin, depth_count), paint->colors[origin]);
-		for (uint32_t j = 0; j < count; j++)
-			bin->ix[bin->indices + j] =
-			    (uint32_t)bin->vertices + (m->indices ? m->indices[j] : j);
+		sg_gl_write_indices(bin->ix + bin->indices, m, 0, count, (uint32_t)bin->vertices);
 		bin->vertices += m->vertex_count;
 		bin->indices += count;
 	}

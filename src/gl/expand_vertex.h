@@ -27,6 +27,15 @@ static inline void sg_gl_write_vertices(float *v, const struct sg_mesh_data *m, 
 	}
 }
 
+/* Indices [first, first + count) of a draw of mesh m (its vertices in
+ * order when it has none) at ix, offset by base, the draw's first vertex. */
+static inline void sg_gl_write_indices(uint32_t *ix, const struct sg_mesh_data *m, uint32_t first,
+                                       uint32_t count, uint32_t base)
+{
+	for (uint32_t j = 0; j < count; j++)
+		ix[j] = base + (m->indices ? m->indices[first + j] : first + j);
+}
+
 /* Uploads vertices and indices as the expanded buffers' whole contents (fresh
  * storage each time, orphaning: a GPU may still read the last), leaving the
  * vertex array bound; the kept buffers' contents are then gone. what names

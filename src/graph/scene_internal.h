@@ -104,6 +104,13 @@ struct sg_mesh_data {
 	vec3 bounds[2]; /* axis-aligned box of the vertices, for culling */
 };
 
+/* The vertices a draw of m goes through: its indices, or its vertices in
+ * order when it has none. */
+static inline uint32_t sg_mesh_draw_count(const struct sg_mesh_data *m)
+{
+	return m->indices ? m->index_count : m->vertex_count;
+}
+
 struct sg_scene {
 	uint32_t id;
 
@@ -303,20 +310,23 @@ static inline sg_texture sg_model_texture(const struct sg_scene *scene,
 	                             : SG_TEXTURE_NONE;
 }
 
-/* The children of node index: none for a model (or a free slot). */
+/* The children of node index: none (an empty record) for a model or a
+ * free slot, which have no child links of their own. */
+static inline const struct sg_child_links *sg_scene_child_links(const struct sg_scene *scene,
+                                                                uint32_t index)
+{
+	static const struct sg_child_links none = {0, 0, 0};
+	uint8_t kind = scene->kind[index];
+	return kind == SG_NODE_MODEL || kind == SG_NODE_INVALID ? &none
+	                                                        : &scene->children[scene->payload[index]];
+}
 static inline uint32_t sg_scene_first_child(const struct sg_scene *scene, uint32_t index)
 {
-	uint8_t kind = scene->kind[index];
-	return kind == SG_NODE_MODEL || kind == SG_NODE_INVALID
-	           ? 0
-	           : scene->children[scene->payload[index]].first;
+	return sg_scene_child_links(scene, index)->first;
 }
 static inline uint32_t sg_scene_last_child(const struct sg_scene *scene, uint32_t index)
 {
-	uint8_t kind = scene->kind[index];
-	return kind == SG_NODE_MODEL || kind == SG_NODE_INVALID
-	           ? 0
-	           : scene->children[scene->payload[index]].last;
+	return sg_scene_child_links(scene, index)->last;
 }
 /* The same for writing, of group or transform index. */
 static inline struct sg_child_links *sg_scene_children(const struct sg_scene *scene,
@@ -431,6 +441,23 @@ static inline void sg_scene_model_world(const struct sg_scene *scene, uint32_t n
 	glm_vec4_copy(column, out[3]);
 }
 
+/* left (a camera's view-projection) times the world matrix of model n: the
+ * matrix that takes its mesh to clip space. */
+static inline void sg_scene_model_matrix(const struct sg_scene *scene, uint32_t n, mat4 left,
+                                         mat4 out)
+{
+	mat4 world;
+	sg_scene_model_world(scene, n, world);
+	glm_mat4_mul(left, world, out);
+}
+
+/* The mesh of model n, or NULL when it was destroyed. */
+static inline const struct sg_mesh_data *sg_scene_model_mesh(const struct sg_scene *scene,
+                                                             uint32_t n)
+{
+	return sg_scene_mesh(scene, sg_model_mesh(scene, sg_scene_model(scene, n)));
+}
+
 /* The first node of n's subtree in postorder: down the first children. */
 static inline uint32_t sg_scene_leftmost_leaf(const struct sg_scene *scene, uint32_t n)
 {
@@ -439,15 +466,21 @@ static inline uint32_t sg_scene_leftmost_leaf(const struct sg_scene *scene, uint
 	return n;
 }
 
-/* The preorder successor of n outside n's subtree (within the root's); 0 at the end. */
-static inline uint32_t sg_scene_skip_subtree(const struct sg_scene *scene, uint32_t n)
+/* The preorder successor of n outside n's subtree, within top's (n under
+ * top); 0 at the end. */
+static inline uint32_t sg_scene_skip_within(const struct sg_scene *scene, uint32_t top,
+                                            uint32_t n)
 {
-	while (n != SG_ROOT_INDEX) {
+	for (; n != top; n = scene->parent[n])
 		if (scene->links[n].next_sibling)
 			return scene->links[n].next_sibling;
-		n = scene->parent[n];
-	}
 	return 0;
+}
+
+/* The same within the root's tree. */
+static inline uint32_t sg_scene_skip_subtree(const struct sg_scene *scene, uint32_t n)
+{
+	return sg_scene_skip_within(scene, SG_ROOT_INDEX, n);
 }
 
 #endif

@@ -117,9 +117,7 @@ uint64_t sg_scene_sibling_steps(void)
  * (prepend, append) cost no step. */
 static uint32_t nth_child(const struct sg_scene *scene, uint32_t parent, size_t n)
 {
-	if (scene->kind[parent] == SG_NODE_MODEL)
-		return 0;
-	const struct sg_child_links *p = sg_scene_children(scene, parent);
+	const struct sg_child_links *p = sg_scene_child_links(scene, parent);
 	if (n >= p->count)
 		return 0;
 	uint32_t c;
@@ -225,8 +223,7 @@ size_t sg_node_child_count(const struct sg_scene *scene, sg_node node)
 {
 	if (sg_scene_check_node(scene, node, "sg_node_child_count"))
 		return 0;
-	return scene->kind[node.index] == SG_NODE_MODEL ? 0
-	                                                : sg_scene_children(scene, node.index)->count;
+	return sg_scene_child_links(scene, node.index)->count;
 }
 
 sg_node sg_node_find(const struct sg_scene *scene, sg_node start, const char *name)

@@ -26,7 +26,7 @@ bool sg_box_is_empty(vec3 box[2])
 /* The box of a model: its mesh's box through its world matrix. */
 static void model_box(const struct sg_scene *scene, uint32_t n, vec3 box[2])
 {
-	const struct sg_mesh_data *mesh = sg_scene_mesh(scene, sg_model_mesh(scene, sg_scene_model(scene, n)));
+	const struct sg_mesh_data *mesh = sg_scene_model_mesh(scene, n);
 	empty_box(box);
 	if (!mesh)
 		return; /* reported when the walk reaches it */

@@ -68,12 +68,11 @@ static struct sg_pixel_box pixel_box(float x0, float y0, float x1, float y1,
 static struct sg_pixel_box model_box(const struct sg_scene *scene, uint32_t n,
                                      const struct sg_damage *d)
 {
-	const struct sg_mesh_data *mesh = sg_scene_mesh(scene, sg_model_mesh(scene, sg_scene_model(scene, n)));
+	const struct sg_mesh_data *mesh = sg_scene_model_mesh(scene, n);
 	if (!mesh || !mesh->vertex_count || mesh->bounds[0][0] > mesh->bounds[1][0])
 		return empty_box;
-	mat4 world, m;
-	sg_scene_model_world(scene, n, world);
-	glm_mat4_mul((vec4 *)d->view_projection, world, m);
+	mat4 m;
+	sg_scene_model_matrix(scene, n, (vec4 *)d->view_projection, m);
 	const float sx = 0.5f * (float)d->width, sy = 0.5f * (float)d->height;
 	if (m[0][3] == 0.0f && m[1][3] == 0.0f && m[2][3] == 0.0f && m[3][3] == 1.0f) {
 		/* Affine (any orthographic camera): the box's centre and half
@@ -199,15 +198,6 @@ static void rebuild(struct sg_damage *d, const struct sg_scene *scene,
 		d->texture_serials[t] = scene->textures[t].update_serial;
 }
 
-/* The preorder successor of n outside n's subtree, within top's; 0 at the end. */
-static uint32_t skip_within(const struct sg_scene *scene, uint32_t top, uint32_t n)
-{
-	for (; n != top; n = scene->parent[n])
-		if (scene->links[n].next_sibling)
-			return scene->links[n].next_sibling;
-	return 0;
-}
-
 /* Each model under top damages its last box and its new one. */
 static bool mark(struct sg_damage *d, struct sg_scene *scene, uint32_t n, uint8_t flag)
 {
@@ -275,7 +265,7 @@ static void redo_subtree(struct sg_damage *d, struct sg_scene *scene,
 			hidden = false;
 		if (!hidden && (scene->flags[n] & SG_NODE_HIDDEN)) {
 			hidden = true;
-			hidden_end = skip_within(scene, top, n);
+			hidden_end = sg_scene_skip_within(scene, top, n);
 		}
 		if (scene->kind[n] != SG_NODE_MODEL)
 			continue;

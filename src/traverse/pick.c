@@ -115,12 +115,12 @@ static bool ray_meets_triangle(const struct ray *ray, vec3 p0, vec3 p1, vec3 p2,
 static bool hit_model(const struct sg_scene *scene, uint32_t n, const struct ray *ray,
                       struct sg_pick_hit *hit)
 {
-	const struct sg_mesh_data *m = sg_scene_mesh(scene, sg_model_mesh(scene, sg_scene_model(scene, n)));
+	const struct sg_mesh_data *m = sg_scene_model_mesh(scene, n);
 	if (!m)
 		return false;
 	mat4 model_world;
 	sg_scene_model_world(scene, n, model_world);
-	uint32_t count = m->indices ? m->index_count : m->vertex_count;
+	uint32_t count = sg_mesh_draw_count(m);
 	for (uint32_t k = count / 3; k-- > 0;) { /* last first: the one drawn on top */
 		uint32_t corner[3];
 		vec3 world[3];

@@ -41,9 +41,8 @@ static bool texture_live(const struct sg_scene *scene, sg_texture texture)
 
 sg_result sg_draw_check_model(const struct sg_scene *scene, uint32_t n)
 {
-	const struct sg_model_data *model = sg_scene_model(scene, n);
-	bool mesh = sg_scene_mesh(scene, sg_model_mesh(scene, model)) != NULL;
-	if (!mesh || !texture_live(scene, sg_model_texture(scene, model)))
+	bool mesh = sg_scene_model_mesh(scene, n) != NULL;
+	if (!mesh || !texture_live(scene, sg_model_texture(scene, sg_scene_model(scene, n))))
 		return sg_fail(SG_ERR_STALE_HANDLE, "model %s uses a destroyed %s",
 		               sg_scene_node_label(scene, n), mesh ? "texture" : "mesh");
 	return SG_OK;
@@ -75,9 +74,8 @@ sg_result sg_draw_list_push(struct sg_draw_list *list, const struct sg_scene *sc
 
 static bool model_is_stale(const struct sg_scene *scene, uint32_t n)
 {
-	const struct sg_model_data *model = sg_scene_model(scene, n);
-	return !sg_scene_mesh(scene, sg_model_mesh(scene, model)) ||
-	       !texture_live(scene, sg_model_texture(scene, model));
+	return !sg_scene_model_mesh(scene, n) ||
+	       !texture_live(scene, sg_model_texture(scene, sg_scene_model(scene, n)));
 }
 
 static sg_result note_stale(struct sg_traversal *traversal, uint32_t position)
