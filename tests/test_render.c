@@ -700,6 +700,107 @@ static size_t render_into(struct sg_renderer *renderer, struct sg_scene *scene, 
 	return stats.draws;
 }
 
+/* A solid 2 x 2 texture. */
+static sg_texture solid_texture(struct sg_scene *scene, uint8_t r, uint8_t g, uint8_t b)
+{
+	uint8_t texels[2 * 2 * 4];
+	for (int i = 0; i < 4; i++)
+		memcpy(texels + i * 4, (uint8_t[4]){r, g, b, 255}, 4);
+	return sg_texture_create(scene, &(struct sg_texture_desc){2, 2, texels, 0, 0, 0});
+}
+
+/* A transform at (x, y) under root with a w x h model of texture under it. */
+static sg_node placed_quad(struct sg_scene *scene, sg_mesh mesh, sg_texture texture, float x,
+                           float y)
+{
+	sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+	sg_transform_translate(scene, t, x, y, 0);
+	sg_node_add_child(scene, sg_scene_root(scene), t);
+	sg_node_add_child(scene, t, sg_node_new_model(scene, &(struct sg_model_desc){
+		.mesh = mesh, .texture = texture}));
+	return t;
+}
+
+static void assert_rgb(const uint8_t *pixels, int x, int y, int r, int g, int b)
+{
+	const uint8_t *p = pixels + ((size_t)y * VIS_SIDE + (size_t)x) * 4;
+	ck_assert_msg(p[0] == r && p[1] == g && p[2] == b, "(%d, %d) is %u,%u,%u, not %d,%d,%d", x, y,
+	              p[0], p[1], p[2], r, g, b);
+}
+
+/* Renders scene with and without the depth decision: the same bytes, and
+ * whether the deciding renderer compared depths. */
+static bool depth_tested(struct sg_renderer *deciding, struct sg_renderer *forced,
+                         struct sg_scene *scene, uint8_t *pixels)
+{
+	static uint8_t with_depth[VIS_SIDE * VIS_SIDE * 4];
+	render_into(forced, scene, with_depth);
+	ck_assert(sg_renderer_depth_tested_for_testing(forced));
+	render_into(deciding, scene, pixels);
+	for (int i = 0; i < VIS_SIDE * VIS_SIDE * 4; i++)
+		ck_assert_msg(pixels[i] == with_depth[i], "pixel (%d, %d) channel %d: %u, %u with depths",
+		              i / 4 % VIS_SIDE, i / 4 / VIS_SIDE, i % 4, pixels[i], with_depth[i]);
+	return sg_renderer_depth_tested_for_testing(deciding);
+}
+
+/* Sorting by texture keeps painter's order without the depth test where no
+ * draw moves past another it overlaps (a frame then clears no depth buffer):
+ * disjoint quads whose textures sort against list order, and quads over a
+ * background that sorts first. An overlap drawn out of order, a move that
+ * makes one, and a translucent draw bring the test back; every frame has
+ * the bytes of one drawn with depths. On both batching paths. */
+START_TEST(test_depth_test_only_where_order_needs_it)
+{
+	static uint8_t pixels[VIS_SIDE * VIS_SIDE * 4];
+	struct sg_renderer *deciding = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = VIS_SIDE, .height = VIS_SIDE, .target = SG_TARGET_SURFACELESS});
+	struct sg_renderer *forced = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = VIS_SIDE, .height = VIS_SIDE, .target = SG_TARGET_SURFACELESS});
+	ck_assert_ptr_nonnull(deciding);
+	ck_assert_ptr_nonnull(forced);
+	sg_renderer_force_depth_for_testing(forced);
+
+	struct sg_scene *scene = sg_scene_create();
+	sg_texture red = solid_texture(scene, 255, 0, 0), green = solid_texture(scene, 0, 255, 0),
+	           blue = solid_texture(scene, 0, 0, 255);
+	sg_mesh quad = test_quad(scene, 30, 30, _i == 1);
+	/* list order blue, green, red; sorted red, green, blue */
+	placed_quad(scene, quad, blue, 10, 10);
+	placed_quad(scene, quad, green, 50, 10);
+	sg_node moved = placed_quad(scene, quad, red, 90, 10);
+	ck_assert_msg(!depth_tested(deciding, forced, scene, pixels), "disjoint quads compared depths");
+	assert_rgb(pixels, 25, 25, 0, 0, 255);
+	assert_rgb(pixels, 65, 25, 0, 255, 0);
+	assert_rgb(pixels, 105, 25, 255, 0, 0);
+	/* red over blue, drawn before it when sorted */
+	ck_assert_int_eq(sg_transform_translate(scene, moved, -70, 10, 0), SG_OK);
+	ck_assert_msg(depth_tested(deciding, forced, scene, pixels), "an overlap out of order was not tested");
+	assert_rgb(pixels, 35, 35, 255, 0, 0);
+	ck_assert_int_eq(sg_transform_translate(scene, moved, 70, 60, 0), SG_OK);
+	ck_assert_msg(!depth_tested(deciding, forced, scene, pixels), "apart again, yet tested");
+	sg_scene_destroy(scene);
+
+	/* a red background first (red sorts first), blue and green on it */
+	scene = sg_scene_create();
+	red = solid_texture(scene, 255, 0, 0), green = solid_texture(scene, 0, 255, 0),
+	blue = solid_texture(scene, 0, 0, 255);
+	placed_quad(scene, test_quad(scene, 140, 140, _i == 1), red, 10, 10);
+	quad = test_quad(scene, 30, 30, _i == 1);
+	placed_quad(scene, quad, blue, 20, 20);
+	sg_node over = placed_quad(scene, quad, green, 60, 60);
+	ck_assert_msg(!depth_tested(deciding, forced, scene, pixels), "quads over a background compared depths");
+	assert_rgb(pixels, 25, 25, 0, 0, 255);
+	assert_rgb(pixels, 75, 75, 0, 255, 0);
+	assert_rgb(pixels, 100, 100, 255, 0, 0);
+	sg_node model = sg_node_first_child(scene, over);
+	ck_assert_int_eq(sg_model_set_color(scene, model, 1, 1, 1, 0.5f), SG_OK);
+	ck_assert_msg(depth_tested(deciding, forced, scene, pixels), "a translucent draw was not tested");
+	sg_scene_destroy(scene);
+	sg_renderer_destroy(deciding);
+	sg_renderer_destroy(forced);
+}
+END_TEST
+
 /* A hidden subtree draws exactly what the scene draws with it detached, on
  * both batching paths, with and without culling, frame after frame (the GL
  * caches must follow every toggle). */
@@ -1001,6 +1102,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_translucent_batches_keep_overlap_order, 0, 2);
 	tcase_add_test(tc, test_huge_translucent_model_keeps_order);
 	tcase_add_loop_test(tc, test_streamed_draws_equal_kept_ones, 0, 2);
+	tcase_add_loop_test(tc, test_depth_test_only_where_order_needs_it, 0, 2);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

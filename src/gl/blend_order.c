@@ -8,14 +8,14 @@
  * last batch that touched each cell); otherwise it starts a new batch. */
 #include "blend_order.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "../graph/alloc.h"
 #include "../graph/error.h"
 #include "../graph/scene_internal.h"
+#include "screen_cells.h"
 
-#define GRID 128
+#define GRID SG_GL_GRID
 
 void sg_gl_blend_order_finish(struct sg_gl_blend *blend)
 {
@@ -24,45 +24,6 @@ void sg_gl_blend_order_finish(struct sg_gl_blend *blend)
 	sg_free(blend->table);
 	sg_free(blend->grid);
 	*blend = (struct sg_gl_blend){0};
-}
-
-/* The grid cells draw's mesh covers on screen: false when it covers none
- * (outside the view); the whole grid when a corner is behind the eye. */
-static bool cells_of(const struct sg_scene *scene, const struct sg_draw *draw,
-                     mat4 view_projection, int cells[4])
-{
-	const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
-	mat4 matrix;
-	sg_scene_model_matrix(scene, draw->node, view_projection, matrix);
-	float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
-	for (int corner = 0; corner < 8; corner++) {
-		vec4 p = {m->bounds[corner & 1][0], m->bounds[(corner >> 1) & 1][1],
-		          m->bounds[corner >> 2][2], 1.0f}, clip;
-		glm_mat4_mulv(matrix, p, clip);
-		if (!(clip[3] > 1e-6f)) { /* behind the eye (or NaN): assume everywhere */
-			cells[0] = cells[1] = 0;
-			cells[2] = cells[3] = GRID - 1;
-			return true;
-		}
-		float x = clip[0] / clip[3], y = clip[1] / clip[3];
-		x0 = glm_min(x0, x), x1 = glm_max(x1, x);
-		y0 = glm_min(y0, y), y1 = glm_max(y1, y);
-	}
-	if (!isfinite(x0) || !isfinite(y0) || !isfinite(x1) || !isfinite(y1)) {
-		cells[0] = cells[1] = 0; /* overflowed: assume everywhere */
-		cells[2] = cells[3] = GRID - 1;
-		return true;
-	}
-	if (x1 < -1.0f || y1 < -1.0f || x0 > 1.0f || y0 > 1.0f)
-		return false;
-	/* widened by a cell's fraction, so that rounding never misses a shared edge;
-	 * clamped as floats, since converting one beyond int's range is undefined */
-	float scale = GRID / 2.0f;
-	float c[4] = {(x0 + 1.0f) * scale - 0.01f, (y0 + 1.0f) * scale - 0.01f,
-	              (x1 + 1.0f) * scale + 0.01f, (y1 + 1.0f) * scale + 0.01f};
-	for (int i = 0; i < 4; i++)
-		cells[i] = c[i] < 0.0f ? 0 : c[i] >= (float)GRID ? GRID - 1 : (int)c[i];
-	return true;
 }
 
 static uint64_t hash(uint64_t key)
@@ -105,7 +66,7 @@ sg_result sg_gl_blend_order(struct sg_gl_renderer *gl, const struct sg_scene *sc
 			continue;
 		const struct sg_draw *draw = &list->draws[i];
 		int cells[4] = {0, 0, -1, -1};
-		bool on_screen = cells_of(scene, draw, view_projection, cells);
+		bool on_screen = sg_gl_screen_cells(scene, draw, view_projection, cells);
 		int32_t latest = -1; /* the last batch touching its cells */
 		for (int y = cells[1]; on_screen && y <= cells[3]; y++)
 			for (int x = cells[0]; x <= cells[2]; x++)

@@ -43,7 +43,13 @@ sg_result sg_gl_framebuffer_complete(struct sg_gl_framebuffer *fb, int width, in
 	if (status != GL_FRAMEBUFFER_COMPLETE)
 		return sg_fail(SG_ERR_GL, "%s: framebuffer incomplete: %s (0x%04x)", what,
 		               status_name(status), status);
-	return SG_OK;
+	/* Frames that need no depth order test against what the buffer holds
+	 * without clearing it (gl_renderer.c): it must start in [0, 1]. */
+	glDisable(GL_SCISSOR_TEST);
+	glDepthMask(GL_TRUE); /* a translucent pass leaves it off */
+	glClearDepthf(0.0f);
+	glClear(GL_DEPTH_BUFFER_BIT);
+	return sg_gl_check(what);
 }
 
 void sg_gl_framebuffer_finish(struct sg_gl_framebuffer *fb)

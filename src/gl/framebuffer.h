@@ -17,8 +17,8 @@ struct sg_gl_framebuffer {
  * calls sg_gl_framebuffer_complete(). */
 void sg_gl_framebuffer_begin(struct sg_gl_framebuffer *fb);
 /* Attaches the renderbuffer and a depth buffer of the same size (the renderer
- * uses depth to keep painter's order while batching), and checks completeness;
- * SG_ERR_GL names the status. */
+ * uses depth to keep painter's order while batching), cleared, and checks
+ * completeness; SG_ERR_GL names the status. Leaves the framebuffer bound. */
 sg_result sg_gl_framebuffer_complete(struct sg_gl_framebuffer *fb, int width, int height,
                                      const char *what);
 void sg_gl_framebuffer_finish(struct sg_gl_framebuffer *fb);

@@ -13,6 +13,7 @@
 #include "batch.h"
 #include "blend_order.h"
 #include "cache.h"
+#include "depth_order.h"
 #include "check.h"
 #include "expand.h"
 #include "nv12.h"
@@ -63,6 +64,7 @@ void sg_gl_renderer_finish(struct sg_gl_renderer *gl)
 	sg_gl_nv12_finish(gl);
 	sg_gl_expand_finish(&gl->expanded);
 	sg_gl_blend_order_finish(&gl->blend);
+	sg_gl_depth_finish(&gl->depth);
 	sg_free(gl->order);
 	sg_free(gl->sort_scratch);
 	sg_free(gl->sort_counts);
@@ -79,13 +81,16 @@ static void begin_frame(struct sg_gl_renderer *gl, int width, int height,
 	glClearColor(clear_color[0] * a, clear_color[1] * a, clear_color[2] * a, a);
 	glClearDepthf(0.0f);
 	glDepthMask(GL_TRUE);
-	glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-	if (gl->reordered) {
-		glEnable(GL_DEPTH_TEST);
-		glDepthFunc(GL_GEQUAL);
-	} else {
-		glDisable(GL_DEPTH_TEST); /* drawn in traversal order as it is */
-	}
+	glClear(gl->depth.needed ? GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT : GL_COLOR_BUFFER_BIT);
+	/* Where the list is drawn in an order that needs no depths to look like
+	 * painter's order (sg_gl_depth_order), every fragment gets depth 1, the
+	 * farthest, which passes GL_GEQUAL whatever the buffer holds (values in
+	 * [0, 1] only, cleared once at creation): no clear. The test is never
+	 * off nor GL_ALWAYS: llvmpipe then takes other paths on BGRA targets
+	 * (GBM), and those drew imported ARGB textures wrong in the drm suite. */
+	glEnable(GL_DEPTH_TEST);
+	glDepthFunc(GL_GEQUAL);
+	glDepthRangef(gl->depth.needed ? 0.0f : 1.0f, 1.0f);
 	/* Source-over on premultiplied colours; exact for opaque ones (alpha 1),
 	 * so that blend_all draws them as the opaque pass would. */
 	glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
@@ -310,7 +315,9 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
 	    (result = upload_texture_updates(gl, scene, list)))
 		return result;
 	bool expanded = sg_gl_expand_fits(&gl->expanded, scene, list);
-	if ((result = sg_gl_blend_order(gl, scene, list, paint, view_projection, !expanded)))
+	if ((result = sg_gl_blend_order(gl, scene, list, paint, view_projection, !expanded)) ||
+	    (result = sg_gl_depth_order(gl, scene, list, view_projection,
+	                                expanded && sg_gl_expand_streams(&gl->expanded))))
 		return result;
 	if (expanded)
 		return draw_expanded(gl, scene, list, paint, view_projection, frame);

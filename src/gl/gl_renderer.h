@@ -125,6 +125,18 @@ struct sg_gl_blend {
 	bool by_mesh, valid;
 };
 
+/* Whether this frame's opaque pass needs the depth test (depth_order.c). */
+struct sg_gl_depth {
+	uint64_t *grid; /* per screen cell, the largest sort key that touched it */
+	bool needed;
+	bool forced; /* tests: always needed */
+	/* What the last check found, and what it was made for. */
+	bool out_of_order, valid;
+	uint64_t order_version, transform;
+	uint32_t scene;
+	mat4 view_projection;
+};
+
 struct sg_gl_renderer {
 	GLuint program;
 	/* Imported NV12 textures: Y and CbCr planes on units 0 and 1, converted
@@ -168,6 +180,7 @@ struct sg_gl_renderer {
 
 	struct sg_gl_expanded expanded;
 	struct sg_gl_blend blend;
+	struct sg_gl_depth depth;
 
 	size_t batches; /* draw calls of the last draw */
 

@@ -98,6 +98,16 @@ void sg_renderer_stream_for_testing(struct sg_renderer *renderer, size_t above_b
 	sg_gl_expand_bins_finish(&renderer->gl.expanded); /* and the batches */
 }
 
+bool sg_renderer_depth_tested_for_testing(const struct sg_renderer *renderer)
+{
+	return renderer->gl.depth.needed;
+}
+
+void sg_renderer_force_depth_for_testing(struct sg_renderer *renderer)
+{
+	renderer->gl.depth.forced = true;
+}
+
 struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
 {
 	if (!desc) {

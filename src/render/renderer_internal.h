@@ -25,6 +25,12 @@ uint64_t sg_renderer_vertex_builds_for_testing(const struct sg_renderer *rendere
 void sg_renderer_stream_for_testing(struct sg_renderer *renderer, size_t above_bytes,
                                     size_t chunk_vertices);
 
+/* Whether the last frame's opaque pass compared depths (src/gl/depth_order.c):
+ * false when drawing it sorted moved no draw past another it overlaps. */
+bool sg_renderer_depth_tested_for_testing(const struct sg_renderer *renderer);
+/* From now on every sorted frame compares depths, as before that check. */
+void sg_renderer_force_depth_for_testing(struct sg_renderer *renderer);
+
 /* Draws from now on go to buffer index (0: the target's own; 1 .. 7: spare
  * RGBA8 buffers made at first use), each keeping its last frame, as a ring of
  * scanout buffers does: the damage tests' rings on the surfaceless target

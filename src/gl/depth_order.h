@@ -1,0 +1,19 @@
+/* Internal: whether a frame's opaque pass needs the depth test at all. */
+#ifndef SG_GL_DEPTH_ORDER_H
+#define SG_GL_DEPTH_ORDER_H
+
+#include "gl_renderer.h"
+
+/* Sets gl->depth.needed: whether drawing gl->order (sorted by texture and
+ * mesh) needs the per-draw depths to show painter's order. Not when every
+ * draw is opaque and no two draws that overlap on screen (by a coarse grid
+ * of their boxes) are drawn out of list order; then a frame clears no depth
+ * buffer and compares nothing. Always when a draw is translucent (the
+ * translucent pass is tested against the opaque depths), when the list is
+ * streamed (drawn in bins, not in gl->order) or longer than a check is worth.
+ * Recomputed when the order, the transforms or the view change. */
+sg_result sg_gl_depth_order(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                            const struct sg_draw_list *list, mat4 view_projection, bool streamed);
+void sg_gl_depth_finish(struct sg_gl_depth *depth);
+
+#endif
