@@ -36,12 +36,12 @@ static void count_sort(const uint32_t *order, uint32_t *out, size_t count,
 		out[counts[sort_key(&draws[order[i]], by_texture, key_count)]++] = order[i];
 }
 
-/* Sorts order[0, count), in traversal order on entry, by (texture, mesh,
- * traversal order): by mesh, then stably by texture. O(draws + resources),
- * where a comparison sort of a whole tree's draws cost more than the frame's
- * other CPU work each time the drawn list changed (a visibility toggle). */
-static sg_result sort_by_state(struct sg_gl_renderer *gl, const struct sg_scene *scene,
-                               const struct sg_draw_list *list, size_t count)
+/* Sorts order[0, count) (indices into draws) by (texture, mesh, order on
+ * entry): by mesh, then stably by texture. O(draws + resources), where a
+ * comparison sort of a whole tree's draws cost more than the frame's other
+ * CPU work each time the drawn list changed (a visibility toggle). */
+sg_result sg_gl_sort_draws(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                           const struct sg_draw *draws, uint32_t *order, size_t count)
 {
 	uint32_t textures = scene->texture_pool.used + 1; /* the last: no texture */
 	uint32_t meshes = scene->mesh_pool.used;
@@ -49,8 +49,8 @@ static sg_result sort_by_state(struct sg_gl_renderer *gl, const struct sg_scene 
 	if (!sg_grow_array((void **)&gl->sort_scratch, &gl->sort_capacity, count, sizeof(uint32_t)) ||
 	    !sg_grow_array((void **)&gl->sort_counts, &gl->count_capacity, keys, sizeof(uint32_t)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory sorting %zu draws", count);
-	count_sort(gl->order, gl->sort_scratch, count, list->draws, false, meshes, gl->sort_counts);
-	count_sort(gl->sort_scratch, gl->order, count, list->draws, true, textures, gl->sort_counts);
+	count_sort(order, gl->sort_scratch, count, draws, false, meshes, gl->sort_counts);
+	count_sort(gl->sort_scratch, order, count, draws, true, textures, gl->sort_counts);
 	return SG_OK;
 }
 
@@ -82,7 +82,7 @@ sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_scene *sc
 	}
 	sg_result result;
 	if (gl->reordered && gl->opaque_count > 1 &&
-	    (result = sort_by_state(gl, scene, list, gl->opaque_count))) {
+	    (result = sg_gl_sort_draws(gl, scene, list->draws, gl->order, gl->opaque_count))) {
 		gl->order_serial = 0; /* sorted again next time */
 		return result;
 	}

@@ -9,6 +9,10 @@
  * list serial and paint classes. */
 sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                             const struct sg_draw_list *list, const struct sg_paint *paint);
+/* Sorts order[0, count), indices into draws, by (texture, mesh, their order
+ * on entry), with gl's scratch arrays: the order batches are drawn in. */
+sg_result sg_gl_sort_draws(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                           const struct sg_draw *draws, uint32_t *order, size_t count);
 /* Fills and uploads the per-instance data in gl->order, unless nothing changed. */
 sg_result sg_gl_batch_instances(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                                 const struct sg_draw_list *list, const struct sg_paint *paint,

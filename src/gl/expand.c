@@ -10,6 +10,7 @@
 #include "../graph/alloc.h"
 #include "../graph/error.h"
 #include "../graph/scene_internal.h"
+#include "batch.h"
 #include "check.h"
 #include "depth.h"
 #include "expand_vertex.h"
@@ -71,8 +72,41 @@ void sg_gl_expand_buffers(struct sg_gl_expanded *x)
 	glBindVertexArray(0);
 }
 
-/* Every vertex of source's draws, in source order, transformed to clip space
- * with its draw's depth and colour; vertex_first[j] is draw j's first vertex.
+/* Sources of up to this many draws have their vertices laid out sorted. */
+#define PLACE_SORTED_MAX 16384u
+
+/* x->placement: source's draws sorted as its batches are drawn (texture,
+ * mesh, source order), so that each batch's indices climb through one
+ * stretch of the vertex buffer. In source order a batch of one texture out
+ * of eight interleaved ones spans the whole buffer, and llvmpipe's vertex
+ * fetch takes such scattered indices at a cost: flat-1000 repainted whole
+ * took 1.17-1.72 ms a frame laid out in source order, 1.15-1.26 sorted
+ * (medians of 300 frames, alternated). Larger sources keep source order:
+ * there the transform, done in sorted order, jumps through scene arrays
+ * larger than the caches (tree-32768 'all' spent 1.1 ms a frame more on
+ * it, against nothing measured back from llvmpipe). */
+static sg_result place_vertices(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+                                const struct sg_draw_list *source)
+{
+	struct sg_gl_expanded *x = &gl->expanded;
+	if (x->placement_serial == source->serial && x->placement_scene == scene->id && x->placement)
+		return SG_OK;
+	if (!sg_grow_array((void **)&x->placement, &x->placement_capacity, source->count,
+	                   sizeof(uint32_t)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", source->count);
+	for (size_t i = 0; i < source->count; i++)
+		x->placement[i] = (uint32_t)i;
+	sg_result result = source->count > PLACE_SORTED_MAX
+	                       ? SG_OK
+	                       : sg_gl_sort_draws(gl, scene, source->draws, x->placement,
+	                                          source->count);
+	x->placement_serial = result ? 0 : source->serial;
+	x->placement_scene = scene->id;
+	return result;
+}
+
+/* Every vertex of source's draws, in x->placement's order, transformed to clip
+ * space with its draw's depth and colour; vertex_first[j] is draw j's first vertex.
  * Kept while the source, the paint, the transforms and the view stay: a
  * visibility toggle (a new list cut from the same source) only changes the
  * index buffer. A transient list (a damage repaint's few draws) is expanded
@@ -98,13 +132,17 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 	    !sg_grow_array((void **)&x->vertex_first, &x->first_capacity, source->count,
 	                   sizeof(uint32_t)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", source->count);
+	sg_result result = place_vertices(gl, scene, source);
+	if (result)
+		return result;
 	sg_gl_expand_buffers(x);
-	sg_result result = sg_gl_stream_begin(&x->stream, GL_ARRAY_BUFFER, x->vertex_buffer,
-	                                      vertices * VERTEX_BYTES, &x->vertex_bytes);
+	result = sg_gl_stream_begin(&x->stream, GL_ARRAY_BUFFER, x->vertex_buffer,
+	                            vertices * VERTEX_BYTES, &x->vertex_bytes);
 	if (result)
 		return result;
 	uint32_t base = 0;
-	for (size_t i = 0; i < source->count; i++) {
+	for (size_t k = 0; k < source->count; k++) {
+		uint32_t i = x->placement[k];
 		const struct sg_draw *draw = &source->draws[i];
 		const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
 		x->vertex_first[i] = base;
@@ -302,6 +340,7 @@ void sg_gl_expand_finish(struct sg_gl_expanded *x)
 	}
 	sg_gl_stream_finish(&x->stream);
 	sg_free(x->vertex_first);
+	sg_free(x->placement);
 	sg_free(x->runs);
 	sg_free(x->chunk);
 	sg_free(x->chunk_indices);

@@ -76,6 +76,12 @@ struct sg_gl_expanded {
 	 * source draw's first vertex. */
 	uint32_t *vertex_first;
 	size_t first_capacity;
+	/* The source's draws in the order their vertices are laid out: sorted
+	 * as batches are (sg_gl_sort_draws), for the source of this serial. */
+	uint32_t *placement;
+	size_t placement_capacity;
+	uint64_t placement_serial;
+	uint32_t placement_scene;
 	uint64_t vertex_serial, paint, transform, vertex_builds;
 	uint32_t scene;
 	mat4 view_projection;
