@@ -796,6 +796,67 @@ START_TEST(test_depth_test_only_where_order_needs_it)
 	ck_assert_int_eq(sg_model_set_color(scene, model, 1, 1, 1, 0.5f), SG_OK);
 	ck_assert_msg(depth_tested(deciding, forced, scene, pixels), "a translucent draw was not tested");
 	sg_scene_destroy(scene);
+
+	/* models without a texture sort last: one drawn first under a textured
+	 * one needs the test, one drawn last over it does not */
+	for (int last = 0; last < 2; last++) {
+		scene = sg_scene_create();
+		green = solid_texture(scene, 0, 255, 0);
+		quad = test_quad(scene, 30, 30, _i == 1);
+		sg_node plain = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = quad});
+		sg_model_set_color(scene, plain, 0, 0, 1, 1);
+		sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+		sg_transform_translate(scene, t, 20, 20, 0);
+		sg_node_add_child(scene, t, plain);
+		if (!last)
+			sg_node_add_child(scene, sg_scene_root(scene), t);
+		placed_quad(scene, quad, green, 35, 35);
+		if (last)
+			sg_node_add_child(scene, sg_scene_root(scene), t);
+		ck_assert_msg(depth_tested(deciding, forced, scene, pixels) == !last,
+		              "an untextured model %s a textured one: depths %s", last ? "over" : "under",
+		              last ? "compared" : "not compared");
+		assert_rgb(pixels, 40, 40, 0, last ? 0 : 255, last ? 255 : 0);
+		sg_scene_destroy(scene);
+	}
+	sg_renderer_destroy(deciding);
+	sg_renderer_destroy(forced);
+}
+END_TEST
+
+/* A list longer than a draw per 256 output pixels is checked only once its
+ * transforms have stayed for a frame: while they move every frame the check
+ * would cost more than the clear it saves. 144 disjoint quads of four
+ * interleaved textures under one moving transform, at 160 x 160 (100 draws
+ * may be checked every frame), repainted whole each frame. */
+START_TEST(test_long_lists_are_checked_once_still)
+{
+	static uint8_t pixels[VIS_SIDE * VIS_SIDE * 4];
+	struct sg_renderer *deciding = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = VIS_SIDE, .height = VIS_SIDE, .target = SG_TARGET_SURFACELESS});
+	struct sg_renderer *forced = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = VIS_SIDE, .height = VIS_SIDE, .target = SG_TARGET_SURFACELESS});
+	ck_assert_int_eq(sg_renderer_set_damage_tracking(deciding, false), SG_OK);
+	ck_assert_int_eq(sg_renderer_set_damage_tracking(forced, false), SG_OK);
+	sg_renderer_force_depth_for_testing(forced);
+	struct sg_scene *scene = sg_scene_create();
+	sg_texture textures[4] = {solid_texture(scene, 255, 0, 0), solid_texture(scene, 0, 255, 0),
+	                          solid_texture(scene, 0, 0, 255), solid_texture(scene, 255, 255, 0)};
+	sg_mesh quad = sg_mesh_create_quad(scene, 4, 4);
+	sg_node top = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+	sg_node_add_child(scene, sg_scene_root(scene), top);
+	for (int i = 0; i < 144; i++)
+		sg_node_add_child(scene, top, sg_node_new_model(scene, &(struct sg_model_desc){
+			.mesh = quad, .texture = textures[i % 4],
+			.position = {(float)(i % 12) * 12 + 4, (float)(i / 12) * 12 + 4, 0}}));
+	ck_assert_msg(depth_tested(deciding, forced, scene, pixels), "first frame: nothing stayed yet");
+	ck_assert_msg(!depth_tested(deciding, forced, scene, pixels), "still: disjoint quads compared depths");
+	for (int frame = 0; frame < 3; frame++) {
+		ck_assert_int_eq(sg_transform_translate(scene, top, 1, 0, 0), SG_OK);
+		ck_assert_msg(depth_tested(deciding, forced, scene, pixels), "moving, frame %d: checked", frame);
+	}
+	ck_assert_msg(!depth_tested(deciding, forced, scene, pixels), "still again: not checked");
+	sg_scene_destroy(scene);
 	sg_renderer_destroy(deciding);
 	sg_renderer_destroy(forced);
 }
@@ -1103,6 +1164,7 @@ int main(void)
 	tcase_add_test(tc, test_huge_translucent_model_keeps_order);
 	tcase_add_loop_test(tc, test_streamed_draws_equal_kept_ones, 0, 2);
 	tcase_add_loop_test(tc, test_depth_test_only_where_order_needs_it, 0, 2);
+	tcase_add_test(tc, test_long_lists_are_checked_once_still);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

@@ -10,10 +10,13 @@
  * of their boxes) are drawn out of list order; then a frame clears no depth
  * buffer and compares nothing. Always when a draw is translucent (the
  * translucent pass is tested against the opaque depths), when the list is
- * streamed (drawn in bins, not in gl->order) or longer than a check is worth.
- * Recomputed when the order, the transforms or the view change. */
+ * streamed (drawn in bins, not in gl->order) or longer than a check is worth;
+ * a list of more than a draw per 256 of the output's pixels is checked only
+ * while its transforms and view stay as they were the frame before. The
+ * answer is kept until the order, the transforms or the view change. */
 sg_result sg_gl_depth_order(struct sg_gl_renderer *gl, const struct sg_scene *scene,
-                            const struct sg_draw_list *list, mat4 view_projection, bool streamed);
+                            const struct sg_draw_list *list, mat4 view_projection, bool streamed,
+                            size_t pixels);
 void sg_gl_depth_finish(struct sg_gl_depth *depth);
 
 #endif

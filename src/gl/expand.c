@@ -75,7 +75,7 @@ void sg_gl_expand_buffers(struct sg_gl_expanded *x)
 /* Sources of up to this many draws have their vertices laid out sorted. */
 #define PLACE_SORTED_MAX 16384u
 
-/* x->placement: source's draws sorted as its batches are drawn (texture,
+/* x->placement (where placement_sorted): source's draws sorted as its batches are drawn (texture,
  * mesh, source order), so that each batch's indices climb through one
  * stretch of the vertex buffer. In source order a batch of one texture out
  * of eight interleaved ones spans the whole buffer, and llvmpipe's vertex
@@ -89,17 +89,17 @@ static sg_result place_vertices(struct sg_gl_renderer *gl, const struct sg_scene
                                 const struct sg_draw_list *source)
 {
 	struct sg_gl_expanded *x = &gl->expanded;
-	if (x->placement_serial == source->serial && x->placement_scene == scene->id && x->placement)
+	x->placement_sorted = source->count <= PLACE_SORTED_MAX;
+	if (!x->placement_sorted ||
+	    (x->placement && x->placement_serial == source->serial &&
+	     x->placement_scene == scene->id))
 		return SG_OK;
 	if (!sg_grow_array((void **)&x->placement, &x->placement_capacity, source->count,
 	                   sizeof(uint32_t)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", source->count);
 	for (size_t i = 0; i < source->count; i++)
 		x->placement[i] = (uint32_t)i;
-	sg_result result = source->count > PLACE_SORTED_MAX
-	                       ? SG_OK
-	                       : sg_gl_sort_draws(gl, scene, source->draws, x->placement,
-	                                          source->count);
+	sg_result result = sg_gl_sort_draws(gl, scene, source->draws, x->placement, source->count);
 	x->placement_serial = result ? 0 : source->serial;
 	x->placement_scene = scene->id;
 	return result;
@@ -142,7 +142,7 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 		return result;
 	uint32_t base = 0;
 	for (size_t k = 0; k < source->count; k++) {
-		uint32_t i = x->placement[k];
+		uint32_t i = x->placement_sorted ? x->placement[k] : (uint32_t)k;
 		const struct sg_draw *draw = &source->draws[i];
 		const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
 		x->vertex_first[i] = base;

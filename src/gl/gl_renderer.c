@@ -317,7 +317,8 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
 	bool expanded = sg_gl_expand_fits(&gl->expanded, scene, list);
 	if ((result = sg_gl_blend_order(gl, scene, list, paint, view_projection, !expanded)) ||
 	    (result = sg_gl_depth_order(gl, scene, list, view_projection,
-	                                expanded && sg_gl_expand_streams(&gl->expanded))))
+	                                expanded && sg_gl_expand_streams(&gl->expanded),
+	                                (size_t)frame->width * (size_t)frame->height)))
 		return result;
 	if (expanded)
 		return draw_expanded(gl, scene, list, paint, view_projection, frame);

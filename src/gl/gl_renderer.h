@@ -76,12 +76,14 @@ struct sg_gl_expanded {
 	 * source draw's first vertex. */
 	uint32_t *vertex_first;
 	size_t first_capacity;
-	/* The source's draws in the order their vertices are laid out: sorted
-	 * as batches are (sg_gl_sort_draws), for the source of this serial. */
+	/* The source's draws in the order their vertices are laid out, where
+	 * placement_sorted (small sources): sorted as batches are
+	 * (sg_gl_sort_draws), for the source of this serial; else source order. */
 	uint32_t *placement;
 	size_t placement_capacity;
 	uint64_t placement_serial;
 	uint32_t placement_scene;
+	bool placement_sorted;
 	uint64_t vertex_serial, paint, transform, vertex_builds;
 	uint32_t scene;
 	mat4 view_projection;
@@ -141,6 +143,10 @@ struct sg_gl_depth {
 	uint64_t order_version, transform;
 	uint32_t scene;
 	mat4 view_projection;
+	/* The transforms and view of the last frame, checked or not. */
+	uint64_t seen_transform;
+	uint32_t seen_scene;
+	mat4 seen_view;
 };
 
 struct sg_gl_renderer {
