@@ -709,6 +709,13 @@ static sg_texture solid_texture(struct sg_scene *scene, uint8_t r, uint8_t g, ui
 	return sg_texture_create(scene, &(struct sg_texture_desc){2, 2, texels, 0, 0, 0});
 }
 
+/* Solid red, green and blue textures, in that order (so sorted). */
+static void rgb_textures(struct sg_scene *scene, sg_texture rgb[3])
+{
+	for (int c = 0; c < 3; c++)
+		rgb[c] = solid_texture(scene, c == 0 ? 255 : 0, c == 1 ? 255 : 0, c == 2 ? 255 : 0);
+}
+
 /* A transform at (x, y) under root with a w x h model of texture under it. */
 static sg_node placed_quad(struct sg_scene *scene, sg_mesh mesh, sg_texture texture, float x,
                            float y)
@@ -726,6 +733,21 @@ static void assert_rgb(const uint8_t *pixels, int x, int y, int r, int g, int b)
 	const uint8_t *p = pixels + ((size_t)y * VIS_SIDE + (size_t)x) * 4;
 	ck_assert_msg(p[0] == r && p[1] == g && p[2] == b, "(%d, %d) is %u,%u,%u, not %d,%d,%d", x, y,
 	              p[0], p[1], p[2], r, g, b);
+}
+
+/* Two VIS_SIDE renderers: one deciding whether frames need depths, one
+ * always drawing with them; damage tracking as asked. */
+static void depth_renderers(struct sg_renderer **deciding, struct sg_renderer **forced,
+                            bool damage_tracking)
+{
+	struct sg_renderer **both[2] = {deciding, forced};
+	for (int i = 0; i < 2; i++) {
+		*both[i] = sg_renderer_create(&(struct sg_renderer_desc){
+			.width = VIS_SIDE, .height = VIS_SIDE, .target = SG_TARGET_SURFACELESS});
+		ck_assert_ptr_nonnull(*both[i]);
+		ck_assert_int_eq(sg_renderer_set_damage_tracking(*both[i], damage_tracking), SG_OK);
+	}
+	sg_renderer_force_depth_for_testing(*forced);
 }
 
 /* Renders scene with and without the depth decision: the same bytes, and
@@ -752,26 +774,22 @@ static bool depth_tested(struct sg_renderer *deciding, struct sg_renderer *force
 START_TEST(test_depth_test_only_where_order_needs_it)
 {
 	static uint8_t pixels[VIS_SIDE * VIS_SIDE * 4];
-	struct sg_renderer *deciding = sg_renderer_create(&(struct sg_renderer_desc){
-		.width = VIS_SIDE, .height = VIS_SIDE, .target = SG_TARGET_SURFACELESS});
-	struct sg_renderer *forced = sg_renderer_create(&(struct sg_renderer_desc){
-		.width = VIS_SIDE, .height = VIS_SIDE, .target = SG_TARGET_SURFACELESS});
-	ck_assert_ptr_nonnull(deciding);
-	ck_assert_ptr_nonnull(forced);
-	sg_renderer_force_depth_for_testing(forced);
+	struct sg_renderer *deciding, *forced;
+	depth_renderers(&deciding, &forced, true);
 
+	enum { RED, GREEN, BLUE };
 	struct sg_scene *scene = sg_scene_create();
-	sg_texture red = solid_texture(scene, 255, 0, 0), green = solid_texture(scene, 0, 255, 0),
-	           blue = solid_texture(scene, 0, 0, 255);
+	sg_texture rgb[3];
+	rgb_textures(scene, rgb);
 	sg_mesh quad = test_quad(scene, 30, 30, _i == 1);
 	/* list order blue, green, red; sorted red, green, blue */
-	placed_quad(scene, quad, blue, 10, 10);
-	placed_quad(scene, quad, green, 50, 10);
-	sg_node moved = placed_quad(scene, quad, red, 90, 10);
+	sg_node moved = {0};
+	for (int c = BLUE; c >= RED; c--)
+		moved = placed_quad(scene, quad, rgb[c], 10.0f + 40.0f * (float)(BLUE - c), 10);
 	ck_assert_msg(!depth_tested(deciding, forced, scene, pixels), "disjoint quads compared depths");
-	assert_rgb(pixels, 25, 25, 0, 0, 255);
-	assert_rgb(pixels, 65, 25, 0, 255, 0);
-	assert_rgb(pixels, 105, 25, 255, 0, 0);
+	for (int c = BLUE; c >= RED; c--)
+		assert_rgb(pixels, 25 + 40 * (BLUE - c), 25, c == RED ? 255 : 0, c == GREEN ? 255 : 0,
+		           c == BLUE ? 255 : 0);
 	/* red over blue, drawn before it when sorted */
 	ck_assert_int_eq(sg_transform_translate(scene, moved, -70, 10, 0), SG_OK);
 	ck_assert_msg(depth_tested(deciding, forced, scene, pixels), "an overlap out of order was not tested");
@@ -782,12 +800,11 @@ START_TEST(test_depth_test_only_where_order_needs_it)
 
 	/* a red background first (red sorts first), blue and green on it */
 	scene = sg_scene_create();
-	red = solid_texture(scene, 255, 0, 0), green = solid_texture(scene, 0, 255, 0),
-	blue = solid_texture(scene, 0, 0, 255);
-	placed_quad(scene, test_quad(scene, 140, 140, _i == 1), red, 10, 10);
+	rgb_textures(scene, rgb);
+	placed_quad(scene, test_quad(scene, 140, 140, _i == 1), rgb[RED], 10, 10);
 	quad = test_quad(scene, 30, 30, _i == 1);
-	placed_quad(scene, quad, blue, 20, 20);
-	sg_node over = placed_quad(scene, quad, green, 60, 60);
+	placed_quad(scene, quad, rgb[BLUE], 20, 20);
+	sg_node over = placed_quad(scene, quad, rgb[GREEN], 60, 60);
 	ck_assert_msg(!depth_tested(deciding, forced, scene, pixels), "quads over a background compared depths");
 	assert_rgb(pixels, 25, 25, 0, 0, 255);
 	assert_rgb(pixels, 75, 75, 0, 255, 0);
@@ -801,7 +818,7 @@ START_TEST(test_depth_test_only_where_order_needs_it)
 	 * one needs the test, one drawn last over it does not */
 	for (int last = 0; last < 2; last++) {
 		scene = sg_scene_create();
-		green = solid_texture(scene, 0, 255, 0);
+		sg_texture green = solid_texture(scene, 0, 255, 0);
 		quad = test_quad(scene, 30, 30, _i == 1);
 		sg_node plain = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = quad});
 		sg_model_set_color(scene, plain, 0, 0, 1, 1);
@@ -832,13 +849,8 @@ END_TEST
 START_TEST(test_long_lists_are_checked_once_still)
 {
 	static uint8_t pixels[VIS_SIDE * VIS_SIDE * 4];
-	struct sg_renderer *deciding = sg_renderer_create(&(struct sg_renderer_desc){
-		.width = VIS_SIDE, .height = VIS_SIDE, .target = SG_TARGET_SURFACELESS});
-	struct sg_renderer *forced = sg_renderer_create(&(struct sg_renderer_desc){
-		.width = VIS_SIDE, .height = VIS_SIDE, .target = SG_TARGET_SURFACELESS});
-	ck_assert_int_eq(sg_renderer_set_damage_tracking(deciding, false), SG_OK);
-	ck_assert_int_eq(sg_renderer_set_damage_tracking(forced, false), SG_OK);
-	sg_renderer_force_depth_for_testing(forced);
+	struct sg_renderer *deciding, *forced;
+	depth_renderers(&deciding, &forced, false);
 	struct sg_scene *scene = sg_scene_create();
 	sg_texture textures[4] = {solid_texture(scene, 255, 0, 0), solid_texture(scene, 0, 255, 0),
 	                          solid_texture(scene, 0, 0, 255), solid_texture(scene, 255, 255, 0)};
