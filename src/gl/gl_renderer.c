@@ -85,12 +85,15 @@ static void begin_frame(struct sg_gl_renderer *gl, int width, int height,
 	/* Where the list is drawn in an order that needs no depths to look like
 	 * painter's order (sg_gl_depth_order), every fragment gets depth 1, the
 	 * farthest, which passes GL_GEQUAL whatever the buffer holds (values in
-	 * [0, 1] only, cleared once at creation): no clear. The test is never
-	 * off nor GL_ALWAYS: llvmpipe then takes other paths on BGRA targets
-	 * (GBM), and those drew imported ARGB textures wrong in the drm suite. */
+	 * [0, 1] only, cleared once at creation): no clear, and no depth writes
+	 * (a fifth less of llvmpipe's shading code's samples on flat-1000). The
+	 * test is never off nor GL_ALWAYS: llvmpipe then takes other paths on
+	 * BGRA targets (GBM), and those drew imported ARGB textures wrong in the
+	 * drm suite. */
 	glEnable(GL_DEPTH_TEST);
 	glDepthFunc(GL_GEQUAL);
 	glDepthRangef(gl->depth.needed ? 0.0f : 1.0f, 1.0f);
+	glDepthMask(gl->depth.needed ? GL_TRUE : GL_FALSE);
 	/* Source-over on premultiplied colours; exact for opaque ones (alpha 1),
 	 * so that blend_all draws them as the opaque pass would. */
 	glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
