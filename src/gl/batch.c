@@ -13,7 +13,7 @@
 #define FLOATS_PER_INSTANCE 18 /* mat4, depth, colour (4 bytes) */
 
 /* A draw's key in one counting pass: its mesh, or its texture with no texture
- * last (key_count - 1). */
+ * last (key_count - 1); the two passes give sg_gl_sort_rank's order. */
 static inline uint32_t sort_key(const struct sg_draw *d, bool by_texture, uint32_t key_count)
 {
 	if (!by_texture)

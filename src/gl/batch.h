@@ -9,7 +9,14 @@
  * list serial and paint classes. */
 sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                             const struct sg_draw_list *list, const struct sg_paint *paint);
-/* Sorts order[0, count), indices into draws, by (texture, mesh, their order
+/* A draw's place in the order sg_gl_sort_draws sorts by: its texture (no
+ * texture last), then its mesh. */
+static inline uint64_t sg_gl_sort_rank(const struct sg_draw *d)
+{
+	uint64_t texture = d->texture == SG_DRAW_NO_TEXTURE ? UINT32_MAX : d->texture;
+	return texture << 32 | d->mesh;
+}
+/* Sorts order[0, count), indices into draws, by (sg_gl_sort_rank, their order
  * on entry), with gl's scratch arrays: the order batches are drawn in. */
 sg_result sg_gl_sort_draws(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                            const struct sg_draw *draws, uint32_t *order, size_t count);

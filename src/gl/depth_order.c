@@ -15,6 +15,7 @@
 
 #include "../graph/alloc.h"
 #include "../graph/error.h"
+#include "batch.h"
 #include "screen_cells.h"
 
 /* Past this many draws the depth buffer's clear is a small part of the
@@ -37,13 +38,6 @@ void sg_gl_depth_finish(struct sg_gl_depth *depth)
 	*depth = (struct sg_gl_depth){0};
 }
 
-/* The draw's place in the sort of batch.c: texture (none last), then mesh. */
-static uint64_t sort_key(const struct sg_draw *draw)
-{
-	uint64_t texture = draw->texture == SG_DRAW_NO_TEXTURE ? UINT32_MAX : draw->texture;
-	return texture << 32 | draw->mesh;
-}
-
 /* Whether some draw of list is drawn before another, earlier in the list,
  * that shares one of its cells; also when the check would cost too much. */
 static bool out_of_order(uint64_t *grid, const struct sg_scene *scene,
@@ -60,7 +54,7 @@ static bool out_of_order(uint64_t *grid, const struct sg_scene *scene,
 		if (area > budget)
 			return true;
 		budget -= area;
-		uint64_t key = sort_key(draw);
+		uint64_t key = sg_gl_sort_rank(draw);
 		for (int y = cells[1]; y <= cells[3]; y++)
 			for (int x = cells[0]; x <= cells[2]; x++) {
 				uint64_t *cell = &grid[y * SG_GL_GRID + x];
