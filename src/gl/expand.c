@@ -75,9 +75,9 @@ void sg_gl_expand_buffers(struct sg_gl_expanded *x)
 /* Sources of up to this many draws have their vertices laid out sorted. */
 #define PLACE_SORTED_MAX 16384u
 
-/* x->placement (where placement_sorted): source's draws sorted as its batches are drawn (texture,
- * mesh, source order), so that each batch's indices climb through one
- * stretch of the vertex buffer. In source order a batch of one texture out
+/* x->placement (where placement_sorted): source's draws sorted as its
+ * batches are drawn (texture, mesh, source order), so that each batch's
+ * indices climb through one stretch of the vertex buffer. In source order a batch of one texture out
  * of eight interleaved ones spans the whole buffer, and llvmpipe's vertex
  * fetch takes such scattered indices at a cost: flat-1000 repainted whole
  * took 1.17-1.72 ms a frame laid out in source order, 1.15-1.26 sorted
