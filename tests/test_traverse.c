@@ -452,6 +452,16 @@ START_TEST(test_preorder_layout_updates)
 	sg_transform_rotate(scene, last, 0.5f, 0, 0, 1);
 	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
 	ck_assert_int_eq(compare_all_worlds(scene), 0);
+	/* edits whose ranges hold detached tops (parent 0), which the update steps
+	 * over to the rest of the subtree */
+	for (int e = 0; e < 60; e++) {
+		sg_node n = nodes[rand() % COUNT];
+		if (sg_node_get_kind(scene, n) == SG_NODE_MODEL)
+			continue;
+		sg_transform_rotate(scene, n, 0.25f, 0, 0, 1);
+		ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+		ck_assert_msg(compare_all_worlds(scene) == 0, "edit %d after the removals", e);
+	}
 
 	/* a new node in a destroyed node's slot sits below later ones: the walk takes over */
 	sg_node_destroy(scene, nodes[COUNT / 2]);

@@ -408,20 +408,6 @@ static inline uint32_t sg_scene_next_preorder(const struct sg_scene *scene, uint
 	return 0;
 }
 
-/* The index after n's subtree when the scene is in preorder: the next
- * sibling of n or of its nearest ancestor that has one, or the end of the
- * pool; 0 when n is not under the root. */
-static inline uint32_t sg_scene_subtree_end(const struct sg_scene *scene, uint32_t n)
-{
-	for (; n; n = scene->parent[n]) {
-		if (scene->links[n].next_sibling)
-			return scene->links[n].next_sibling;
-		if (n == SG_ROOT_INDEX)
-			return scene->node_pool.used;
-	}
-	return 0;
-}
-
 /* The world matrix of model n: its parent's world times the translation of
  * its position, a model's local matrix being only ever that. Models keep no
  * world matrix of their own, which the update would write for every one
