@@ -21,6 +21,7 @@
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
 #include "driver_lock.h"
+#include "heap.h"
 #include "renderer_internal.h"
 #include "renderer_output.h"
 #include "select.h"
@@ -142,6 +143,8 @@ struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
 		result = sg_target_bind(renderer->target);
 	if (!result) {
 		renderer->driver_lock = sg_driver_lock_needed(renderer->target->egl.gl_renderer);
+		if (renderer->driver_lock) /* a software rasteriser: heap.c */
+			sg_heap_keep_frame_memory();
 		if ((result = sg_gl_renderer_init(&renderer->gl)))
 			sg_fail_prefix(result, "on %s: ", renderer->target->impl->name);
 		renderer->gl.textures.import = sg_target_import_ops(renderer->target);

@@ -1,0 +1,35 @@
+/* Mesa's llvmpipe bins every frame into 64 KiB blocks that it mallocs while
+ * the frame is drawn and frees when it has been rasterised, all but one. At
+ * glibc's initial settings, memory freed at the top of the heap beyond 128 KiB
+ * goes back to the kernel (brk), so the next frame faults the same pages in
+ * again, zero-filled: on flat-1000 (1000 textured quads at 1024 x 1024) about
+ * 150 page faults a frame, a quarter of the frame's time, and a figure that
+ * changed from process to process with where the blocks happened to lie.
+ *
+ * glibc raises the threshold by itself the first time the process frees a
+ * block that it had to map on its own (above 128 KiB, up to 32 MiB): the trim
+ * threshold becomes twice that block's size. A program that has loaded a
+ * large image or grown a large array has done so already; a small scene's
+ * has not. Freeing one 4 MiB block, never touched (so never resident), makes
+ * it so: frames of up to 8 MiB of binning data then reuse the heap. The cost
+ * is that up to 8 MiB freed at the top of the heap stays with the process.
+ * This is glibc's own adaptive rule, not a setting: where the process has
+ * fixed its thresholds (mallopt, GLIBC_TUNABLES) glibc leaves them alone. */
+#include "heap.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#define TRIGGER_BYTES ((size_t)4 << 20)
+
+void sg_heap_keep_frame_memory(void)
+{
+#ifdef __GLIBC__
+	static atomic_flag done = ATOMIC_FLAG_INIT; /* once a process is enough */
+	if (atomic_flag_test_and_set(&done))
+		return;
+	/* volatile: a malloc whose block is freed unused may be left out */
+	void *volatile block = malloc(TRIGGER_BYTES);
+	free(block);
+#endif
+}
