@@ -3,7 +3,9 @@ precision mediump float;
 uniform sampler2D Tex;
 in highp vec2 vsTexCoord; // mediump (fp16 on many GPUs) misses texels past ~1024
 in highp vec2 vsClipZW;
+#ifndef ALL_WHITE
 flat in vec4 vsColor;
+#endif
 out vec4 Color;
 
 void main()
@@ -11,7 +13,9 @@ void main()
 	if (abs(vsClipZW.x) > vsClipZW.y)
 		discard; // in front of the near plane or behind the far one
 	Color = texture(Tex, vsTexCoord);
+#ifndef ALL_WHITE
 	// The model's colour and opacity. Both premultiplied: the texels on
 	// upload, the colour by src/traverse/paint.c.
 	Color *= vsColor;
+#endif
 }

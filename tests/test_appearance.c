@@ -351,6 +351,45 @@ static sg_node add_group(struct sg_scene *scene, sg_node parent, float opacity)
 	return g;
 }
 
+/* Frames whose models are all white and opaque are drawn by a program without
+ * the colour input (src/gl/gl_renderer.c); a colour or an opacity set between
+ * renders must take the other one back, on both draw paths. */
+START_TEST(test_white_and_tinted_frames_alternate)
+{
+	for (int grid = 0; grid < 2; grid++) {
+		static struct picture p;
+		static struct texture opaque, gradient;
+		picture_init(&p, grid);
+		texture_init(p.scene, &opaque, 8, 6, ALPHA_OPAQUE);
+		texture_init(p.scene, &gradient, 8, 6, ALPHA_GRADIENT);
+		sg_node group = add_group(p.scene, root_of(&p), 1);
+		picture_add(&p, group, &opaque, rect(0, 0, 32, 24));
+		picture_add(&p, group, &gradient, rect(20, 10, 24, 18));
+		picture_add(&p, group, &opaque, rect(40, 30, 16, 12));
+		struct sg_renderer *r = renderer_new();
+		static image got;
+		const char *path = grid ? "grid mesh (instanced)" : "quad mesh (expanded)";
+		check_picture(r, &p, transparent_clear, (uint8_t *)got, path);
+		ck_assert_int_eq(sg_model_set_color(p.scene, p.nodes[1], 1, 0.5f, 0.25f, 1), SG_OK);
+		memcpy(p.quads[1].color, (float[]){1, 0.5f, 0.25f, 1}, sizeof(p.quads[1].color));
+		check_picture(r, &p, transparent_clear, (uint8_t *)got, path);
+		ck_assert_int_eq(sg_model_set_color(p.scene, p.nodes[1], 1, 1, 1, 1), SG_OK);
+		memcpy(p.quads[1].color, (float[]){1, 1, 1, 1}, sizeof(p.quads[1].color));
+		check_picture(r, &p, opaque_clear, (uint8_t *)got, path);
+		set_opacity(p.scene, group, 0.5f);
+		for (size_t i = 0; i < p.count; i++)
+			p.quads[i].opacity = 0.5f;
+		check_picture(r, &p, opaque_clear, (uint8_t *)got, path);
+		set_opacity(p.scene, group, 1);
+		for (size_t i = 0; i < p.count; i++)
+			p.quads[i].opacity = 1;
+		check_picture(r, &p, transparent_clear, (uint8_t *)got, path);
+		sg_renderer_destroy(r);
+		sg_scene_destroy(p.scene);
+	}
+}
+END_TEST
+
 static sg_node add_transform(struct sg_scene *scene, sg_node parent, float x, float y,
                              float opacity)
 {
@@ -820,6 +859,7 @@ int main(void)
 	tcase_add_test(tc, test_opaque_and_translucent_textures);
 	tcase_add_test(tc, test_tint_and_colour_only_models);
 	tcase_add_test(tc, test_nested_opacity);
+	tcase_add_test(tc, test_white_and_tinted_frames_alternate);
 	tcase_add_test(tc, test_hidden_subtree_equals_detached);
 	tcase_add_test(tc, test_interleaved_on_both_paths_with_and_without_culling);
 	tcase_add_test(tc, test_texture_updates_between_renders);

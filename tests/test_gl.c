@@ -43,6 +43,36 @@ START_TEST(test_embedded_program_builds)
 }
 END_TEST
 
+/* Defines go after the #version line of both stages: the all-white variant
+ * links without the colour input, and a define each stage sees is used. */
+START_TEST(test_defines_reach_both_stages)
+{
+	GLuint program;
+	ck_assert_msg(sg_gl_program_build_defined(sg_shader_textured_vert, sg_shader_textured_frag,
+	                                          "#define ALL_WHITE 1\n", &program) == SG_OK,
+	              "%s", sg_last_error());
+	ck_assert_int_eq(glGetAttribLocation(program, "Matrix"), 2);
+	ck_assert_int_eq(glGetAttribLocation(program, "inColor"), -1); /* not read */
+	glDeleteProgram(program);
+	ck_assert_msg(sg_gl_program_build(sg_shader_textured_vert, sg_shader_textured_frag,
+	                                  &program) == SG_OK,
+	              "%s", sg_last_error());
+	ck_assert_int_eq(glGetAttribLocation(program, "inColor"), 7);
+	glDeleteProgram(program);
+	const char *v = "#version 300 es\nvoid main() { gl_Position = vec4(STAGE_V); }\n";
+	const char *f = "#version 300 es\nprecision mediump float;\nout vec4 c;\n"
+	                "void main() { c = vec4(STAGE_F); }\n";
+	ck_assert_msg(sg_gl_program_build_defined(v, f, "#define STAGE_V 0.0\n#define STAGE_F 1.0\n",
+	                                          &program) == SG_OK,
+	              "%s", sg_last_error());
+	glDeleteProgram(program);
+	ck_assert_int_eq(sg_gl_program_build_defined(v, f, "#define STAGE_V 0.0\n", &program),
+	                 SG_ERR_SHADER);
+	ck_assert_msg(strstr(sg_last_error(), "fragment shader failed to compile"), "%s",
+	              sg_last_error());
+}
+END_TEST
+
 START_TEST(test_compile_error_has_info_log)
 {
 	GLuint program = 123;
@@ -202,6 +232,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_embedded_program_builds);
+	tcase_add_test(tc, test_defines_reach_both_stages);
 	tcase_add_test(tc, test_compile_error_has_info_log);
 	tcase_add_test(tc, test_link_error_has_info_log);
 	tcase_add_test(tc, test_texture_beyond_max_size);

@@ -26,9 +26,17 @@ sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl)
 	                                       &gl->program);
 	if (result)
 		return sg_fail_prefix(result, "building the embedded textured program: ");
-	GLint texture_location = glGetUniformLocation(gl->program, "Tex");
+	result = sg_gl_program_build_defined(sg_shader_textured_vert, sg_shader_textured_frag,
+	                                     "#define ALL_WHITE 1\n", &gl->white_program);
+	if (result) {
+		sg_gl_renderer_finish(gl);
+		return sg_fail_prefix(result, "building the embedded textured program (all white): ");
+	}
+	glUseProgram(gl->white_program);
+	glUniform1i(glGetUniformLocation(gl->white_program, "Tex"), 0);
 	glUseProgram(gl->program);
-	glUniform1i(texture_location, 0);
+	glUniform1i(glGetUniformLocation(gl->program, "Tex"), 0);
+	gl->textured = gl->program;
 	glGetIntegerv(GL_MAX_TEXTURE_SIZE, &gl->max_texture_size);
 	if ((result = sg_gl_nv12_init(gl))) {
 		sg_gl_renderer_finish(gl);
@@ -61,6 +69,8 @@ void sg_gl_renderer_finish(struct sg_gl_renderer *gl)
 		glDeleteVertexArrays(1, &gl->tint_array);
 	if (gl->program)
 		glDeleteProgram(gl->program);
+	if (gl->white_program)
+		glDeleteProgram(gl->white_program);
 	sg_gl_nv12_finish(gl);
 	sg_gl_expand_finish(&gl->expanded);
 	sg_gl_blend_order_finish(&gl->blend);
@@ -101,7 +111,7 @@ static void begin_frame(struct sg_gl_renderer *gl, int width, int height,
 		glEnable(GL_BLEND);
 	else
 		glDisable(GL_BLEND);
-	glUseProgram(gl->program);
+	glUseProgram(gl->textured);
 	glActiveTexture(GL_TEXTURE0);
 }
 
@@ -308,6 +318,9 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
 {
 	sg_result result;
 	gl->batches = 0;
+	/* paint covers the list's source (before culling): a tinted draw there
+	 * keeps the colour for the frame, which is never wrong. */
+	gl->textured = paint->tinted_count ? gl->program : gl->white_program;
 	sg_gl_cache_sweep_destroyed(&gl->textures, &gl->meshes, scene);
 	if (gl->pruned_scene != scene->id || gl->pruned_structure != scene->structure_version) {
 		sg_gl_cache_prune(&gl->textures, &gl->meshes, scene);

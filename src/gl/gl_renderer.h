@@ -150,10 +150,13 @@ struct sg_gl_depth {
 };
 
 struct sg_gl_renderer {
-	GLuint program;
+	/* The textured program, and the same for frames whose draws are all
+	 * white and opaque (ALL_WHITE in shaders/textured.vert); textured is the
+	 * one the frame drawing now uses. */
+	GLuint program, white_program, textured;
 	/* Imported NV12 textures: Y and CbCr planes on units 0 and 1, converted
 	 * to RGB by the program (src/gl/nv12.c). nv12_bound: the last
-	 * bind_texture() used it, so the next plain one takes program back. */
+	 * bind_texture() used it, so the next plain one takes textured back. */
 	GLuint nv12_program;
 	GLint nv12_matrix, nv12_offset; /* its uniforms' locations */
 	bool nv12_bound;

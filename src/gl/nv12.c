@@ -67,7 +67,7 @@ void sg_gl_nv12_bind(struct sg_gl_renderer *gl, const struct sg_gl_object *objec
 		glBindTexture(GL_TEXTURE_2D, object->chroma);
 		glActiveTexture(GL_TEXTURE0);
 	} else if (gl->nv12_bound) {
-		glUseProgram(gl->program);
+		glUseProgram(gl->textured);
 	}
 	gl->nv12_bound = nv12;
 	glBindTexture(GL_TEXTURE_2D, texture);

@@ -1,11 +1,12 @@
 #include "program.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #include "../graph/error.h"
 
-static GLuint compile(GLenum stage, const char *source, const char *stage_name,
-                      sg_result *result)
+static GLuint compile(GLenum stage, const char *source, const char *defines,
+                      const char *stage_name, sg_result *result)
 {
 	GLuint shader = glCreateShader(stage);
 	if (!shader) {
@@ -13,7 +14,15 @@ static GLuint compile(GLenum stage, const char *source, const char *stage_name,
 		                  glGetError());
 		return 0;
 	}
-	glShaderSource(shader, 1, &source, NULL);
+	/* defines go after the first line, which must stay the #version line */
+	const char *newline = defines ? strchr(source, '\n') : NULL;
+	if (newline) {
+		const char *parts[] = {source, defines, newline + 1};
+		const GLint lengths[] = {(GLint)(newline + 1 - source), -1, -1};
+		glShaderSource(shader, 3, parts, lengths);
+	} else {
+		glShaderSource(shader, 1, &source, NULL);
+	}
 	glCompileShader(shader);
 	GLint ok = GL_FALSE;
 	glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
@@ -31,14 +40,20 @@ static GLuint compile(GLenum stage, const char *source, const char *stage_name,
 sg_result sg_gl_program_build(const char *vertex_source, const char *fragment_source,
                               GLuint *program)
 {
+	return sg_gl_program_build_defined(vertex_source, fragment_source, NULL, program);
+}
+
+sg_result sg_gl_program_build_defined(const char *vertex_source, const char *fragment_source,
+                                      const char *defines, GLuint *program)
+{
 	*program = 0;
 	if (!vertex_source || !fragment_source)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_gl_program_build: a shader source is NULL");
 	sg_result result = SG_OK;
-	GLuint vertex = compile(GL_VERTEX_SHADER, vertex_source, "vertex", &result);
+	GLuint vertex = compile(GL_VERTEX_SHADER, vertex_source, defines, "vertex", &result);
 	if (!vertex)
 		return result;
-	GLuint fragment = compile(GL_FRAGMENT_SHADER, fragment_source, "fragment", &result);
+	GLuint fragment = compile(GL_FRAGMENT_SHADER, fragment_source, defines, "fragment", &result);
 	if (!fragment) {
 		glDeleteShader(vertex);
 		return result;

@@ -10,6 +10,10 @@
  * log in the message, names the failing stage, and leaves no GL object behind. */
 sg_result sg_gl_program_build(const char *vertex_source, const char *fragment_source,
                               GLuint *program);
+/* The same with defines (preprocessor lines, each ending in a newline; NULL:
+ * none) put after the first line of both sources, their #version line. */
+sg_result sg_gl_program_build_defined(const char *vertex_source, const char *fragment_source,
+                                      const char *defines, GLuint *program);
 
 /* The embedded sources of shaders/ (generated at build time). */
 extern const char sg_shader_textured_vert[];

@@ -78,7 +78,7 @@ sg_result sg_paint_update(struct sg_paint *paint, const struct sg_scene *scene,
 	bool colors_changed = !same_list, classes_changed = !same_list;
 	uint32_t cached_parent = UINT32_MAX;
 	float cached_product = 1.0f;
-	size_t translucent_count = 0;
+	size_t translucent_count = 0, tinted_count = 0;
 	for (size_t i = 0; i < list->count; i++) {
 		const struct sg_draw *draw = &list->draws[i];
 		const struct sg_model_data *model = sg_scene_model(scene, draw->node);
@@ -95,12 +95,14 @@ sg_result sg_paint_update(struct sg_paint *paint, const struct sg_scene *scene,
 		paint->colors[i] = color;
 		paint->translucent[i] = translucent;
 		translucent_count += translucent;
+		tinted_count += color != UINT32_MAX;
 	}
 	if (colors_changed)
 		paint->serial = ++*next_serial;
 	if (classes_changed)
 		paint->classes = ++*next_serial;
 	paint->translucent_count = translucent_count;
+	paint->tinted_count = tinted_count;
 	paint->valid = true;
 	paint->scene = scene->id;
 	paint->list_serial = list->serial;

@@ -58,6 +58,7 @@ struct sg_paint {
 	uint8_t *translucent; /* per draw: 1 when blended (alpha below 255 in colour or texture) */
 	size_t colors_capacity, translucent_capacity;
 	size_t translucent_count;
+	size_t tinted_count; /* draws whose colour is not white (all bytes 255) */
 	uint64_t serial;  /* changes whenever colors change: for caches above */
 	uint64_t classes; /* changes whenever translucent changes */
 	/* what it was computed for */
