@@ -46,6 +46,16 @@ static long peak_rss_kib(void)
 	return usage.ru_maxrss;
 }
 
+/* Page faults so far: a frame that frees memory to the kernel and takes it
+ * back faults it in again, zero-filled, which costs as much as drawing on a
+ * small scene (src/render/heap.c). */
+static long minor_faults(void)
+{
+	struct rusage usage;
+	getrusage(RUSAGE_SELF, &usage);
+	return usage.ru_minflt;
+}
+
 enum variant { VARIANT_STATIC, VARIANT_ALL, VARIANT_SPARSE };
 
 static const char *variant_name(enum variant variant)
@@ -157,7 +167,10 @@ static int run_libsg(const char *scene_name, enum variant variant, int warmup, i
 	       *traverse = calloc((size_t)total, sizeof(double));
 	double *submit = calloc((size_t)total, sizeof(double)),
 	       *frame = calloc((size_t)total, sizeof(double));
+	long faults = 0;
 	for (int f = 0; f < total; f++) {
+		if (f == warmup)
+			faults = minor_faults();
 		for (size_t e = 0; e < edits.count; e++) {
 			float m[16];
 			if (edit_matrix(&edits, variant, e, f, m))
@@ -181,6 +194,7 @@ static int run_libsg(const char *scene_name, enum variant variant, int warmup, i
 	print_samples("traverse_ms", traverse + warmup, frames);
 	print_samples("submit_ms", submit + warmup, frames);
 	print_samples("frame_ms", frame + warmup, frames);
+	printf("faults_per_frame %.2f\n", (double)(minor_faults() - faults) / frames);
 	printf("peak_rss_kib %ld\n", peak_rss_kib());
 
 	if (variant == VARIANT_STATIC) {
@@ -189,6 +203,8 @@ static int run_libsg(const char *scene_name, enum variant variant, int warmup, i
 		 * repainted whole show the fixed cost of a frame. */
 		sg_renderer_set_damage_tracking(renderer, false);
 		for (int f = 0; f < total; f++) {
+			if (f == warmup)
+				faults = minor_faults();
 			double t0 = now_ms();
 			if (sg_renderer_render(renderer, scene, &camera)) {
 				fprintf(stderr, "bench: %s\n", sg_last_error());
@@ -197,6 +213,7 @@ static int run_libsg(const char *scene_name, enum variant variant, int warmup, i
 			frame[f] = now_ms() - t0;
 		}
 		print_samples("full_frame_ms", frame + warmup, frames);
+		printf("full_faults_per_frame %.2f\n", (double)(minor_faults() - faults) / frames);
 	}
 
 	if (!flat && n >= 262144 && variant == VARIANT_ALL) {
@@ -248,7 +265,10 @@ static int run_baseline(const char *scene_name, enum variant variant, int warmup
 	double *frame = calloc((size_t)total, sizeof(double));
 	baseline_update_world(&b);
 	baseline_build_vertices(&b, vp);
+	long faults = 0;
 	for (int f = 0; f < total; f++) {
+		if (f == warmup)
+			faults = minor_faults();
 		for (size_t e = 0; e < edits.count; e++) {
 			float m[16];
 			if (edit_matrix(&edits, variant, e, f, m))
@@ -269,6 +289,7 @@ static int run_baseline(const char *scene_name, enum variant variant, int warmup
 	print_samples("world_ms", world + warmup, frames);
 	print_samples("vertices_ms", vertices + warmup, frames);
 	print_samples("frame_ms", frame + warmup, frames);
+	printf("faults_per_frame %.2f\n", (double)(minor_faults() - faults) / frames);
 	printf("peak_rss_kib %ld\n", peak_rss_kib());
 	free(world), free(vertices), free(frame);
 	free_edits(&edits);
@@ -380,16 +401,19 @@ static void compare(const struct plan *plan, const char *scene, enum variant var
 	printf("scene=%s variant=%s nodes=%.0f build_ms=%.1f traverse_ns_per_node=%.2f "
 	       "world_ns_per_node=%.2f baseline_world_ns_per_node=%.2f world_ratio=%.2f "
 	       "submit_ms=%.2f frame_ms=%.2f baseline_frame_ms=%.2f frame_ratio=%.2f "
-	       "bytes_per_node=%.1f peak_rss_mib=%.1f baseline_peak_rss_mib=%.1f\n",
+	       "bytes_per_node=%.1f peak_rss_mib=%.1f baseline_peak_rss_mib=%.1f "
+	       "faults_per_frame=%.1f baseline_faults_per_frame=%.1f\n",
 	       scene, variant_name(variant), nodes, value(&libsg, "build_ms"), traverse, world,
 	       base_world, world / base_world, value(&libsg, "submit_ms"), frame, base_frame,
 	       frame / base_frame, value(&libsg, "bytes_per_node"),
-	       value(&libsg, "peak_rss_kib") / 1024.0, value(&base, "peak_rss_kib") / 1024.0);
+	       value(&libsg, "peak_rss_kib") / 1024.0, value(&base, "peak_rss_kib") / 1024.0,
+	       value(&libsg, "faults_per_frame"), value(&base, "faults_per_frame"));
 	if (!isnan(value(&libsg, "full_frame_ms")))
 		printf("scene=%s damage_tracking=off frame_ms=%.2f baseline_frame_ms=%.2f "
-		       "frame_ratio=%.2f\n",
+		       "frame_ratio=%.2f faults_per_frame=%.1f baseline_faults_per_frame=%.1f\n",
 		       scene, value(&libsg, "full_frame_ms"), base_frame,
-		       value(&libsg, "full_frame_ms") / base_frame);
+		       value(&libsg, "full_frame_ms") / base_frame,
+		       value(&libsg, "full_faults_per_frame"), value(&base, "faults_per_frame"));
 	if (!isnan(value(&libsg, "culled_visited")))
 		printf("scene=%s culling=corner-128 nodes=%.0f nodes_visited=%.0f draws=%.0f "
 		       "frame_ms=%.2f\n",
