@@ -7,20 +7,25 @@
  * changed from process to process with where the blocks happened to lie.
  *
  * glibc raises the threshold by itself the first time the process frees a
- * block that it had to map on its own (above 128 KiB, up to 32 MiB): the trim
- * threshold becomes twice that block's size. A program that has loaded a
- * large image or grown a large array has done so already; a small scene's
- * has not. Freeing one 4 MiB block, never touched (so never resident), makes
- * it so: frames of up to 8 MiB of binning data then reuse the heap. The cost
- * is that up to 8 MiB freed at the top of the heap stays with the process.
- * This is glibc's own adaptive rule, not a setting: where the process has
- * fixed its thresholds (mallopt, GLIBC_TUNABLES) glibc leaves them alone. */
+ * block that it had to map on its own (above 128 KiB, up to 32 MiB on 64-bit
+ * systems): the trim threshold becomes twice that block's size, and blocks up
+ * to that size come from the heap from then on. A program that has loaded a
+ * large image or freed a large array has done so already; a scene's growing
+ * arrays do not (realloc moves their mappings). Freeing one 31 MiB block,
+ * never touched (so never resident), makes it so: frames of up to 62 MiB of
+ * binning data reuse the heap (tree-32768, 65536 triangles a frame, faulted
+ * 2000 pages a frame after a 4 MiB block and none after this one). The cost:
+ * up to 62 MiB freed at the top of the heap stays with the process, as it
+ * does in any process that once freed a block that large. This is glibc's
+ * own adaptive rule, not a setting: where the process has fixed its
+ * thresholds (mallopt, GLIBC_TUNABLES) glibc leaves them alone. */
 #include "heap.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#define TRIGGER_BYTES ((size_t)4 << 20)
+/* below glibc's 32 MiB ceiling, chunk header and page rounding included */
+#define TRIGGER_BYTES ((size_t)31 << 20)
 
 void sg_heap_keep_frame_memory(void)
 {
