@@ -14,10 +14,12 @@
 #include "../graph/pool.h"
 #include "../graph/scene_internal.h"
 #include "layout.h"
+#include "libs.h"
 
 /* One face at one pixel size. */
 struct sg_font_data {
-	FT_Face face; /* NULL for a free slot */
+	const struct sg_text_libs *libs; /* what made face and hb_font */
+	FT_Face face;                    /* NULL for a free slot */
 	hb_font_t *hb_font;
 	int pixel_size;
 	float ascent, descent, height; /* pixels, from the face's size metrics */
@@ -49,6 +51,7 @@ struct sg_atlas_page {
 };
 
 struct sg_text_state {
+	const struct sg_text_libs *libs; /* FreeType and HarfBuzz, loaded with the state */
 	FT_Library library;
 	struct sg_pool font_pool;
 	struct sg_font_data *fonts;
@@ -72,7 +75,8 @@ struct sg_text {
 #define SG_ATLAS_SIDE 1024
 
 /* The scene's text state, made (with the scene's hooks) on first use; NULL with
- * a message when out of memory or FreeType cannot start. */
+ * a message when out of memory, or FreeType and HarfBuzz cannot be loaded
+ * (SG_ERR_UNSUPPORTED) or FreeType cannot start. */
 struct sg_text_state *sg_text_state_get(struct sg_scene *scene);
 /* The live font of handle, or NULL with a message naming function. */
 struct sg_font_data *sg_text_font(const struct sg_scene *scene, sg_font font, const char *function);

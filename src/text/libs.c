@@ -1,0 +1,99 @@
+/* FreeType and HarfBuzz opened at run time (libs.h says why). RTLD_LOCAL keeps
+ * them, and what they pull in, out of the global scope that later lookups
+ * walk; RTLD_NOW finds a missing function here rather than in a draw. A
+ * library is never closed: fonts of any scene on any thread use it until the
+ * process ends. A failure halfway (FreeType open, HarfBuzz missing) leaves
+ * FreeType open too, once: later calls report the first failure and open
+ * nothing more. */
+#include "libs.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+#include "../graph/error.h"
+
+static const char *freetype_name = "libfreetype.so.6";
+static const char *harfbuzz_name = "libharfbuzz.so.0";
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static bool tried;               /* load() has run (or is running) */
+static struct sg_text_libs libs; /* complete when failure is "" */
+static char failure[512];        /* why loading failed, for every later call */
+
+/* A handle of the library name, or NULL with failure set. */
+static void *open_library(const char *label, const char *name)
+{
+	void *handle = dlopen(name, RTLD_LOCAL | RTLD_NOW);
+	if (!handle)
+		snprintf(failure, sizeof(failure), "loading %s: %s", label, dlerror());
+	return handle;
+}
+
+/* The address of function in handle, or NULL with failure set. */
+static void *find(void *handle, const char *label, const char *function)
+{
+	dlerror(); /* a stale message must not explain this lookup */
+	void *address = dlsym(handle, function);
+	if (!address) {
+		const char *why = dlerror();
+		snprintf(failure, sizeof(failure), "loading %s: %s", label,
+		         why ? why : "a function is NULL");
+	}
+	return address;
+}
+
+/* Each F(name) of a list: libs.name from handle, or return false. */
+#define FIND(name)                                                                                 \
+	if (!(libs.name = (__typeof__(libs.name))find(handle, label, #name)))                      \
+		return false;
+
+static bool load_freetype(void)
+{
+	const char *label = "FreeType";
+	void *handle = open_library(label, freetype_name);
+	if (!handle)
+		return false;
+	SG_FREETYPE_FUNCTIONS(FIND)
+	return true;
+}
+
+static bool load_harfbuzz(void)
+{
+	const char *label = "HarfBuzz"; /* hb_ft_* are in libharfbuzz.so.0 too */
+	void *handle = open_library(label, harfbuzz_name);
+	if (!handle)
+		return false;
+	SG_HARFBUZZ_FUNCTIONS(FIND)
+	return true;
+}
+
+#undef FIND
+
+static void load(void)
+{
+	tried = true;
+	if (!load_freetype() || !load_harfbuzz())
+		libs = (struct sg_text_libs){0};
+}
+
+const struct sg_text_libs *sg_text_libs_load(void)
+{
+	pthread_once(&once, load);
+	if (failure[0]) {
+		sg_fail(SG_ERR_UNSUPPORTED, "%s", failure);
+		return NULL;
+	}
+	return &libs;
+}
+
+bool sg_text_libs_set_names_for_testing(const char *freetype, const char *harfbuzz)
+{
+	if (tried)
+		return false;
+	if (freetype)
+		freetype_name = freetype;
+	if (harfbuzz)
+		harfbuzz_name = harfbuzz;
+	return true;
+}
