@@ -477,6 +477,26 @@ START_TEST(test_preorder_layout_updates)
 	ck_assert_int_eq(compare_all_worlds(scene), 0);
 	sg_scene_destroy(scene);
 
+	/* a node added under a detached subtree would sit before later attached
+	 * ones with a parent below theirs: that ends it too */
+	scene = scene_with_quad(&quad, &tex);
+	sg_node a2 = random_transform(scene);
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), a2), SG_OK);
+	sg_node b2 = random_transform(scene);
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), b2), SG_OK);
+	ck_assert_int_eq(sg_node_remove(scene, a2), SG_OK);
+	ck_assert(scene->preorder);
+	sg_node c2 = random_transform(scene);
+	ck_assert_int_eq(sg_node_add_child(scene, a2, c2), SG_OK);
+	sg_node d2 = random_transform(scene);
+	ck_assert_int_eq(sg_node_add_child(scene, b2, d2), SG_OK);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	sg_transform_rotate(scene, b2, 0.5f, 0, 0, 1);
+	ck_assert_int_eq(sg_traverse(&traversal, scene, NULL), SG_OK);
+	ck_assert_int_eq(compare_all_worlds(scene), 0);
+	ck_assert(!scene->preorder);
+	sg_scene_destroy(scene);
+
 	/* inserting before a sibling ends it too */
 	scene = scene_with_quad(&quad, &tex);
 	sg_node a = random_transform(scene), b = random_transform(scene);

@@ -30,9 +30,12 @@ static void unlink_node(struct sg_scene *scene, uint32_t index)
 
 /* Whether linking index under parent before `before` keeps the pool in
  * preorder: index is the newest slot (above every other), childless, and
- * goes last under a parent whose subtree ends the tree (neither it nor an
- * ancestor has a next sibling). Detaching never breaks it: what is left of
- * a preorder is one, and the slots left behind are skipped or harmless. */
+ * goes last under an attached parent whose subtree ends the tree (neither it
+ * nor an ancestor has a next sibling). Detaching never breaks it: what is
+ * left of a preorder is one, and the slots left behind are skipped or
+ * harmless. Linking under a detached subtree does: the new node would sit
+ * after attached ones with a parent before them, which ends a subtree's scan
+ * early (update_following() in src/traverse/world.c). */
 static bool keeps_preorder(const struct sg_scene *scene, uint32_t parent, uint32_t before,
                            uint32_t index)
 {
@@ -44,8 +47,7 @@ static bool keeps_preorder(const struct sg_scene *scene, uint32_t parent, uint32
 			return false;
 		a = scene->parent[a];
 	}
-	/* under the root, or in a detached subtree (which the root's tree does not see) */
-	return a == SG_ROOT_INDEX || a == 0;
+	return a == SG_ROOT_INDEX;
 }
 
 /* Links index as a child of parent, before `before` (0: at the end). */

@@ -58,7 +58,10 @@ static size_t update_range(struct sg_scene *scene, uint32_t first, uint32_t end)
  * (a cache miss of its own on each of a sparse edit's nodes). Free slots and
  * detached tops (parent 0) are stepped over; a detached node reached this way
  * gets a world nobody reads, and an attached one its parent's world times its
- * local, which is right whenever the parent's is, or is redone with it. */
+ * local, which is right whenever the parent's is, or is redone with it. A
+ * detached node with a parent before n could end the scan early; none can sit
+ * in the subtree's range, since linking a node under a detached subtree ends
+ * the preorder layout (keeps_preorder() in src/graph/tree.c). */
 static size_t update_following(struct sg_scene *scene, uint32_t n)
 {
 	const uint32_t *parent = scene->parent;
