@@ -14,11 +14,17 @@
  * arrays do not (realloc moves their mappings). Freeing one 31 MiB block,
  * never touched (so never resident), makes it so: frames of up to 62 MiB of
  * binning data reuse the heap (tree-32768, 65536 triangles a frame, faulted
- * 2000 pages a frame after a 4 MiB block and none after this one). The cost:
- * up to 62 MiB freed at the top of the heap stays with the process, as it
- * does in any process that once freed a block that large. This is glibc's
- * own adaptive rule, not a setting: where the process has fixed its
- * thresholds (mallopt, GLIBC_TUNABLES) glibc leaves them alone. */
+ * 2000 pages a frame after a 4 MiB block and none after this one). The cost,
+ * as in any process that once freed a block that large: up to 62 MiB freed
+ * at the top of the heap stays with the process, and blocks of up to 31 MiB
+ * come from the heap rather than mappings of their own, so that growing
+ * arrays are copied rather than remapped, and their old blocks stay. That
+ * is why it is done at the first render, not when the renderer is made:
+ * most programs have built their scene by then (tree-1048576 built after it
+ * peaked at 475 MiB instead of 443). This is glibc's own adaptive rule,
+ * not a setting: where the process has fixed its thresholds (mallopt,
+ * GLIBC_TUNABLES) glibc leaves them alone; 32-bit glibc, whose ceiling is
+ * 512 KiB, and other allocators are not affected. */
 #include "heap.h"
 
 #include <stdatomic.h>

@@ -143,8 +143,6 @@ struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
 		result = sg_target_bind(renderer->target);
 	if (!result) {
 		renderer->driver_lock = sg_driver_lock_needed(renderer->target->egl.gl_renderer);
-		if (renderer->driver_lock) /* a software rasteriser: heap.c */
-			sg_heap_keep_frame_memory();
 		if ((result = sg_gl_renderer_init(&renderer->gl)))
 			sg_fail_prefix(result, "on %s: ", renderer->target->impl->name);
 		renderer->gl.textures.import = sg_target_import_ops(renderer->target);
@@ -359,6 +357,8 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 {
 	struct sg_target *target = renderer->target;
 	renderer->rendered = false; /* a failed render leaves nothing to read */
+	if (renderer->driver_lock) /* a software rasteriser: heap.c (once a process) */
+		sg_heap_keep_frame_memory();
 	struct sg_camera pixels;
 	if (!camera) {
 		sg_camera_init_pixels(&pixels, (float)target->width, (float)target->height);
