@@ -70,6 +70,12 @@ START_TEST(test_defines_reach_both_stages)
 	                 SG_ERR_SHADER);
 	ck_assert_msg(strstr(sg_last_error(), "fragment shader failed to compile"), "%s",
 	              sg_last_error());
+	/* a source of one line has no place after its #version line */
+	ck_assert_int_eq(sg_gl_program_build_defined("#version 300 es", f, "#define X 1\n", &program),
+	                 SG_ERR_INVALID_ARGUMENT);
+	ck_assert_uint_eq(program, 0);
+	ck_assert_msg(strstr(sg_last_error(), "vertex shader: defines need a #version line"), "%s",
+	              sg_last_error());
 }
 END_TEST
 

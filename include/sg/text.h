@@ -37,7 +37,9 @@ typedef struct sg_font {
 	uint32_t scene, index, generation;
 } sg_font;
 
-/* Whether this libsg was built with text (FreeType and HarfBuzz). */
+/* Whether this libsg was built with text (FreeType and HarfBuzz). They are
+ * opened at the process's first sg_font_load, which fails with
+ * SG_ERR_UNSUPPORTED naming the library where one cannot be opened. */
 SG_API bool sg_text_available(void);
 
 /* Opens the face in the font file at path (the first face of a collection)

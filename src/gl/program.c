@@ -16,6 +16,12 @@ static GLuint compile(GLenum stage, const char *source, const char *defines,
 	}
 	/* defines go after the first line, which must stay the #version line */
 	const char *newline = defines ? strchr(source, '\n') : NULL;
+	if (defines && !newline) {
+		glDeleteShader(shader);
+		*result = sg_fail(SG_ERR_INVALID_ARGUMENT,
+		                  "%s shader: defines need a #version line first to follow", stage_name);
+		return 0;
+	}
 	if (newline) {
 		const char *parts[] = {source, defines, newline + 1};
 		const GLint lengths[] = {(GLint)(newline + 1 - source), -1, -1};

@@ -3,7 +3,7 @@
  * libsg. Linked, they and their dependencies (glib, pcre2, graphite2, brotli)
  * sit in every libsg program's global symbol scope, text or not, and each
  * later symbol lookup walks past them: Mesa's and LLVM's, when EGL loads the
- * driver, cost a program without text about 2 % of its start. */
+ * driver, cost a program without text about 3 % of its start. */
 #ifndef SG_TEXT_LIBS_H
 #define SG_TEXT_LIBS_H
 
