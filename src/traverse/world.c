@@ -31,57 +31,39 @@ static size_t update_subtree(struct sg_scene *scene, uint32_t top)
 	return count;
 }
 
-/* Slots [first, end) in index order, for a scene in preorder: each parent
+/* Slots from first on in index order, for a scene in preorder: each parent
  * comes before its children, so this is one forward pass through the arrays,
- * with no dependent loads between nodes. Free slots and models are skipped;
- * a detached node in the range gets a world nobody reads (attaching
- * recomputes it). */
-static size_t update_range(struct sg_scene *scene, uint32_t first, uint32_t end)
+ * with no dependent loads between nodes. Free slots and models are skipped.
+ * stop 0: to the end of the pool; a detached node there gets a world nobody
+ * reads (attaching recomputes it). stop n, for the rest of dirty node n's
+ * subtree: up to the first node whose parent comes before n, found from the
+ * parent column the pass reads anyway rather than from n's sibling links (a
+ * cache miss of its own on each of a sparse edit's nodes). Detached tops
+ * (parent 0) are stepped over then; a detached node reached this way gets a
+ * world nobody reads, and an attached one its parent's world times its local,
+ * which is right whenever the parent's is, or is redone with it. A detached
+ * node with a parent before n could end the scan early; none can sit in the
+ * subtree's range, since linking a node under a detached subtree ends the
+ * preorder layout (keeps_preorder() in src/graph/tree.c). */
+static inline size_t update_range(struct sg_scene *scene, uint32_t first, uint32_t stop)
 {
 	const uint32_t *parent = scene->parent;
 	const uint8_t *kind = scene->kind;
 	const uint32_t *payload = scene->payload;
 	mat4 *world = scene->world, *local = scene->local;
 	size_t count = 0;
-	for (uint32_t n = first; n < end; n++) {
-		if (kind[n] == SG_NODE_INVALID || kind[n] == SG_NODE_MODEL)
+	for (uint32_t n = first, end = scene->node_pool.used; n < end; n++) {
+		if (kind[n] == SG_NODE_INVALID)
 			continue;
-		update_node(n, parent[n], payload, local, world);
-		count++;
-	}
-	return count;
-}
-
-/* Dirty node n and what follows it in a preorder scene, up to the first
- * node whose parent comes before n: the end of n's subtree, found from the
- * parent column the update reads anyway rather than from n's sibling links
- * (a cache miss of its own on each of a sparse edit's nodes). Free slots and
- * detached tops (parent 0) are stepped over; a detached node reached this way
- * gets a world nobody reads, and an attached one its parent's world times its
- * local, which is right whenever the parent's is, or is redone with it. A
- * detached node with a parent before n could end the scan early; none can sit
- * in the subtree's range, since linking a node under a detached subtree ends
- * the preorder layout (keeps_preorder() in src/graph/tree.c). */
-static size_t update_following(struct sg_scene *scene, uint32_t n)
-{
-	const uint32_t *parent = scene->parent;
-	const uint8_t *kind = scene->kind;
-	const uint32_t *payload = scene->payload;
-	mat4 *world = scene->world, *local = scene->local;
-	update_node(n, parent[n], payload, local, world);
-	size_t count = 1;
-	for (uint32_t i = n + 1, end = scene->node_pool.used; i < end; i++) {
-		if (kind[i] == SG_NODE_INVALID)
-			continue;
-		uint32_t p = parent[i];
-		if (p < n) {
+		uint32_t p = parent[n];
+		if (p < stop) {
 			if (p)
 				break;
 			continue;
 		}
-		if (kind[i] == SG_NODE_MODEL)
+		if (kind[n] == SG_NODE_MODEL)
 			continue;
-		update_node(i, p, payload, local, world);
+		update_node(n, p, payload, local, world);
 		count++;
 	}
 	return count;
@@ -89,14 +71,18 @@ static size_t update_following(struct sg_scene *scene, uint32_t n)
 
 static size_t update_dirty(struct sg_scene *scene, uint32_t n)
 {
-	return scene->preorder ? update_following(scene, n) : update_subtree(scene, n);
+	if (!scene->preorder)
+		return update_subtree(scene, n);
+	update_node(n, scene->parent[n], scene->payload, scene->local, scene->world);
+	return 1 + update_range(scene, n + 1, n);
 }
+
 
 size_t sg_traverse_update_world(struct sg_scene *scene)
 {
 	size_t count = 0;
 	if (!scene->world_valid) {
-		count = scene->preorder ? update_range(scene, SG_ROOT_INDEX, scene->node_pool.used)
+		count = scene->preorder ? update_range(scene, SG_ROOT_INDEX, 0)
 		                        : update_subtree(scene, SG_ROOT_INDEX);
 		/* Detached subtrees are brought up to date when they are attached,
 		 * since attaching is a structural edit. */
