@@ -77,14 +77,14 @@ void sg_gl_expand_buffers(struct sg_gl_expanded *x)
 
 /* x->placement (where placement_sorted): source's draws sorted as its
  * batches are drawn (texture, mesh, source order), so that each batch's
- * indices climb through one stretch of the vertex buffer. In source order a batch of one texture out
- * of eight interleaved ones spans the whole buffer, and llvmpipe's vertex
- * fetch takes such scattered indices at a cost: flat-1000 repainted whole
- * took 1.17-1.72 ms a frame laid out in source order, 1.15-1.26 sorted
- * (medians of 300 frames, alternated). Larger sources keep source order:
- * there the transform, done in sorted order, jumps through scene arrays
- * larger than the caches (tree-32768 'all' spent 1.1 ms a frame more on
- * it, against nothing measured back from llvmpipe). */
+ * indices climb through one stretch of the vertex buffer. In source order a
+ * batch of one texture out of eight interleaved ones spans the whole buffer,
+ * and llvmpipe's vertex fetch takes such scattered indices at a cost:
+ * flat-1000 repainted whole took 1.17-1.72 ms a frame laid out in source
+ * order, 1.15-1.26 sorted (medians of 300 frames, alternated). Larger sources
+ * keep source order: there the transform, done in sorted order, jumps through
+ * scene arrays larger than the caches (tree-32768 'all' spent 1.1 ms a frame
+ * more on it, against nothing measured back from llvmpipe). */
 static sg_result place_vertices(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                                 const struct sg_draw_list *source)
 {
