@@ -77,6 +77,60 @@ static size_t update_dirty(struct sg_scene *scene, uint32_t n)
 	return 1 + update_range(scene, n + 1, n);
 }
 
+/* A sparse edit's nodes are far apart, so each one's update starts with a
+ * chain of cache misses: its parent link, then the parent's world matrix.
+ * Touched AHEAD nodes early (the link) and AHEAD / 2 early (the matrices, the
+ * link having arrived), the misses of several nodes overlap instead of
+ * following one another: bench's sparse update of tree-1048576 (10486 dirty
+ * leaves) takes about a quarter less. Only where the arrays are in preorder,
+ * which is what puts a parent's slot near its child's. */
+enum { AHEAD = 16 };
+
+static inline void prefetch_link(const struct sg_scene *scene, uint32_t n)
+{
+	__builtin_prefetch(&scene->kind[n]);
+	__builtin_prefetch(&scene->parent[n]);
+	__builtin_prefetch(&scene->payload[n]);
+	/* the parent's slot, often on the line before */
+	if (n >= 16)
+		__builtin_prefetch(&scene->payload[n - 16]);
+}
+
+static inline void prefetch_matrices(const struct sg_scene *scene, uint32_t n)
+{
+	/* Not waiting for n's kind: a node removed since its edit, its index
+	 * maybe reused by a model, has a slot that is no matrix's, so only slots
+	 * the arrays have are touched. */
+	uint32_t slots = scene->matrix_pool.capacity;
+	uint32_t own = scene->payload[n], up = scene->payload[scene->parent[n]];
+	if (up < slots)
+		__builtin_prefetch(&scene->world[up]);
+	if (own < slots)
+		__builtin_prefetch(&scene->world[own], 1);
+}
+
+static size_t update_dirty_list(struct sg_scene *scene)
+{
+	const uint32_t *dirty = scene->dirty;
+	uint32_t count = scene->dirty_count;
+	size_t updated = 0;
+	/* A dirty node under another dirty node may be done twice, in either
+	 * order; the ancestor's pass covers it, so the result is right. */
+	for (uint32_t i = 0; i < count; i++) {
+		if (scene->preorder) {
+			if (i + AHEAD < count)
+				prefetch_link(scene, dirty[i + AHEAD]);
+			if (i + AHEAD / 2 < count)
+				prefetch_matrices(scene, dirty[i + AHEAD / 2]);
+		}
+		uint32_t n = dirty[i];
+		bool is_dirty = scene->flags[n] & SG_NODE_DIRTY;
+		scene->flags[n] &= (uint8_t)~SG_NODE_DIRTY;
+		if (is_dirty && scene->kind[n] != SG_NODE_INVALID)
+			updated += update_dirty(scene, n);
+	}
+	return updated;
+}
 
 size_t sg_traverse_update_world(struct sg_scene *scene)
 {
@@ -89,15 +143,7 @@ size_t sg_traverse_update_world(struct sg_scene *scene)
 		for (uint32_t i = 0; i < scene->dirty_count; i++)
 			scene->flags[scene->dirty[i]] &= (uint8_t)~SG_NODE_DIRTY;
 	} else {
-		/* A dirty node under another dirty node may be done twice, in either
-		 * order; the ancestor's pass covers it, so the result is right. */
-		for (uint32_t i = 0; i < scene->dirty_count; i++) {
-			uint32_t n = scene->dirty[i];
-			bool dirty = scene->flags[n] & SG_NODE_DIRTY;
-			scene->flags[n] &= (uint8_t)~SG_NODE_DIRTY;
-			if (dirty && scene->kind[n] != SG_NODE_INVALID)
-				count += update_dirty(scene, n);
-		}
+		count = update_dirty_list(scene);
 	}
 	scene->dirty_count = 0;
 	scene->world_valid = true;
