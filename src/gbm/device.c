@@ -1,27 +1,48 @@
 /* DRM node discovery and opening, with libdrm. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <xf86drm.h>
 
 #include "../graph/error.h"
 #include "device.h"
+#include "libs.h"
+
+bool sg_dri_lists(const char *prefix)
+{
+	DIR *dir = opendir("/dev/dri");
+	if (!dir)
+		return false;
+	bool found = false;
+	size_t length = strlen(prefix);
+	for (struct dirent *entry; !found && (entry = readdir(dir));)
+		found = strncmp(entry->d_name, prefix, length) == 0;
+	closedir(dir);
+	errno = 0;
+	return found;
+}
 
 sg_result sg_find_render_node(char *path, size_t size)
 {
-	drmDevicePtr devices[64];
-	int count = drmGetDevices2(0, devices, 64);
-	if (count <= 0) {
-		struct stat st;
-		if (stat("/dev/dri", &st) != 0)
-			return sg_fail(SG_ERR_NOT_FOUND, "no render node under /dev/dri (/dev/dri: %s)",
+	/* No render node listed (no DRM at all): surfaceless, with no library opened. */
+	if (!sg_dri_lists("renderD")) {
+		if (errno)
+			return sg_fail(SG_ERR_NOT_FOUND,
+			               "no render node under /dev/dri (/dev/dri: %s)",
 			               strerror(errno));
+		return sg_fail(SG_ERR_NOT_FOUND, "no render node under /dev/dri (it lists none)");
+	}
+	const struct sg_drm_libs *drm = sg_drm_libs_load();
+	if (!drm)
+		return sg_fail_prefix(sg_last_result(), "render node discovery: ");
+	drmDevicePtr devices[64];
+	int count = drm->drmGetDevices2(0, devices, 64);
+	if (count <= 0)
 		return sg_fail(SG_ERR_NOT_FOUND, "no render node under /dev/dri (drmGetDevices2 found %s)",
 		               count < 0 ? strerror(-count) : "no DRM device");
-	}
 	sg_result result = SG_ERR_NOT_FOUND;
 	for (int i = 0; i < count && result; i++) {
 		if (devices[i]->available_nodes & (1 << DRM_NODE_RENDER)) {
@@ -29,18 +50,18 @@ sg_result sg_find_render_node(char *path, size_t size)
 			result = SG_OK;
 		}
 	}
-	drmFreeDevices(devices, count);
+	drm->drmFreeDevices(devices, count);
 	if (result)
 		sg_fail(result, "no render node under /dev/dri (%d DRM devices, none with one)", count);
 	return result;
 }
 
-sg_result sg_open_drm_node(const char *path, int *fd, int *node_type)
+sg_result sg_open_drm_node(const struct sg_drm_libs *drm, const char *path, int *fd, int *node_type)
 {
 	*fd = open(path, O_RDWR | O_CLOEXEC);
 	if (*fd < 0)
 		return sg_fail(SG_ERR_DEVICE, "cannot open DRM node '%s': %s", path, strerror(errno));
-	*node_type = drmGetNodeTypeFromFd(*fd);
+	*node_type = drm->drmGetNodeTypeFromFd(*fd);
 	if (*node_type < 0) {
 		close(*fd);
 		*fd = -1;
@@ -49,10 +70,10 @@ sg_result sg_open_drm_node(const char *path, int *fd, int *node_type)
 	return SG_OK;
 }
 
-sg_result sg_primary_node_of(int fd, char *path, size_t size)
+sg_result sg_primary_node_of(const struct sg_drm_libs *drm, int fd, char *path, size_t size)
 {
 	drmDevicePtr device = NULL;
-	int error = drmGetDevice2(fd, 0, &device);
+	int error = drm->drmGetDevice2(fd, 0, &device);
 	if (error)
 		return sg_fail(SG_ERR_DEVICE, "drmGetDevice2 failed: %s", strerror(-error));
 	sg_result result = SG_OK;
@@ -60,7 +81,7 @@ sg_result sg_primary_node_of(int fd, char *path, size_t size)
 		snprintf(path, size, "%s", device->nodes[DRM_NODE_PRIMARY]);
 	else
 		result = sg_fail(SG_ERR_DEVICE, "the device has no primary node");
-	drmFreeDevice(&device);
+	drm->drmFreeDevice(&device);
 	return result;
 }
 
