@@ -137,7 +137,8 @@ struct sg_output_info {
  * the TEST_ONLY commit refused), SG_ERR_NOT_FOUND (no connected connector, no
  * such connector, no such mode, no free CRTC that can drive it, no primary
  * plane), SG_ERR_UNSUPPORTED (the copy path, and the primary plane lists no
- * XRGB8888), SG_ERR_NO_MEMORY (the output, the copy path's staging buffer,
+ * XRGB8888; libgbm or libdrm cannot be opened, which is checked before the
+ * node is opened: docs/api.md), SG_ERR_NO_MEMORY (the output, the copy path's staging buffer,
  * drmModeAtomicAlloc), SG_ERR_EGL / SG_ERR_GL (the renderer). */
 SG_API struct sg_output *sg_output_create(const struct sg_output_desc *desc);
 

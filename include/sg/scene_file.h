@@ -26,7 +26,9 @@ struct sg_scene_file;
  * file cannot be read, is not a regular file or is outside the allowed folders,
  * SG_ERR_FORMAT when the content is wrong, with a message "PATH:LINE:COL: ..."
  * for bad JSON and "PATH: $.json.path: ..." for a bad value, SG_ERR_LIMIT over
- * a budget, SG_ERR_NO_MEMORY. */
+ * a budget, SG_ERR_NO_MEMORY, SG_ERR_UNSUPPORTED when json-c cannot be opened
+ * (libsg opens it at the process's first scene file, before reading any file:
+ * docs/api.md). */
 SG_API sg_result sg_scene_file_load(const char *path, struct sg_scene_file **out);
 /* The defaults of struct sg_scene_file_options, from measured peak memory
  * (docs/scene-format.md, "Limits"): what a hostile small file may cost. */

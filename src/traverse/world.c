@@ -98,9 +98,9 @@ static inline void prefetch_link(const struct sg_scene *scene, uint32_t n)
 
 static inline void prefetch_matrices(const struct sg_scene *scene, uint32_t n)
 {
-	/* Not waiting for n's kind: a node removed since its edit, its index
-	 * maybe reused by a model, has a slot that is no matrix's, so only slots
-	 * the arrays have are touched. */
+	/* Every listed node is live (removing one ends world_valid, and with it
+	 * this path), and a prefetch cannot fault; still, no address past the
+	 * arrays is formed, whatever a slot holds. */
 	uint32_t slots = scene->matrix_pool.capacity;
 	uint32_t own = scene->payload[n], up = scene->payload[scene->parent[n]];
 	if (up < slots)
