@@ -69,6 +69,7 @@ bool sg_json_lib_set_name_for_testing(const char *name)
 {
 	if (tried)
 		return false;
-	json_c_name = name;
+	if (name)
+		json_c_name = name;
 	return true;
 }

@@ -51,8 +51,9 @@ struct sg_json_lib {
  * object file: ..."), the same message on every later call. */
 const struct sg_json_lib *sg_json_lib_load(void);
 
-/* For tests: the name sg_json_lib_load() opens instead of the real one. False,
- * changing nothing, once loading was tried. */
+/* For tests: the name sg_json_lib_load() opens instead of the real one (NULL
+ * keeps it: dlopen(NULL) would open the program itself). False, changing
+ * nothing, once loading was tried. */
 bool sg_json_lib_set_name_for_testing(const char *name);
 
 /* A key and value of a JSON object, for a walk of its members in order:
