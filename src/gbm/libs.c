@@ -7,51 +7,28 @@
  * report the first failure and open nothing more. */
 #include "libs.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
-#include <stdio.h>
 
+#include "../graph/dynlib.h"
 #include "../graph/error.h"
 
 static const char *gbm_name = "libgbm.so.1";
 static const char *drm_name = "libdrm.so.2";
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static bool tried;              /* load() has run (or is running) */
-static struct sg_drm_libs libs; /* complete when failure is "" */
-static char failure[512];       /* why loading failed, for every later call */
-
-/* A handle of the library name, or NULL with failure set. */
-static void *open_library(const char *label, const char *name)
-{
-	void *handle = dlopen(name, RTLD_LOCAL | RTLD_NOW);
-	if (!handle)
-		snprintf(failure, sizeof(failure), "loading %s: %s", label, dlerror());
-	return handle;
-}
-
-/* The address of function in handle, or NULL with failure set. */
-static void *find(void *handle, const char *label, const char *function)
-{
-	dlerror(); /* a stale message must not explain this lookup */
-	void *address = dlsym(handle, function);
-	if (!address) {
-		const char *why = dlerror();
-		snprintf(failure, sizeof(failure), "loading %s: %s", label,
-		         why ? why : "a function is NULL");
-	}
-	return address;
-}
+static bool tried;                       /* load() has run (or is running) */
+static struct sg_drm_libs libs;          /* complete when failure.text is "" */
+static struct sg_dynlib_failure failure; /* why loading failed, for every later call */
 
 /* Each F(name) of a list: libs.name from handle, or return false. */
 #define FIND(name)                                                                                 \
-	if (!(libs.name = (__typeof__(libs.name))find(handle, label, #name)))                      \
+	if (!(libs.name = (__typeof__(libs.name))sg_dynlib_find(handle, label, #name, &failure)))  \
 		return false;
 
 static bool load_drm(void)
 {
 	const char *label = "libdrm"; /* drmMode* are in libdrm.so.2 too */
-	void *handle = open_library(label, drm_name);
+	void *handle = sg_dynlib_open(label, drm_name, &failure);
 	if (!handle)
 		return false;
 	SG_DRM_FUNCTIONS(FIND)
@@ -61,7 +38,7 @@ static bool load_drm(void)
 static bool load_gbm(void)
 {
 	const char *label = "libgbm";
-	void *handle = open_library(label, gbm_name);
+	void *handle = sg_dynlib_open(label, gbm_name, &failure);
 	if (!handle)
 		return false;
 	SG_GBM_FUNCTIONS(FIND)
@@ -80,8 +57,8 @@ static void load(void)
 const struct sg_drm_libs *sg_drm_libs_load(void)
 {
 	pthread_once(&once, load);
-	if (failure[0]) {
-		sg_fail(SG_ERR_UNSUPPORTED, "%s", failure);
+	if (failure.text[0]) {
+		sg_fail(SG_ERR_UNSUPPORTED, "%s", failure.text);
 		return NULL;
 	}
 	return &libs;

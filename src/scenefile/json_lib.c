@@ -4,44 +4,29 @@
  * trees of loads on any thread use it until the process ends. */
 #include "json_lib.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
-#include <stdio.h>
 
+#include "../graph/dynlib.h"
 #include "../graph/error.h"
 
 static const char *json_c_name = "libjson-c.so.5";
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static bool tried;                /* load() has run (or is running) */
-static struct sg_json_lib json_c; /* complete when failure is "" */
-static char failure[512];         /* why loading failed, for every later call */
-
-/* The address of function in handle, or NULL with failure set. */
-static void *find(void *handle, const char *function)
-{
-	dlerror(); /* a stale message must not explain this lookup */
-	void *address = dlsym(handle, function);
-	if (!address) {
-		const char *why = dlerror();
-		snprintf(failure, sizeof(failure), "loading json-c: %s",
-		         why ? why : "a function is NULL");
-	}
-	return address;
-}
+static bool tried;                       /* load() has run (or is running) */
+static struct sg_json_lib json_c;        /* complete when failure.text is "" */
+static struct sg_dynlib_failure failure; /* why loading failed, for every later call */
 
 /* Each F(name) of the list: json_c.name from handle, or return false. */
 #define FIND(name)                                                                                 \
-	if (!(json_c.name = (__typeof__(json_c.name))find(handle, #name)))                         \
+	if (!(json_c.name =                                                                        \
+	          (__typeof__(json_c.name))sg_dynlib_find(handle, "json-c", #name, &failure)))     \
 		return false;
 
 static bool load_json_c(void)
 {
-	void *handle = dlopen(json_c_name, RTLD_LOCAL | RTLD_NOW);
-	if (!handle) {
-		snprintf(failure, sizeof(failure), "loading json-c: %s", dlerror());
+	void *handle = sg_dynlib_open("json-c", json_c_name, &failure);
+	if (!handle)
 		return false;
-	}
 	SG_JSON_C_FUNCTIONS(FIND)
 	return true;
 }
@@ -58,8 +43,8 @@ static void load(void)
 const struct sg_json_lib *sg_json_lib_load(void)
 {
 	pthread_once(&once, load);
-	if (failure[0]) {
-		sg_fail(SG_ERR_UNSUPPORTED, "%s", failure);
+	if (failure.text[0]) {
+		sg_fail(SG_ERR_UNSUPPORTED, "%s", failure.text);
 		return NULL;
 	}
 	return &json_c;

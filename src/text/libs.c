@@ -7,51 +7,28 @@
  * nothing more. */
 #include "libs.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
-#include <stdio.h>
 
+#include "../graph/dynlib.h"
 #include "../graph/error.h"
 
 static const char *freetype_name = "libfreetype.so.6";
 static const char *harfbuzz_name = "libharfbuzz.so.0";
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static bool tried;               /* load() has run (or is running) */
-static struct sg_text_libs libs; /* complete when failure is "" */
-static char failure[512];        /* why loading failed, for every later call */
-
-/* A handle of the library name, or NULL with failure set. */
-static void *open_library(const char *label, const char *name)
-{
-	void *handle = dlopen(name, RTLD_LOCAL | RTLD_NOW);
-	if (!handle)
-		snprintf(failure, sizeof(failure), "loading %s: %s", label, dlerror());
-	return handle;
-}
-
-/* The address of function in handle, or NULL with failure set. */
-static void *find(void *handle, const char *label, const char *function)
-{
-	dlerror(); /* a stale message must not explain this lookup */
-	void *address = dlsym(handle, function);
-	if (!address) {
-		const char *why = dlerror();
-		snprintf(failure, sizeof(failure), "loading %s: %s", label,
-		         why ? why : "a function is NULL");
-	}
-	return address;
-}
+static bool tried;                       /* load() has run (or is running) */
+static struct sg_text_libs libs;         /* complete when failure.text is "" */
+static struct sg_dynlib_failure failure; /* why loading failed, for every later call */
 
 /* Each F(name) of a list: libs.name from handle, or return false. */
 #define FIND(name)                                                                                 \
-	if (!(libs.name = (__typeof__(libs.name))find(handle, label, #name)))                      \
+	if (!(libs.name = (__typeof__(libs.name))sg_dynlib_find(handle, label, #name, &failure)))  \
 		return false;
 
 static bool load_freetype(void)
 {
 	const char *label = "FreeType";
-	void *handle = open_library(label, freetype_name);
+	void *handle = sg_dynlib_open(label, freetype_name, &failure);
 	if (!handle)
 		return false;
 	SG_FREETYPE_FUNCTIONS(FIND)
@@ -61,7 +38,7 @@ static bool load_freetype(void)
 static bool load_harfbuzz(void)
 {
 	const char *label = "HarfBuzz"; /* hb_ft_* are in libharfbuzz.so.0 too */
-	void *handle = open_library(label, harfbuzz_name);
+	void *handle = sg_dynlib_open(label, harfbuzz_name, &failure);
 	if (!handle)
 		return false;
 	SG_HARFBUZZ_FUNCTIONS(FIND)
@@ -80,8 +57,8 @@ static void load(void)
 const struct sg_text_libs *sg_text_libs_load(void)
 {
 	pthread_once(&once, load);
-	if (failure[0]) {
-		sg_fail(SG_ERR_UNSUPPORTED, "%s", failure);
+	if (failure.text[0]) {
+		sg_fail(SG_ERR_UNSUPPORTED, "%s", failure.text);
 		return NULL;
 	}
 	return &libs;

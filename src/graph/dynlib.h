@@ -1,0 +1,27 @@
+/* Internal: opening a library with dlopen and finding its functions, for the
+ * layers that open theirs when first needed (text/libs.c, gbm/libs.c,
+ * scenefile/json_lib.c) rather than linking them: linked, a library and what
+ * it needs sit in every libsg program's global symbol scope, which each of
+ * Mesa's and LLVM's symbol lookups walks while EGL loads the driver. */
+#ifndef SG_GRAPH_DYNLIB_H
+#define SG_GRAPH_DYNLIB_H
+
+#include <stddef.h>
+
+/* Why opening failed, kept by a loader for every later call. */
+struct sg_dynlib_failure {
+	char text[512]; /* "" while nothing has failed */
+};
+
+/* dlopen(name, RTLD_LOCAL | RTLD_NOW): RTLD_LOCAL keeps the library, and
+ * what it pulls in, out of the global scope; RTLD_NOW finds a missing
+ * function here rather than in the middle of a frame. NULL with failure set
+ * to "loading LABEL: <dlerror()>". */
+void *sg_dynlib_open(const char *label, const char *name, struct sg_dynlib_failure *failure);
+
+/* dlsym(handle, function), or NULL with failure set to "loading LABEL:
+ * <dlerror()>" ("... undefined symbol: FUNCTION"). */
+void *sg_dynlib_find(void *handle, const char *label, const char *function,
+                     struct sg_dynlib_failure *failure);
+
+#endif
