@@ -10,7 +10,6 @@
 #include <pthread.h>
 
 #include "../graph/dynlib.h"
-#include "../graph/error.h"
 
 static const char *gbm_name = "libgbm.so.1";
 static const char *drm_name = "libdrm.so.2";
@@ -21,9 +20,7 @@ static struct sg_drm_libs libs;          /* complete when failure.text is "" */
 static struct sg_dynlib_failure failure; /* why loading failed, for every later call */
 
 /* Each F(name) of a list: libs.name from handle, or return false. */
-#define FIND(name)                                                                                 \
-	if (!(libs.name = (__typeof__(libs.name))sg_dynlib_find(handle, label, #name, &failure)))  \
-		return false;
+#define FIND(name) SG_DYNLIB_FIND(libs, handle, label, &failure, name)
 
 static bool load_drm(void)
 {
@@ -57,11 +54,7 @@ static void load(void)
 const struct sg_drm_libs *sg_drm_libs_load(void)
 {
 	pthread_once(&once, load);
-	if (failure.text[0]) {
-		sg_fail(SG_ERR_UNSUPPORTED, "%s", failure.text);
-		return NULL;
-	}
-	return &libs;
+	return sg_dynlib_result(&failure, &libs);
 }
 
 bool sg_drm_libs_set_names_for_testing(const char *gbm, const char *drm)

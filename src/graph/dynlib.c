@@ -5,6 +5,8 @@
 #include <dlfcn.h>
 #include <stdio.h>
 
+#include "error.h"
+
 void *sg_dynlib_open(const char *label, const char *name, struct sg_dynlib_failure *failure)
 {
 	void *handle = dlopen(name, RTLD_LOCAL | RTLD_NOW);
@@ -24,4 +26,13 @@ void *sg_dynlib_find(void *handle, const char *label, const char *function,
 		         why ? why : "a function is NULL");
 	}
 	return address;
+}
+
+const void *sg_dynlib_result(const struct sg_dynlib_failure *failure, const void *table)
+{
+	if (failure->text[0]) {
+		sg_fail(SG_ERR_UNSUPPORTED, "%s", failure->text);
+		return NULL;
+	}
+	return table;
 }

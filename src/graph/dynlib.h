@@ -24,4 +24,16 @@ void *sg_dynlib_open(const char *label, const char *name, struct sg_dynlib_failu
 void *sg_dynlib_find(void *handle, const char *label, const char *function,
                      struct sg_dynlib_failure *failure);
 
+/* For F(name) of a loader's function list: table.name from handle, with the
+ * type the headers declare, or return false from the loading function. */
+#define SG_DYNLIB_FIND(table, handle, label, failure, name)                                        \
+	if (!((table).name =                                                                       \
+	          (__typeof__((table).name))sg_dynlib_find(handle, label, #name, failure)))        \
+		return false;
+
+/* What a loader returns once its (pthread_once) loading has run: table, or
+ * NULL with SG_ERR_UNSUPPORTED and the first failure's message, the same on
+ * every call. */
+const void *sg_dynlib_result(const struct sg_dynlib_failure *failure, const void *table);
+
 #endif

@@ -7,7 +7,6 @@
 #include <pthread.h>
 
 #include "../graph/dynlib.h"
-#include "../graph/error.h"
 
 static const char *json_c_name = "libjson-c.so.5";
 
@@ -17,10 +16,7 @@ static struct sg_json_lib json_c;        /* complete when failure.text is "" */
 static struct sg_dynlib_failure failure; /* why loading failed, for every later call */
 
 /* Each F(name) of the list: json_c.name from handle, or return false. */
-#define FIND(name)                                                                                 \
-	if (!(json_c.name =                                                                        \
-	          (__typeof__(json_c.name))sg_dynlib_find(handle, "json-c", #name, &failure)))     \
-		return false;
+#define FIND(name) SG_DYNLIB_FIND(json_c, handle, "json-c", &failure, name)
 
 static bool load_json_c(void)
 {
@@ -43,11 +39,7 @@ static void load(void)
 const struct sg_json_lib *sg_json_lib_load(void)
 {
 	pthread_once(&once, load);
-	if (failure.text[0]) {
-		sg_fail(SG_ERR_UNSUPPORTED, "%s", failure.text);
-		return NULL;
-	}
-	return &json_c;
+	return sg_dynlib_result(&failure, &json_c);
 }
 
 bool sg_json_lib_set_name_for_testing(const char *name)
