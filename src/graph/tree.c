@@ -35,7 +35,7 @@ static void unlink_node(struct sg_scene *scene, uint32_t index)
  * left of a preorder is one, and the slots left behind are skipped or
  * harmless. Linking under a detached subtree does: the new node would sit
  * after attached ones with a parent before them, which ends a subtree's scan
- * early (update_following() in src/traverse/world.c). */
+ * early (update_range() in src/traverse/world.c). */
 static bool keeps_preorder(const struct sg_scene *scene, uint32_t parent, uint32_t before,
                            uint32_t index)
 {
