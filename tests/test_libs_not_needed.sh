@@ -7,28 +7,31 @@
 # expat, ffi, ...) with them, into the global symbol scope of every libsg
 # program, where each of Mesa's and LLVM's symbol lookups walks past them
 # while EGL loads the driver.
-# Usage: test_libs_not_needed.sh PATH/TO/libsg.so
+# sg-render, too, opens libdrm only to name --display --info's formats.
+# Usage: test_libs_not_needed.sh PATH/TO/libsg.so [PATH/TO/sg-render ...]
 set -eu
+[ $# -gt 0 ] || { echo "usage: $0 LIBSG.so [PROGRAM ...]"; exit 99; }
 
-lib=$1
 if ! command -v readelf >/dev/null 2>&1; then
 	echo "SKIP: readelf (binutils) is not installed"
 	exit 77
 fi
-needed=$(readelf -d "$lib" | sed -n 's/.*(NEEDED).*\[\(.*\)\].*/\1/p')
-# a shared object always needs something (libc): none means readelf read no
-# dynamic section, and the check below would prove nothing
-if [ -z "$needed" ]; then
-	echo "FAIL: readelf -d $lib lists no NEEDED library: not a shared object?"
-	exit 1
-fi
-echo "$lib needs:" $needed
-for name in $needed; do
-	case $name in
-	libfreetype.so* | libharfbuzz*.so* | libgbm.so* | libdrm.so* | libjson-c.so*)
-		echo "FAIL: $lib needs $name: link its headers only (src/meson.build)"
+for file in "$@"; do
+	needed=$(readelf -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\].*/\1/p')
+	# a dynamically linked file always needs something (libc): none means
+	# readelf read no dynamic section, and the check below would prove nothing
+	if [ -z "$needed" ]; then
+		echo "FAIL: readelf -d $file lists no NEEDED library: not dynamically linked?"
 		exit 1
-		;;
-	esac
+	fi
+	echo "$file needs:" $needed
+	for name in $needed; do
+		case $name in
+		libfreetype.so* | libharfbuzz*.so* | libgbm.so* | libdrm.so* | libjson-c.so*)
+			echo "FAIL: $file needs $name: link its headers only and open it with dlopen"
+			exit 1
+			;;
+		esac
+	done
 done
 echo "ok: none of FreeType, HarfBuzz, gbm, libdrm, json-c is NEEDED"

@@ -3,8 +3,11 @@
 # virtio-gpu with the KMS tests, then (optional) the writeback suite on vkms.
 # Meson's test('drm') calls it.
 #   tests/drm/run-in-vm.sh [--build-root DIR] [--devices "vgem virtio-gpu vkms"]
-#                          [--kms-demo KMS_THREE_RECTS] TEST_DRM
-# With --kms-demo, the virtio-gpu guest also runs the demo with --frames 10.
+#                          [--kms-demo KMS_THREE_RECTS] [--sg-render SG_RENDER] TEST_DRM
+# With --kms-demo, the virtio-gpu guest also runs the demo with --frames 10;
+# with --sg-render, sg-render --display --info on scenes/three-rects.json, which
+# must name the buffers' format and modifier (tools/display.c opens libdrm for
+# them).
 # vkms is not in Debian's kernel: tests/vm/build-vkms.sh builds it (needs apt
 # and network the first time); when it cannot, the vkms guest is skipped with
 # "vkms: skipped: <reason>" and that does not fail the suite.
@@ -15,16 +18,17 @@ set -uo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-build_root='' kms_demo='' devices=${SG_DRM_DEVICES:-vgem virtio-gpu vkms}
+build_root='' kms_demo='' sg_render='' devices=${SG_DRM_DEVICES:-vgem virtio-gpu vkms}
 while [ $# -gt 1 ]; do
     case $1 in
         --build-root) build_root=$(cd "$2" && pwd); shift 2 ;;
         --devices) devices=$2; shift 2 ;;
         --kms-demo) kms_demo=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2 ;;
+        --sg-render) sg_render=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2 ;;
         *) break ;;
     esac
 done
-[ $# = 1 ] || { echo "usage: $0 [--build-root DIR] [--devices LIST] [--kms-demo PATH] TEST_DRM" >&2; exit 99; }
+[ $# = 1 ] || { echo "usage: $0 [--build-root DIR] [--devices LIST] [--kms-demo PATH] [--sg-render PATH] TEST_DRM" >&2; exit 99; }
 test_drm=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 [ -n "$build_root" ] || build_root=$(dirname "$test_drm")
 
@@ -71,10 +75,22 @@ for device in $devices; do
         # Two connectors (qemu connects only Virtual-1): the output suite
         # checks that the disconnected Virtual-2 is refused by name.
         envs+=(--env SG_DRM_KMS=1 --env SG_DRM_GPU_OUTPUTS=2) outputs=2
-        # One boot for both: the demo's exit status joins the tests'.
-        [ -n "$kms_demo" ] && cmd=(sh -c 'status=0; "$0" || status=$?
-            echo "--- kms-three-rects --frames 10 ---"; "$1" --frames 10 || status=1; exit $status' \
-            "$test_drm" "$kms_demo")
+        # One boot for all: the demo's and sg-render's exit statuses join the tests'.
+        cmd=(sh -c 'status=0; "$0" || status=$?
+            if [ -n "$1" ]; then
+                echo "--- kms-three-rects --frames 10 ---"; "$1" --frames 10 || status=1
+            fi
+            if [ -n "$2" ]; then
+                echo "--- sg-render --display --info ---"
+                out=$("$2" "$3" --display --frames 3 --info --quiet 2>&1); rc=$?
+                printf "%s\n" "$out"
+                if [ "$rc" != 0 ]; then
+                    echo "sg-render --display: exit $rc"; status=1
+                elif ! printf "%s\n" "$out" | grep -Eq "^buffers: +[0-9]+ of [A-Z0-9]{4}, modifier [A-Z]"; then
+                    echo "sg-render --display --info: no names for the format and modifier"; status=1
+                fi
+            fi
+            exit $status' "$test_drm" "$kms_demo" "$sg_render" "$ROOT/scenes/three-rects.json")
     fi
     echo "=== test_drm on $device ==="
     start=$EPOCHREALTIME
