@@ -150,15 +150,6 @@ static void begin_rect(const struct sg_damage_region *region, int i)
 	glScissor(r->x, r->y, r->width, r->height);
 }
 
-/* Matrix (locations 2 to 5) is not an array on the expanded path: an
- * identity, the vertices being in clip space already. Generic values are
- * context state. */
-static void identity_matrix_attribute(void)
-{
-	for (GLuint column = 0; column < 4; column++)
-		glVertexAttrib4f(2 + column, column == 0, column == 1, column == 2, column == 3);
-}
-
 /* Draws the expanded runs; *blending: the translucent pass has begun. */
 static sg_result draw_runs(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                            bool *blending)
@@ -188,7 +179,6 @@ static sg_result draw_uploaded(struct sg_gl_renderer *gl, const struct sg_scene 
 {
 	int rects = frame->region ? frame->region->count : 1;
 	sg_result result = SG_OK;
-	identity_matrix_attribute();
 	for (int i = 0; i < rects && !result; i++) {
 		if (rects > 1)
 			begin_rect(frame->region, i);
@@ -245,7 +235,6 @@ static sg_result draw_expanded(struct sg_gl_renderer *gl, const struct sg_scene 
 		begin_rect(frame->region, i);
 		begin_frame(gl, frame->width, frame->height, frame->clear_color);
 		glBindVertexArray(gl->expanded.vertex_array);
-		identity_matrix_attribute();
 		bool blending = false;
 		result = draw_runs(gl, scene, &blending);
 		glBindVertexArray(0);

@@ -65,6 +65,7 @@ struct sg_gl_run {
 
 struct sg_gl_expanded {
 	GLuint vertex_array, vertex_buffer, index_buffer;
+	GLuint identity_buffer; /* the Matrix attribute's one instance */
 	/* The buffers' sizes, and what fills them (stream.c): the vertices of
 	 * the source list's draws (sg_draw_source) and the indices, neither
 	 * kept on the CPU. (Writing the vertices straight into a mapped GL buffer
