@@ -124,7 +124,13 @@ static sg_result write_png(int fd, const char *name, int width, int height, cons
 	struct png_sink *sink = sg_malloc(sizeof(*sink));
 	if (!sink)
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory writing '%s'", name);
-	*sink = (struct png_sink){.fd = fd, .name = name};
+	/* Field by field: a compound literal would zero the 64 KiB buffer too,
+	 * 16 pages faulted in for a PNG that may be 1 KiB. */
+	sink->fd = fd;
+	sink->name = name;
+	sink->error = 0;
+	sink->message[0] = '\0';
+	sink->used = 0;
 	sg_result result = encode(sink, width, height, rgba, row_stride);
 	sg_free(sink);
 	return result;
