@@ -22,26 +22,17 @@
 sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl)
 {
 	*gl = (struct sg_gl_renderer){0};
-	sg_result result = sg_gl_program_build(sg_shader_textured_vert, sg_shader_textured_frag,
-	                                       &gl->program);
+	/* The all-white program only: frames with colours build the other one
+	 * when they first need it (sg_gl_renderer_tinted_program), as the NV12
+	 * one is (nv12.c). */
+	sg_result result = sg_gl_program_build_defined(sg_shader_textured_vert, sg_shader_textured_frag,
+	                                               "#define ALL_WHITE 1\n", &gl->white_program);
 	if (result)
-		return sg_fail_prefix(result, "building the embedded textured program: ");
-	result = sg_gl_program_build_defined(sg_shader_textured_vert, sg_shader_textured_frag,
-	                                     "#define ALL_WHITE 1\n", &gl->white_program);
-	if (result) {
-		sg_gl_renderer_finish(gl);
 		return sg_fail_prefix(result, "building the embedded textured program (all white): ");
-	}
 	glUseProgram(gl->white_program);
 	glUniform1i(glGetUniformLocation(gl->white_program, "Tex"), 0);
-	glUseProgram(gl->program);
-	glUniform1i(glGetUniformLocation(gl->program, "Tex"), 0);
-	gl->textured = gl->program;
+	gl->textured = gl->white_program;
 	glGetIntegerv(GL_MAX_TEXTURE_SIZE, &gl->max_texture_size);
-	if ((result = sg_gl_nv12_init(gl))) {
-		sg_gl_renderer_finish(gl);
-		return result;
-	}
 	glGenBuffers(1, &gl->instance_buffer);
 	static const uint8_t white[4] = {255, 255, 255, 255};
 	glGenTextures(1, &gl->white_texture);
@@ -125,17 +116,14 @@ static void begin_blending(void)
 static sg_result bind_texture(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                               uint32_t index)
 {
-	if (index == SG_DRAW_NO_TEXTURE) {
-		sg_gl_nv12_bind(gl, NULL, NULL, gl->white_texture);
-		return SG_OK;
-	}
+	if (index == SG_DRAW_NO_TEXTURE)
+		return sg_gl_nv12_bind(gl, NULL, NULL, gl->white_texture);
 	GLuint texture;
 	sg_result result =
 	    sg_gl_cache_texture(&gl->textures, scene, index, gl->max_texture_size, &texture);
 	if (result)
 		return result;
-	sg_gl_nv12_bind(gl, &gl->textures.objects[index], &scene->textures[index], texture);
-	return SG_OK;
+	return sg_gl_nv12_bind(gl, &gl->textures.objects[index], &scene->textures[index], texture);
 }
 
 /* Restricts the frame to rectangle i of region (NULL: the whole output). */
@@ -301,6 +289,21 @@ static sg_result draw_instanced(struct sg_gl_renderer *gl, const struct sg_scene
 	return result;
 }
 
+sg_result sg_gl_renderer_tinted_program(struct sg_gl_renderer *gl)
+{
+	if (gl->program)
+		return SG_OK;
+	/* A link costs 0.2-0.3 ms even from Mesa's shader cache: a program
+	 * whose models are all white (three-rects) never pays it. */
+	sg_result result =
+	    sg_gl_program_build(sg_shader_textured_vert, sg_shader_textured_frag, &gl->program);
+	if (result)
+		return sg_fail_prefix(result, "building the embedded textured program: ");
+	glUseProgram(gl->program);
+	glUniform1i(glGetUniformLocation(gl->program, "Tex"), 0);
+	return SG_OK;
+}
+
 sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *scene,
                               const struct sg_draw_list *list, const struct sg_paint *paint,
                               mat4 view_projection, const struct sg_gl_frame *frame)
@@ -309,6 +312,8 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
 	gl->batches = 0;
 	/* paint covers the list's source (before culling): a tinted draw there
 	 * keeps the colour for the frame, which is never wrong. */
+	if (paint->tinted_count && (result = sg_gl_renderer_tinted_program(gl)))
+		return result;
 	gl->textured = paint->tinted_count ? gl->program : gl->white_program;
 	sg_gl_cache_sweep_destroyed(&gl->textures, &gl->meshes, scene);
 	if (gl->pruned_scene != scene->id || gl->pruned_structure != scene->structure_version) {

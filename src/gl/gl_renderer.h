@@ -151,12 +151,13 @@ struct sg_gl_depth {
 };
 
 struct sg_gl_renderer {
-	/* The textured program, and the same for frames whose draws are all
-	 * white and opaque (ALL_WHITE in shaders/textured.vert); textured is the
-	 * one the frame drawing now uses. */
+	/* The textured program (0 until a frame has colours other than white:
+	 * sg_gl_renderer_tinted_program), and the same for frames whose draws
+	 * are all white and opaque (ALL_WHITE in shaders/textured.vert), made
+	 * with the renderer; textured is the one the frame drawing now uses. */
 	GLuint program, white_program, textured;
 	/* Imported NV12 textures: Y and CbCr planes on units 0 and 1, converted
-	 * to RGB by the program (src/gl/nv12.c). nv12_bound: the last
+	 * to RGB by the program (src/gl/nv12.c; 0 until the first). nv12_bound: the last
 	 * bind_texture() used it, so the next plain one takes textured back. */
 	GLuint nv12_program;
 	GLint nv12_matrix, nv12_offset; /* its uniforms' locations */
@@ -226,6 +227,9 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
                               mat4 view_projection, const struct sg_gl_frame *frame);
 
 /* Blends a translucent tint over each rectangle of region (SG_DEBUG_DAMAGE). */
+/* Builds the textured program if it is not yet; it is in use after a build. */
+sg_result sg_gl_renderer_tinted_program(struct sg_gl_renderer *gl);
+
 sg_result sg_gl_renderer_tint(struct sg_gl_renderer *gl, const struct sg_damage_region *region,
                               int width, int height);
 

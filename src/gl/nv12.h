@@ -11,15 +11,15 @@
 /* The embedded shaders/nv12.frag, run with the textured vertex shader. */
 extern const char sg_shader_nv12_frag[];
 
-/* Builds the program; on failure no GL object is left. */
-sg_result sg_gl_nv12_init(struct sg_gl_renderer *gl);
+/* Deletes the program, if one was built. */
 void sg_gl_nv12_finish(struct sg_gl_renderer *gl);
 
 /* Binds texture for the next draws on unit 0, and for an NV12 one (object
  * not NULL with a chroma texture) its CbCr plane on unit 1 with the program
  * that converts it (the draws' other inputs, vertex arrays and generic
- * attributes, are shared state). The active unit is 0 after. */
-void sg_gl_nv12_bind(struct sg_gl_renderer *gl, const struct sg_gl_object *object,
-                     const struct sg_texture_data *t, GLuint texture);
+ * attributes, are shared state). The active unit is 0 after. The program is
+ * built at the first NV12 texture: failing that, nothing is bound. */
+sg_result sg_gl_nv12_bind(struct sg_gl_renderer *gl, const struct sg_gl_object *object,
+                          const struct sg_texture_data *t, GLuint texture);
 
 #endif

@@ -20,6 +20,9 @@ static void make_quad(struct sg_gl_renderer *gl)
 sg_result sg_gl_renderer_tint(struct sg_gl_renderer *gl, const struct sg_damage_region *region,
                               int width, int height)
 {
+	sg_result result = sg_gl_renderer_tinted_program(gl);
+	if (result)
+		return result;
 	if (!gl->tint_array)
 		make_quad(gl);
 	glViewport(0, 0, width, height);
