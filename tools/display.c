@@ -120,7 +120,7 @@ static void drm_names(uint32_t format, uint64_t modifier, char **format_name, ch
 		return;
 	char *(*get_format)(uint32_t) = (char *(*)(uint32_t))dlsym(drm, "drmGetFormatName");
 	char *(*get_modifier)(uint64_t) =
-		(char *(*)(uint64_t))dlsym(drm, "drmGetFormatModifierName");
+	    (char *(*)(uint64_t))dlsym(drm, "drmGetFormatModifierName");
 	if (get_format)
 		*format_name = get_format(format);
 	if (get_modifier)

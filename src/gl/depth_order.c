@@ -87,7 +87,8 @@ static bool out_of_order_pairwise(const struct sg_scene *scene, const struct sg_
 		uint64_t key = sg_gl_sort_rank(draw);
 		for (size_t j = 0; j < seen; j++) {
 			const int *o = cells[j];
-			if (keys[j] > key && c[0] <= o[2] && o[0] <= c[2] && c[1] <= o[3] && o[1] <= c[3])
+			if (keys[j] > key && c[0] <= o[2] && o[0] <= c[2] && c[1] <= o[3] &&
+			    o[1] <= c[3])
 				return true;
 		}
 		keys[seen++] = key;

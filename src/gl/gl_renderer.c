@@ -25,10 +25,12 @@ sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl)
 	/* The all-white program only: frames with colours build the other one
 	 * when they first need it (sg_gl_renderer_tinted_program), as the NV12
 	 * one is (nv12.c). */
-	sg_result result = sg_gl_program_build_defined(sg_shader_textured_vert, sg_shader_textured_frag,
-	                                               "#define ALL_WHITE 1\n", &gl->white_program);
+	sg_result result =
+	    sg_gl_program_build_defined(sg_shader_textured_vert, sg_shader_textured_frag,
+	                                "#define ALL_WHITE 1\n", &gl->white_program);
 	if (result)
-		return sg_fail_prefix(result, "building the embedded textured program (all white): ");
+		return sg_fail_prefix(result,
+		                      "building the embedded textured program (all white): ");
 	glUseProgram(gl->white_program);
 	glUniform1i(glGetUniformLocation(gl->white_program, "Tex"), 0);
 	gl->textured = gl->white_program;

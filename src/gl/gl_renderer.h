@@ -226,10 +226,10 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
                               const struct sg_draw_list *list, const struct sg_paint *paint,
                               mat4 view_projection, const struct sg_gl_frame *frame);
 
-/* Blends a translucent tint over each rectangle of region (SG_DEBUG_DAMAGE). */
 /* Builds the textured program if it is not yet; it is in use after a build. */
 sg_result sg_gl_renderer_tinted_program(struct sg_gl_renderer *gl);
 
+/* Blends a translucent tint over each rectangle of region (SG_DEBUG_DAMAGE). */
 sg_result sg_gl_renderer_tint(struct sg_gl_renderer *gl, const struct sg_damage_region *region,
                               int width, int height);
 
