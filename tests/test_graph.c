@@ -10,6 +10,7 @@
 
 #include "check_run.h"
 #include "../src/graph/alloc.h"
+#include "../src/graph/error.h"
 #include "../src/graph/scene_internal.h"
 
 static struct sg_scene *scene;
@@ -963,6 +964,38 @@ START_TEST(test_journal_lists_each_edit_once_per_epoch)
 }
 END_TEST
 
+/* A context too long to go before a message in full loses its middle, not
+ * the message's end, which says what failed; neither cut splits a UTF-8
+ * character. A short one goes before it whole. */
+START_TEST(test_fail_prefix_keeps_the_reason)
+{
+	sg_fail(SG_ERR_IO, "the reason");
+	ck_assert_int_eq(sg_fail_prefix(SG_ERR_IO, "reading '%s': ", "a.png"), SG_ERR_IO);
+	ck_assert_str_eq(sg_last_error(), "reading 'a.png': the reason");
+
+	/* "star", 748 é, "x": both cuts of its middle fall inside an é */
+	char context[1502];
+	memcpy(context, "star", 4);
+	for (size_t i = 4; i < 1500; i += 2)
+		memcpy(context + i, "\xc3\xa9", 2);
+	memcpy(context + 1500, "x", 2);
+	sg_fail(SG_ERR_IO, "the reason");
+	ck_assert_int_eq(sg_fail_prefix(SG_ERR_CYCLE, "%s: ", context), SG_ERR_CYCLE);
+	ck_assert_int_eq(sg_last_result(), SG_ERR_CYCLE);
+	const char *message = sg_last_error();
+	size_t length = strlen(message);
+	ck_assert_msg(strncmp(message, "star\xc3\xa9", 6) == 0 &&
+	                  strstr(message, "\xc3\xa9...\xc3\xa9") && length > 1000 &&
+	                  strcmp(message + length - 15, "\xc3\xa9x: the reason") == 0,
+	              "%s", message);
+	for (size_t i = 0; i < length; i++) {
+		bool lead = (unsigned char)message[i] == 0xc3;
+		bool next_continues = (unsigned char)message[i + 1] == 0xa9;
+		ck_assert_msg(lead == next_continues, "a character cut at byte %zu", i);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("graph");
@@ -970,6 +1003,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_root_exists);
+	tcase_add_test(tc, test_fail_prefix_keeps_the_reason);
 	tcase_add_test(tc, test_add_and_iterate_in_order);
 	tcase_add_test(tc, test_insert_first_and_past_end);
 	tcase_add_test(tc, test_cycle_refused);
