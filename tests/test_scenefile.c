@@ -2,6 +2,7 @@
  * opacity and colour (checked against a CPU reference of the blending), and
  * every error path of sg_scene_file_load(). Runs from the source root. */
 #include <check.h>
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -590,6 +591,28 @@ START_TEST(test_missing_file_is_io)
 	ck_assert_ptr_nonnull(strstr(sg_last_error(), "does-not-exist.json"));
 	ck_assert_int_eq(sg_scene_file_load(NULL, &file), SG_ERR_INVALID_ARGUMENT);
 	sg_scene_file_destroy(NULL);
+
+	/* A path too long for the message loses its middle: its start, the file's
+	 * name at its end and the reason are all shown, and neither cut splits
+	 * one of the two-byte characters the path is made of (both fall inside
+	 * one here). */
+	char path[1500];
+	memcpy(path, "/nonexistent/", 13);
+	for (size_t i = 13; i + 1 < sizeof(path); i += 2)
+		memcpy(path + i, "\xc3\xa9", 2); /* é */
+	snprintf(path + sizeof(path) - 17, 17, "/\xc3\xbc-scenes.json"); /* after a whole é */
+	ck_assert_int_eq(sg_scene_file_load(path, &file), SG_ERR_IO);
+	const char *message = sg_last_error();
+	char end[128];
+	snprintf(end, sizeof(end), "\xc3\xa9/\xc3\xbc-scenes.json': %s", strerror(ENOENT));
+	bool whole = true;
+	for (const unsigned char *c = (const unsigned char *)message; *c; c++)
+		if ((*c == 0xc3 && c[1] != 0xa9 && c[1] != 0xbc) || (*c == 0xa9 && c[-1] != 0xc3))
+			whole = false;
+	ck_assert_msg(strncmp(message, "cannot open '/nonexistent/\xc3\xa9", 28) == 0 &&
+	                  strstr(message, "\xc3\xa9...\xc3\xa9") && strstr(message, end) && whole &&
+	                  strlen(message) < 1000,
+	              "%s", message);
 }
 END_TEST
 
@@ -1229,7 +1252,8 @@ static const struct {
 
 /* Without json-c, loading a scene file fails with SG_ERR_UNSUPPORTED naming
  * the library and dlerror()'s reason, allocates nothing, and keeps failing
- * the same way, whatever failed in between. */
+ * the same way, whatever failed in between; a path too long for the message
+ * loses its middle, not the reason. */
 START_TEST(test_missing_json_c_fails_cleanly)
 {
 	if (!first_load_of_process())
@@ -1256,6 +1280,18 @@ START_TEST(test_missing_json_c_fails_cleanly)
 		/* another error, which the next attempt must not build on */
 		ck_assert_int_eq(sg_scene_file_load(NULL, &file), SG_ERR_INVALID_ARGUMENT);
 	}
+	char long_path[1100];
+	memset(long_path, 'a', sizeof(long_path) - 1);
+	memcpy(long_path, "/nonexistent/", 13);
+	memcpy(long_path + sizeof(long_path) - 6, ".json", 6);
+	struct sg_scene_file *file = NULL;
+	ck_assert_int_eq(sg_scene_file_load(long_path, &file), SG_ERR_UNSUPPORTED);
+	const char *message = sg_last_error();
+	ck_assert_msg(strncmp(message, "sg_scene_file_load '/nonexistent/aaa", 36) == 0 &&
+	                  strstr(message, "aaa...aaa") &&
+	                  strstr(message, "aaa.json': loading json-c: ") &&
+	                  strstr(message, missing_json_c[_i].want),
+	              "%s", message);
 	/* too late to rename it now */
 	ck_assert(!sg_json_lib_set_name_for_testing("libjson-c.so.5"));
 }

@@ -157,9 +157,10 @@ sg_result sg_scene_file_load_with(const char *path, const struct sg_scene_file_o
 	sg_result result = fill_limits(options, &limits);
 	if (result)
 		return result;
-	/* The path as given, but safe to print: it comes first in every message. */
-	char name[1024];
-	sg_escape(path, SG_ESCAPE_TEXT, name, sizeof(name));
+	/* The path as given, but safe to print: it comes first in every message,
+	 * so a long one is cut short in its middle, leaving the rest room. */
+	char name[512];
+	sg_escape_path(path, name, sizeof(name));
 	/* The first scene file of the process opens json-c (json_lib.c). */
 	const struct sg_json_lib *json_c = sg_json_lib_load();
 	if (!json_c)

@@ -36,7 +36,7 @@ static bool is_inside(const char *path, const char *folder)
 sg_result sg_scene_path_check(struct sg_parse *p, const char *path, const char *kind)
 {
 	char shown[256];
-	sg_escape(path, SG_ESCAPE_TEXT, shown, sizeof(shown));
+	sg_escape_path(path, shown, sizeof(shown));
 	if (!path[0])
 		return sg_fail(SG_ERR_IO, "%s: %s: the path is empty", p->file_name, p->path.text);
 	/* Without allowed folders a '..' can only escape, and is refused before the
@@ -126,7 +126,7 @@ static sg_result open_checked(struct sg_parse *p, const char *path, const char *
 	if (result)
 		return result;
 	char shown[256];
-	sg_escape(path, SG_ESCAPE_TEXT, shown, sizeof(shown));
+	sg_escape_path(path, shown, sizeof(shown));
 	size_t length = strlen(p->folder) + strlen(path) + 1;
 	char *joined = path[0] == '/' ? sg_strdup(path) : sg_malloc(length);
 	if (!joined)

@@ -190,7 +190,7 @@ static sg_result decode_png(struct sg_parse *p, struct sg_named_texture *texture
 	sg_result result = sg_texture_path_open(p, texture->file_path, &file);
 	if (!result) {
 		char shown[256];
-		sg_escape(texture->file_path, SG_ESCAPE_TEXT, shown, sizeof(shown));
+		sg_escape_path(texture->file_path, shown, sizeof(shown));
 		result = sg_png_read_rgba(file, shown, p->limits.max_texture_bytes - p->texture_bytes,
 		                          pixels, &texture->width, &texture->height);
 		fclose(file);
