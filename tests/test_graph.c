@@ -993,6 +993,27 @@ START_TEST(test_fail_prefix_keeps_the_reason)
 		bool next_continues = (unsigned char)message[i + 1] == 0xa9;
 		ck_assert_msg(lead == next_continues, "a character cut at byte %zu", i);
 	}
+
+	/* Longer than the first buffer the prefix is made in: made whole (one
+	 * allocation), its end still kept; without the memory, cut short at a
+	 * character, the message still in one piece after it. */
+	char longer[3006]; /* "star", 1500 é, "x" */
+	memcpy(longer, "star", 4);
+	for (size_t i = 4; i < 3004; i += 2)
+		memcpy(longer + i, "\xc3\xa9", 2);
+	memcpy(longer + 3004, "x", 2);
+	for (int fail = 0; fail < 2; fail++) {
+		sg_fail(SG_ERR_IO, "the reason");
+		sg_alloc_fail_at(fail);
+		sg_fail_prefix(SG_ERR_IO, "%s: ", longer);
+		ck_assert_int_eq(sg_alloc_fail_at(0), 1);
+		message = sg_last_error();
+		length = strlen(message);
+		const char *end = fail ? "\xc3\xa9the reason" : "\xc3\xa9x: the reason";
+		ck_assert_msg(length > 1000 && strstr(message, "\xc3\xa9...\xc3\xa9") &&
+		                  strcmp(message + length - strlen(end), end) == 0,
+		              "allocation %s: %s", fail ? "failed" : "made", message);
+	}
 }
 END_TEST
 

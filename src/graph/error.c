@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "alloc.h"
+
 /* Per thread, so that two renderers on two threads keep their own messages. */
 static _Thread_local char last_error[1024];
 static _Thread_local sg_result last_result;
@@ -36,16 +38,43 @@ static size_t sequence_start(const char *text, size_t i)
 	return i;
 }
 
+/* length, less a last UTF-8 sequence that a cut at length left incomplete. */
+static size_t whole_characters(const char *text, size_t length)
+{
+	size_t lead = length;
+	while (lead > 0 && ((unsigned char)text[lead - 1] & 0xc0) == 0x80)
+		lead--;
+	if (lead == 0)
+		return length;
+	unsigned char c = (unsigned char)text[lead - 1];
+	size_t need = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+	return length - (lead - 1) < need ? lead - 1 : length;
+}
+
 sg_result sg_fail_prefix(sg_result result, const char *format, ...)
 {
-	char previous[sizeof(last_error)], prefix[2 * sizeof(last_error)];
+	char previous[sizeof(last_error)], small[2 * sizeof(last_error)];
 	memcpy(previous, last_error, sizeof(previous));
 
-	va_list args;
+	va_list args, again;
 	va_start(args, format);
-	int n = vsnprintf(prefix, sizeof(prefix), format, args);
+	va_copy(again, args);
+	int n = vsnprintf(small, sizeof(small), format, args);
 	va_end(args);
-	size_t length = n < 0 ? 0 : (size_t)n < sizeof(prefix) ? (size_t)n : sizeof(prefix) - 1;
+	/* A longer one (a path of 4000 bytes) is made whole, so that its end
+	 * (": ") is kept; without the memory, it is cut at a character. */
+	char *prefix = small, *large = NULL;
+	size_t length = n < 0 ? 0 : (size_t)n;
+	if (length >= sizeof(small)) {
+		if ((large = sg_malloc(length + 1))) {
+			vsnprintf(large, length + 1, format, again);
+			prefix = large;
+		} else {
+			length = whole_characters(small, sizeof(small) - 1);
+			small[length] = '\0';
+		}
+	}
+	va_end(again);
 	/* Too long for both (a path of 1000 bytes): the prefix loses its middle,
 	 * not the message its end, which says what went wrong. */
 	size_t room = sizeof(last_error) - 1 - strlen(previous);
@@ -65,6 +94,7 @@ sg_result sg_fail_prefix(sg_result result, const char *format, ...)
 	rest = rest < cap - used ? rest : cap - used;
 	memcpy(last_error + used, previous, rest);
 	last_error[used + rest] = '\0';
+	sg_free(large);
 	last_result = result;
 	return result;
 }
