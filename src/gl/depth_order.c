@@ -32,8 +32,10 @@
  * parent's 32400 disjoint quads took 4-5 ms a frame more (found in review). */
 #define PIXELS_PER_DRAW 256u
 /* Lists this short are checked draw against draw on their cell rectangles,
- * which gives the grid's answer without the grid: 128 KiB cleared for each
- * check, 32 pages a process faults in for its first (three-rects). */
+ * which gives the grid's answer without the grid (128 KiB cleared for each
+ * check, 32 pages a process faults in for its first: three-rects), and
+ * without its cost budget, which large draws of a short list could exhaust
+ * for nothing. */
 #define PAIRWISE_MAX_DRAWS 32u
 
 void sg_gl_depth_finish(struct sg_gl_depth *depth)
@@ -70,9 +72,9 @@ static bool out_of_order(uint64_t *grid, const struct sg_scene *scene,
 	return false;
 }
 
-/* out_of_order() for a list of up to PAIRWISE_MAX_DRAWS: a draw is drawn
- * before something it must cover where an earlier draw with a larger key
- * shares a cell with it, as the grid's cell would hold that key. */
+/* out_of_order() for a list of up to PAIRWISE_MAX_DRAWS, budget aside: a
+ * draw is drawn before something it must cover where an earlier draw with a
+ * larger key shares a cell with it, as the grid's cell would hold that key. */
 static bool out_of_order_pairwise(const struct sg_scene *scene, const struct sg_draw_list *list,
                                   mat4 view_projection)
 {

@@ -22,9 +22,10 @@
 sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl)
 {
 	*gl = (struct sg_gl_renderer){0};
-	/* The all-white program only: frames with colours build the other one
-	 * when they first need it (sg_gl_renderer_tinted_program), as the NV12
-	 * one is (nv12.c). */
+	/* The all-white program only: frames with colours (and SG_DEBUG_DAMAGE's
+	 * tint) build the other one when they first need it
+	 * (sg_gl_renderer_tinted_program), as the NV12 one is (nv12.c). A
+	 * build that fails fails that frame, and is tried again at the next. */
 	sg_result result =
 	    sg_gl_program_build_defined(sg_shader_textured_vert, sg_shader_textured_frag,
 	                                "#define ALL_WHITE 1\n", &gl->white_program);

@@ -151,10 +151,11 @@ struct sg_gl_depth {
 };
 
 struct sg_gl_renderer {
-	/* The textured program (0 until a frame has colours other than white:
-	 * sg_gl_renderer_tinted_program), and the same for frames whose draws
-	 * are all white and opaque (ALL_WHITE in shaders/textured.vert), made
-	 * with the renderer; textured is the one the frame drawing now uses. */
+	/* The textured program (0 until a frame has colours other than white,
+	 * or SG_DEBUG_DAMAGE tints one: sg_gl_renderer_tinted_program), and the
+	 * same for frames whose draws are all white and opaque (ALL_WHITE in
+	 * shaders/textured.vert), made with the renderer; textured is the one
+	 * the frame drawing now uses. */
 	GLuint program, white_program, textured;
 	/* Imported NV12 textures: Y and CbCr planes on units 0 and 1, converted
 	 * to RGB by the program (src/gl/nv12.c; 0 until the first). nv12_bound: the last

@@ -16,8 +16,8 @@ void sg_gl_nv12_finish(struct sg_gl_renderer *gl);
 
 /* Binds texture for the next draws on unit 0, and for an NV12 one (object
  * not NULL with a chroma texture) its CbCr plane on unit 1 with the program
- * that converts it (the draws' other inputs, vertex arrays and generic
- * attributes, are shared state). The active unit is 0 after. The program is
+ * that converts it (the draws' other inputs, the vertex arrays, are shared
+ * state). The active unit is 0 after. The program is
  * built at the first NV12 texture: failing that, nothing is bound. */
 sg_result sg_gl_nv12_bind(struct sg_gl_renderer *gl, const struct sg_gl_object *object,
                           const struct sg_texture_data *t, GLuint texture);

@@ -16,8 +16,9 @@ enum sg_escape_style {
  * too long for out ends with "...". Returns out. */
 char *sg_escape(const char *text, enum sg_escape_style style, char *out, size_t size);
 
-/* sg_escape(path, SG_ESCAPE_TEXT, ...) for a file path: one too long for out
- * loses its middle ("/srv/a/b...c/d/scene.json"), as the end names the file. */
+/* sg_escape(path, SG_ESCAPE_TEXT, ...) for a file path (size > 4 bytes, as
+ * there): one too long for out loses its middle ("/srv/a/b...c/d/scene.json"),
+ * as the end names the file. */
 char *sg_escape_path(const char *path, char *out, size_t size);
 
 #endif
