@@ -1,6 +1,7 @@
 #include "error.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,19 +31,32 @@ sg_result sg_fail(sg_result result, const char *format, ...)
 	return result;
 }
 
-/* Where a cut at i would split a UTF-8 sequence, the start of that sequence. */
-static size_t sequence_start(const char *text, size_t i)
+static bool continues(const char *text, size_t i)
 {
-	while (i > 0 && ((unsigned char)text[i] & 0xc0) == 0x80)
-		i--;
-	return i;
+	return ((unsigned char)text[i] & 0xc0) == 0x80;
+}
+
+size_t sg_cut_middle(char *text, size_t length, size_t limit)
+{
+	if (length <= limit)
+		return length;
+	/* head bytes, "...", and the end from tail: at most limit in all */
+	size_t head = (limit - 3) / 2;
+	while (head > 0 && continues(text, head))
+		head--;
+	size_t tail = length - (limit - 3 - head);
+	while (tail < length && continues(text, tail))
+		tail++;
+	memmove(text + head + 3, text + tail, length - tail + 1);
+	memcpy(text + head, "...", 3);
+	return head + 3 + (length - tail);
 }
 
 /* length, less a last UTF-8 sequence that a cut at length left incomplete. */
 static size_t whole_characters(const char *text, size_t length)
 {
 	size_t lead = length;
-	while (lead > 0 && ((unsigned char)text[lead - 1] & 0xc0) == 0x80)
+	while (lead > 0 && continues(text, lead - 1))
 		lead--;
 	if (lead == 0)
 		return length;
@@ -78,15 +92,8 @@ sg_result sg_fail_prefix(sg_result result, const char *format, ...)
 	/* Too long for both (a path of 1000 bytes): the prefix loses its middle,
 	 * not the message its end, which says what went wrong. */
 	size_t room = sizeof(last_error) - 1 - strlen(previous);
-	if (length > room && room >= 16) {
-		size_t head = sequence_start(prefix, (room - 3) / 2);
-		size_t tail = length - (room - 3 - head);
-		while (tail < length && ((unsigned char)prefix[tail] & 0xc0) == 0x80)
-			tail++;
-		memmove(prefix + head + 3, prefix + tail, length - tail + 1);
-		memcpy(prefix + head, "...", 3);
-		length = head + 3 + (length - tail);
-	}
+	if (room >= 16)
+		length = sg_cut_middle(prefix, length, room);
 	/* Whatever is left over still ends at the buffer, as snprintf would. */
 	size_t cap = sizeof(last_error) - 1, used = length < cap ? length : cap;
 	memcpy(last_error, prefix, used);

@@ -2,6 +2,8 @@
 #ifndef SG_GRAPH_ERROR_H
 #define SG_GRAPH_ERROR_H
 
+#include <stddef.h>
+
 #include <sg/error.h>
 
 /* Records a printf-style message for sg_last_error() and returns result, so that
@@ -11,5 +13,11 @@ sg_result sg_fail(sg_result result, const char *format, ...) __attribute__((form
 /* Prefixes the current message with more context ("loading 'a.png': " + message). */
 sg_result sg_fail_prefix(sg_result result, const char *format, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* Shortens text (length bytes, NUL-terminated) to at most limit bytes (limit
+ * > 3) by putting "..." in place of its middle, so that both ends stay (a
+ * path's file name, a context's ": "); no cut splits a UTF-8 character.
+ * Returns the new length. For text that goes into a message. */
+size_t sg_cut_middle(char *text, size_t length, size_t limit);
 
 #endif

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../graph/error.h"
+
 /* Length of the valid UTF-8 sequence at text (1 to 4), 0 if there is none.
  * Overlong forms and surrogates are not valid: they could hide a control. */
 static size_t utf8_length(const unsigned char *text, uint32_t *code)
@@ -82,20 +84,7 @@ char *sg_escape_path(const char *path, char *out, size_t size)
 {
 	char full[4096]; /* a longer escape ends in "..." here already */
 	sg_escape(path, SG_ESCAPE_TEXT, full, sizeof(full));
-	size_t length = strlen(full);
-	if (length < size) {
-		memcpy(out, full, length + 1);
-		return out;
-	}
-	/* head + "..." + the tail from tail fill out at most; neither cut splits
-	 * a UTF-8 sequence. */
-	size_t head = (size - 4) / 2, tail = length - (size - 4 - head);
-	while (head > 0 && ((unsigned char)full[head] & 0xc0) == 0x80)
-		head--;
-	while (tail < length && ((unsigned char)full[tail] & 0xc0) == 0x80)
-		tail++;
-	memcpy(out, full, head);
-	memcpy(out + head, "...", 3);
-	memcpy(out + head + 3, full + tail, length - tail + 1);
+	size_t length = sg_cut_middle(full, strlen(full), size - 1);
+	memcpy(out, full, length + 1);
 	return out;
 }
