@@ -17,12 +17,13 @@ import sys
 # Each layer and the layers directly below it; a layer may include any layer
 # reachable downwards from it, and itself.
 BELOW = {
-    'graph': [],
+    'base': [],
+    'graph': ['base'],
     'text': ['graph'],
     'scenefile': ['graph', 'text'],
     'traverse': ['graph'],
     'gl': ['traverse'],
-    'egl': ['graph'],
+    'egl': ['base'],
     'target': ['gl', 'egl'],
     'surfaceless': ['target'],
     'gbm': ['target'],
@@ -32,14 +33,40 @@ BELOW = {
 
 # System headers that only some layers may use: the graph and traversal know
 # no GL, GL knows no EGL, only the device layers touch DRM and GBM, and only
-# text knows FreeType and HarfBuzz (sg/text.h hides them).
+# text knows FreeType and HarfBuzz (sg/text.h hides them), only base libpng and
+# only the scene files json-c.
 SYSTEM = [
     (re.compile(r'^gbm\.h$'), {'gbm'}),
     (re.compile(r'^(xf86drm|xf86drmMode|drm_fourcc)\.h$'), {'gbm', 'output'}),
     (re.compile(r'^EGL/'), {'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'}),
     (re.compile(r'^(ft2build\.h|freetype/|hb(-[a-z]+)?\.h$|harfbuzz/)'), {'text'}),
+    (re.compile(r'^png\.h$'), {'base'}),
+    (re.compile(r'^json-c/'), {'scenefile'}),
     (re.compile(r'^GLES'), {'gl', 'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'}),
 ]
+
+# The layer each public header belongs to: the lowest layer that defines what
+# it declares. A layer may include <sg/X.h> only when X's layer is below it (or
+# its own), and a public header only the public headers of layers below its
+# own; a header missing here is refused until it is given a layer.
+UMBRELLA = '(umbrella)'  # sg/sg.h: includes every header; no layer includes it
+PUBLIC = {
+    'export.h': 'base',
+    'error.h': 'base',
+    'log.h': 'base',
+    'image.h': 'base',
+    'types.h': 'base',
+    'version.h': 'base',
+    'scene.h': 'graph',
+    'dmabuf.h': 'graph',
+    'text.h': 'text',
+    'scene_file.h': 'scenefile',
+    'camera.h': 'graph',
+    'pick.h': 'traverse',
+    'renderer.h': 'render',
+    'output.h': 'output',
+    'sg.h': UMBRELLA,
+}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 
@@ -68,6 +95,9 @@ def check_file(path, layer, src, allowed):
                 continue
             kind, name = match.groups()
             where = '%s:%d' % (os.path.relpath(path, os.path.dirname(src)), number)
+            if kind == '<' and name.startswith('sg/'):
+                errors.extend(check_public(where, layer, name[3:], allowed))
+                continue
             if kind == '<':
                 for pattern, layers in SYSTEM:
                     if pattern.search(name) and layer not in layers:
@@ -90,6 +120,45 @@ def check_file(path, layer, src, allowed):
     return errors
 
 
+def check_public(where, layer, header, allowed):
+    owner = PUBLIC.get(header)
+    if owner is None:
+        return ['%s: <sg/%s> has no layer in src/check-layers.py\'s PUBLIC table; add it'
+                % (where, header)]
+    if owner == UMBRELLA:
+        return ['%s: layer %s may not include <sg/%s>, which includes every layer: include the'
+                ' headers it needs' % (where, layer, header)]
+    if owner not in allowed:
+        return ['%s: layer %s may not include <sg/%s>: it belongs to %s, which is not below it'
+                ' (it may include %s)' % (where, layer, header, owner, ', '.join(sorted(allowed)))]
+    return []
+
+
+def check_public_headers(include, src):
+    """The public headers obey the same order among themselves."""
+    errors, read = [], [include]
+    for name in sorted(os.listdir(include)):
+        header = name[:-3] if name.endswith('.h.in') else name
+        if not header.endswith('.h'):
+            continue
+        path = os.path.join(include, name)
+        read.append(path)
+        owner = PUBLIC.get(header)
+        where = os.path.relpath(path, os.path.dirname(src))
+        if owner == UMBRELLA:
+            continue
+        if owner is None:
+            errors.append('%s: has no layer in src/check-layers.py\'s PUBLIC table; add it' % where)
+            continue
+        with open(path, encoding='utf-8', errors='replace') as f:
+            for number, line in enumerate(f, 1):
+                match = INCLUDE.match(line)
+                if match and match.group(1) == '<' and match.group(2).startswith('sg/'):
+                    errors.extend(check_public('%s:%d' % (where, number), owner,
+                                               match.group(2)[3:], visible(owner)))
+    return errors, read
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument('--src', required=True)
@@ -98,7 +167,8 @@ def main():
     args = parser.parse_args()
     src = os.path.abspath(args.src)
 
-    errors, read = [], [src]
+    errors, read = check_public_headers(os.path.join(os.path.dirname(src), 'include', 'sg'), src)
+    read.append(src)
     for layer in sorted(os.listdir(src)):
         folder = os.path.join(src, layer)
         if not os.path.isdir(folder):

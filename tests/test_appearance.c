@@ -352,7 +352,7 @@ static sg_node add_group(struct sg_scene *scene, sg_node parent, float opacity)
 }
 
 /* Frames whose models are all white and opaque are drawn by a program without
- * the colour input (src/gl/gl_renderer.c); a colour or an opacity set between
+ * the colour input (src/gl/drawer.c); a colour or an opacity set between
  * renders must take the other one back, on both draw paths. */
 START_TEST(test_white_and_tinted_frames_alternate)
 {

@@ -9,8 +9,8 @@
 #include <sg/sg.h>
 
 #include "check_run.h"
-#include "../src/graph/alloc.h"
-#include "../src/graph/error.h"
+#include "../src/base/alloc.h"
+#include "../src/base/error.h"
 #include "../src/graph/scene_internal.h"
 
 static struct sg_scene *scene;

@@ -15,7 +15,7 @@
 #include <sg/sg.h>
 
 #include "check_run.h"
-#include "../src/graph/alloc.h"
+#include "../src/base/alloc.h"
 #include "../src/graph/scene_internal.h"
 
 #define XR24 0x34325258u /* DRM_FORMAT_XRGB8888 */

@@ -14,7 +14,7 @@
 #include <sg/sg.h>
 
 #include "check_run.h"
-#include "../src/graph/log.h"
+#include "../src/base/log.h"
 
 struct record {
 	int calls;

@@ -22,7 +22,7 @@
 #include "../src/scenefile/scene_file_internal.h"
 #include "three_rects_scene.h"
 
-/* Internal test hook of src/graph/alloc.h: the suite links the static core. */
+/* Internal test hook of src/base/alloc.h: the suite links the static core. */
 long sg_alloc_fail_at(long k);
 
 static const char *const example_scenes[] = {

@@ -58,8 +58,8 @@ int main(void)
 #include <hb.h>
 
 #include "reference.h"
-#include "../src/graph/alloc.h"
-#include "../src/graph/png_read.h"
+#include "../src/base/alloc.h"
+#include "../src/base/png_read.h"
 #include "../src/graph/scene_internal.h"
 #include "../src/text/layout.h"
 #include "../src/text/text_internal.h"

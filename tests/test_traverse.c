@@ -8,7 +8,7 @@
 #include <sg/sg.h>
 
 #include "check_run.h"
-#include "../src/graph/alloc.h"
+#include "../src/base/alloc.h"
 #include "../src/graph/scene_internal.h"
 #include "../src/traverse/traverse.h"
 #include "three_rects_scene.h"

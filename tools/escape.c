@@ -6,28 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/base/utf8.h"
+
 /* Length of the valid UTF-8 sequence at s that is not a C1 control (U+0080 ..
  * U+009F, which some terminals obey like ESC [), or 0. */
 static size_t printable_utf8_length(const unsigned char *s)
 {
-	size_t length = s[0] >= 0xf0 && s[0] <= 0xf4  ? 4
-	                : s[0] >= 0xe0                ? 3
-	                : s[0] >= 0xc2 && s[0] < 0xe0 ? 2
-	                                              : 0;
-	if (s[0] >= 0xf5)
-		length = 0;
-	for (size_t i = 1; i < length; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	if (length == 2 && s[0] == 0xc2 && s[1] < 0xa0)
-		return 0;
-	/* overlong forms, surrogates and code points past U+10FFFF */
-	if ((length == 3 && s[0] == 0xe0 && s[1] < 0xa0) ||
-	    (length == 3 && s[0] == 0xed && s[1] >= 0xa0) ||
-	    (length == 4 && s[0] == 0xf0 && s[1] < 0x90) ||
-	    (length == 4 && s[0] == 0xf4 && s[1] >= 0x90))
-		return 0;
-	return length;
+	uint32_t code;
+	int length = sg_utf8_decode((const char *)s, strnlen((const char *)s, 4), &code, NULL);
+	return length > 0 && code >= 0xa0 ? (size_t)length : 0;
 }
 
 void escape_write(FILE *out, const char *text)

@@ -50,10 +50,7 @@ SG_API sg_result sg_scene_pick_all(struct sg_scene *scene, const struct sg_camer
                                    int width, int height, float x, float y,
                                    struct sg_pick_hit *hits, size_t max, size_t *count);
 
-/* Whether picks see node and its subtree (true when created); drawing is not
- * affected. */
-SG_API sg_result sg_node_set_pickable(struct sg_scene *scene, sg_node node, bool pickable);
-SG_API sg_result sg_node_get_pickable(const struct sg_scene *scene, sg_node node, bool *pickable);
+/* sg_node_set_pickable and sg_node_get_pickable: <sg/scene.h>. */
 
 /* The product of the local matrices from the top of node's tree down to node
  * (column-major), attached or not. */

@@ -15,6 +15,7 @@
 #include <sg/error.h>
 #include <sg/export.h>
 #include <sg/scene.h>
+#include <sg/types.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -22,13 +23,7 @@ extern "C" {
 
 struct sg_renderer;
 
-enum sg_target_kind {
-	SG_TARGET_AUTO = 0,    /* GBM on the first render node drmGetDevices2 lists if it
-	                          works there, else surfaceless */
-	SG_TARGET_GBM,         /* EGL_PLATFORM_GBM_KHR, output in a gbm_bo */
-	SG_TARGET_SURFACELESS, /* EGL_MESA_platform_surfaceless, output in a renderbuffer */
-};
-
+/* enum sg_target_kind: <sg/types.h>. */
 struct gbm_device;
 
 struct sg_renderer_desc {
@@ -106,15 +101,7 @@ SG_API sg_result sg_renderer_set_culling(struct sg_renderer *renderer, bool enab
  * the whole output. */
 SG_API sg_result sg_renderer_set_damage_tracking(struct sg_renderer *renderer, bool enabled);
 
-/* A rectangle of output pixels: columns x .. x + width - 1, rows y .. y + height - 1,
- * row 0 the top row (as sg_renderer_read_pixels() gives them). */
-struct sg_rect {
-	int x, y, width, height;
-};
-
-/* At most this many rectangles describe a frame's damage. */
-#define SG_DAMAGE_MAX_RECTS 4
-
+/* struct sg_rect and SG_DAMAGE_MAX_RECTS: <sg/types.h>. */
 /* The damage of the last render: the rectangles (disjoint, at most
  * SG_DAMAGE_MAX_RECTS) outside which its picture equals the picture before it,
  * whatever buffer either was drawn into, for callers that present elsewhere
@@ -164,15 +151,8 @@ SG_API sg_result sg_renderer_read_pixels(struct sg_renderer *renderer, void *rgb
  * with sg_renderer_read_pixels and write them with sg_image_write_png_fd. */
 SG_API sg_result sg_renderer_write_png(struct sg_renderer *renderer, const char *path);
 
-/* A dma-buf of the output buffer object (GBM target only; SG_ERR_UNSUPPORTED otherwise). */
-struct sg_dmabuf {
-	int fd;            /* owned by the caller: close() it */
-	uint32_t fourcc;   /* DRM_FORMAT_* */
-	uint64_t modifier; /* DRM_FORMAT_MOD_*; DRM_FORMAT_MOD_INVALID when implicit */
-	int width, height;
-	int plane_count;
-	uint32_t strides[4], offsets[4];
-};
+/* A dma-buf of the output buffer object (struct sg_dmabuf: <sg/types.h>); GBM
+ * target only, SG_ERR_UNSUPPORTED otherwise. */
 SG_API sg_result sg_renderer_export_dmabuf(struct sg_renderer *renderer, struct sg_dmabuf *dmabuf);
 
 #ifdef __cplusplus

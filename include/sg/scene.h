@@ -102,6 +102,10 @@ SG_API sg_result sg_node_set_visible(struct sg_scene *scene, sg_node node, bool 
 /* Stores in *visible whether node itself is visible (its own setting, whatever
  * its ancestors' are). NULL visible: SG_ERR_INVALID_ARGUMENT. */
 SG_API sg_result sg_node_get_visible(const struct sg_scene *scene, sg_node node, bool *visible);
+/* Whether picks (sg_scene_pick, <sg/pick.h>) see node and its subtree (true
+ * when created); drawing is not affected. */
+SG_API sg_result sg_node_set_pickable(struct sg_scene *scene, sg_node node, bool pickable);
+SG_API sg_result sg_node_get_pickable(const struct sg_scene *scene, sg_node node, bool *pickable);
 /* The opacity of node (any kind, the root included; 1 when created), in [0, 1]:
  * each model is drawn with the product of its own opacity and its ancestors'
  * as an alpha multiplied into its colour (as wlroots' scene and CSS do per

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../graph/error.h"
+#include "../base/error.h"
 
 const char *sg_egl_error_name(EGLint error)
 {

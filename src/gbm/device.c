@@ -7,7 +7,7 @@
 #include <unistd.h>
 #include <xf86drm.h>
 
-#include "../graph/error.h"
+#include "../base/error.h"
 #include "device.h"
 #include "libs.h"
 

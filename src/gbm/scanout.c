@@ -5,7 +5,7 @@
 #include <string.h>
 #include <drm_fourcc.h>
 
-#include "../graph/error.h"
+#include "../base/error.h"
 #include "libs.h"
 #include "scanout.h"
 #include "target_gbm_private.h"

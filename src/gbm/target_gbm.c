@@ -12,9 +12,9 @@
 #include <drm_fourcc.h>
 #include <xf86drm.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
-#include "../graph/log.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../base/log.h"
 #include "device.h"
 #include "libs.h"
 #include "target_gbm.h"

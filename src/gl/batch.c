@@ -4,8 +4,8 @@
 
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "../graph/scene_internal.h"
 #include "check.h"
 #include "depth.h"
@@ -40,7 +40,7 @@ static void count_sort(const uint32_t *order, uint32_t *out, size_t count,
  * entry): by mesh, then stably by texture. O(draws + resources), where a
  * comparison sort of a whole tree's draws cost more than the frame's other
  * CPU work each time the drawn list changed (a visibility toggle). */
-sg_result sg_gl_sort_draws(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+sg_result sg_gl_sort_draws(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                            const struct sg_draw *draws, uint32_t *order, size_t count)
 {
 	uint32_t textures = scene->texture_pool.used + 1; /* the last: no texture */
@@ -54,7 +54,7 @@ sg_result sg_gl_sort_draws(struct sg_gl_renderer *gl, const struct sg_scene *sce
 	return SG_OK;
 }
 
-sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+sg_result sg_gl_batch_order(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                             const struct sg_draw_list *list, const struct sg_paint *paint)
 {
 	if (gl->order_serial == list->serial && gl->order_classes == paint->classes && gl->order)
@@ -94,7 +94,7 @@ sg_result sg_gl_batch_order(struct sg_gl_renderer *gl, const struct sg_scene *sc
 	return SG_OK;
 }
 
-sg_result sg_gl_batch_instances(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+sg_result sg_gl_batch_instances(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                 const struct sg_draw_list *list, const struct sg_paint *paint,
                                 mat4 view_projection)
 {
@@ -135,7 +135,7 @@ sg_result sg_gl_batch_instances(struct sg_gl_renderer *gl, const struct sg_scene
 	return SG_OK;
 }
 
-void sg_gl_batch_point_instances(const struct sg_gl_renderer *gl, size_t first)
+void sg_gl_batch_point_instances(const struct sg_gl_drawer *gl, size_t first)
 {
 	const GLsizei stride = FLOATS_PER_INSTANCE * sizeof(float);
 	const char *base = (const char *)(first * (size_t)stride);

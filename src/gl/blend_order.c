@@ -10,8 +10,8 @@
 
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "../graph/scene_internal.h"
 #include "screen_cells.h"
 
@@ -33,7 +33,7 @@ static uint64_t hash(uint64_t key)
 	return key ^ (key >> 33);
 }
 
-sg_result sg_gl_blend_order(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+sg_result sg_gl_blend_order(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                             const struct sg_draw_list *list, const struct sg_paint *paint,
                             mat4 view_projection, bool by_mesh)
 {

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "../graph/scene_internal.h"
 #include "../graph/scene_live.h"
 #include "../graph/dmabuf.h"

@@ -2,7 +2,7 @@
 #ifndef SG_GL_CACHE_H
 #define SG_GL_CACHE_H
 
-#include "gl_renderer.h"
+#include "drawer.h"
 
 /* Texel uploads (glTexImage2D and glTexSubImage2D of scene textures) made by
  * the calling thread so far: calls, texel bytes, and the uploads of whole

@@ -3,7 +3,7 @@
 
 #include <GLES3/gl3.h>
 
-#include "../graph/error.h"
+#include "../base/error.h"
 
 static const char *gl_error_name(GLenum error)
 {

@@ -13,8 +13,8 @@
 
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "batch.h"
 #include "screen_cells.h"
 
@@ -109,7 +109,7 @@ static bool settled(struct sg_gl_depth *d, const struct sg_scene *scene, mat4 vi
 	return same;
 }
 
-sg_result sg_gl_depth_order(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+sg_result sg_gl_depth_order(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                             const struct sg_draw_list *list, mat4 view_projection, bool streamed,
                             size_t pixels)
 {

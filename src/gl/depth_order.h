@@ -2,7 +2,7 @@
 #ifndef SG_GL_DEPTH_ORDER_H
 #define SG_GL_DEPTH_ORDER_H
 
-#include "gl_renderer.h"
+#include "drawer.h"
 
 /* Sets gl->depth.needed: whether drawing gl->order (sorted by texture and
  * mesh) needs the per-draw depths to show painter's order. Not when every
@@ -14,7 +14,7 @@
  * a list of more than a draw per 256 of the output's pixels is checked only
  * while its transforms and view stay as they were the frame before. The
  * answer is kept until the order, the transforms or the view change. */
-sg_result sg_gl_depth_order(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+sg_result sg_gl_depth_order(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                             const struct sg_draw_list *list, mat4 view_projection, bool streamed,
                             size_t pixels);
 void sg_gl_depth_finish(struct sg_gl_depth *depth);

@@ -8,8 +8,8 @@
 
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "../graph/scene_internal.h"
 #include "batch.h"
 #include "check.h"
@@ -102,7 +102,7 @@ void sg_gl_expand_buffers(struct sg_gl_expanded *x)
  * keep source order: there the transform, done in sorted order, jumps through
  * scene arrays larger than the caches (tree-32768 'all' spent 1.1 ms a frame
  * more on it, against nothing measured back from llvmpipe). */
-static sg_result place_vertices(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+static sg_result place_vertices(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                 const struct sg_draw_list *source)
 {
 	struct sg_gl_expanded *x = &gl->expanded;
@@ -129,7 +129,7 @@ static sg_result place_vertices(struct sg_gl_renderer *gl, const struct sg_scene
  * index buffer. A transient list (a damage repaint's few draws) is expanded
  * alone, so that a frame that moved one model does not transform the whole
  * source again; its draws keep their source's depths and colours. */
-static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+static sg_result expand_vertices(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                  const struct sg_draw_list *list, const struct sg_paint *paint,
                                  mat4 view_projection)
 {
@@ -186,7 +186,7 @@ static sg_result expand_vertices(struct sg_gl_renderer *gl, const struct sg_scen
 
 /* The indices of list's draws in gl->order, and its runs of one texture and
  * pass; kept while the order and the vertices' layout stay. */
-static sg_result expand_indices(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+static sg_result expand_indices(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                 const struct sg_draw_list *list)
 {
 	struct sg_gl_expanded *x = &gl->expanded;
@@ -242,7 +242,7 @@ static sg_result expand_indices(struct sg_gl_renderer *gl, const struct sg_scene
 	return SG_OK;
 }
 
-sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+sg_result sg_gl_expand(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                        const struct sg_draw_list *list, const struct sg_paint *paint,
                        mat4 view_projection)
 {
@@ -287,7 +287,7 @@ sg_result sg_gl_index_room(uint32_t **indices, size_t *capacity, size_t needed, 
 	return SG_OK;
 }
 
-sg_result sg_gl_expand_chunk(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+sg_result sg_gl_expand_chunk(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                              const struct sg_draw_list *list, const struct sg_paint *paint,
                              mat4 view_projection, size_t *k)
 {

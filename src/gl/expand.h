@@ -3,7 +3,7 @@
 #ifndef SG_GL_EXPAND_H
 #define SG_GL_EXPAND_H
 
-#include "gl_renderer.h"
+#include "drawer.h"
 
 /* Meshes larger than this are drawn instanced instead. */
 #define SG_GL_EXPAND_MAX_VERTICES 64
@@ -14,7 +14,7 @@ bool sg_gl_expand_fits(struct sg_gl_expanded *expanded, const struct sg_scene *s
                        const struct sg_draw_list *list);
 /* Fills and uploads the vertex and index buffers for list in gl->order, and
  * its runs of one texture and pass; reuses them while nothing changed. */
-sg_result sg_gl_expand(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+sg_result sg_gl_expand(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                        const struct sg_draw_list *list, const struct sg_paint *paint,
                        mat4 view_projection);
 /* Whether the list sg_gl_expand_fits() last looked at is too large to keep
@@ -25,14 +25,14 @@ bool sg_gl_expand_streams(const struct sg_gl_expanded *expanded);
  * makes its runs (first in indices from the chunk's start), moving *k past
  * them. A chunk ends where it is full and where the translucent draws begin,
  * so that each chunk is drawn in one pass. */
-sg_result sg_gl_expand_chunk(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+sg_result sg_gl_expand_chunk(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                              const struct sg_draw_list *list, const struct sg_paint *paint,
                              mat4 view_projection, size_t *k);
 /* The opaque draws of list (drawn reordered) in list order, gathered per
  * texture into batches (expand_bins.c): each call that sets *ready uploads
  * one batch to the expanded buffers (left bound) as the one run to draw;
  * call again until *ready stays false. cursor starts zeroed. */
-sg_result sg_gl_expand_bin(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+sg_result sg_gl_expand_bin(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                            const struct sg_draw_list *list, const struct sg_paint *paint,
                            mat4 view_projection, struct sg_gl_bin_cursor *cursor, bool *ready);
 void sg_gl_expand_bins_finish(struct sg_gl_expanded *expanded);

@@ -10,8 +10,8 @@
  * full. With more textures than bins the fullest bin is drawn to make room. */
 #include "expand.h"
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "depth.h"
 #include "expand_vertex.h"
 
@@ -95,7 +95,7 @@ static int bin_for(struct sg_gl_expanded *x, const struct sg_scene *scene, uint3
 	return -1;
 }
 
-sg_result sg_gl_expand_bin(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+sg_result sg_gl_expand_bin(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                            const struct sg_draw_list *list, const struct sg_paint *paint,
                            mat4 view_projection, struct sg_gl_bin_cursor *cursor, bool *ready)
 {

@@ -2,7 +2,7 @@
 
 #include <stdint.h>
 
-#include "../graph/error.h"
+#include "../base/error.h"
 #include "check.h"
 
 void sg_gl_framebuffer_begin(struct sg_gl_framebuffer *fb)
@@ -44,7 +44,7 @@ sg_result sg_gl_framebuffer_complete(struct sg_gl_framebuffer *fb, int width, in
 		return sg_fail(SG_ERR_GL, "%s: framebuffer incomplete: %s (0x%04x)", what,
 		               status_name(status), status);
 	/* Frames that need no depth order test against what the buffer holds
-	 * without clearing it (gl_renderer.c): it must start in [0, 1]. */
+	 * without clearing it (drawer.c): it must start in [0, 1]. */
 	glDisable(GL_SCISSOR_TEST);
 	glDepthMask(GL_TRUE); /* a translucent pass leaves it off */
 	glClearDepthf(0.0f);

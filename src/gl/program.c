@@ -3,7 +3,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "../graph/error.h"
+#include "../base/error.h"
 
 static GLuint compile(GLenum stage, const char *source, const char *defines,
                       const char *stage_name, sg_result *result)

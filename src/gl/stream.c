@@ -2,7 +2,7 @@
  * objects a chunk at a time (see stream.h for why). */
 #include "stream.h"
 
-#include "../graph/alloc.h"
+#include "../base/alloc.h"
 #include "check.h"
 
 static void flush(struct sg_gl_stream *s)

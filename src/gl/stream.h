@@ -5,7 +5,7 @@
 #include <GLES3/gl3.h>
 #include <stddef.h>
 
-#include "../graph/error.h"
+#include "../base/error.h"
 
 /* Bytes staged before each glBufferSubData: small enough to stay in cache,
  * large enough that the calls cost nothing beside the copy. */

@@ -2,9 +2,9 @@
  * that people debugging a scene see what each frame redrew. Drawn with the
  * textured program, the white texture and one clip-space quad. */
 #include "check.h"
-#include "gl_renderer.h"
+#include "drawer.h"
 
-static void make_quad(struct sg_gl_renderer *gl)
+static void make_quad(struct sg_gl_drawer *gl)
 {
 	static const float corners[] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1, 1, 1, 0, 1};
 	glGenVertexArrays(1, &gl->tint_array);
@@ -17,10 +17,10 @@ static void make_quad(struct sg_gl_renderer *gl)
 	glBindVertexArray(0);
 }
 
-sg_result sg_gl_renderer_tint(struct sg_gl_renderer *gl, const struct sg_damage_region *region,
+sg_result sg_gl_drawer_tint(struct sg_gl_drawer *gl, const struct sg_damage_region *region,
                               int width, int height)
 {
-	sg_result result = sg_gl_renderer_tinted_program(gl);
+	sg_result result = sg_gl_drawer_tinted_program(gl);
 	if (result)
 		return result;
 	if (!gl->tint_array)

@@ -1,9 +1,9 @@
 /* How models look without changing what is drawn: node opacities and model
  * colours. Both only bump appearance_version, so the cached traversal order
  * and draw lists stay; the renderer recomputes each draw's colour from them. */
-#include "alloc.h"
-#include "error.h"
-#include "floats.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../base/floats.h"
 #include "scene_internal.h"
 
 sg_result sg_node_set_opacity(struct sg_scene *scene, sg_node node, float opacity)

@@ -10,11 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "alloc.h"
-#include "error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "resource.h"
 #include "scene_internal.h"
-#include "side_limit.h"
+#include "../base/side_limit.h"
 
 const char *sg_fourcc_name(uint32_t fourcc)
 {

@@ -5,7 +5,7 @@
 #include <dlfcn.h>
 #include <stdio.h>
 
-#include "error.h"
+#include "../base/error.h"
 
 void *sg_dynlib_open(const char *label, const char *name, struct sg_dynlib_failure *failure)
 {

@@ -3,7 +3,7 @@
  * a probe may stop at the first empty slot. */
 #include "index_map.h"
 
-#include "alloc.h"
+#include "../base/alloc.h"
 
 static uint32_t home(const struct sg_index_map *map, uint32_t key)
 {

@@ -3,7 +3,7 @@
  * Renderers are not known to the scene (any renderer may draw any scene), so
  * each keeps its own read position; entries are never removed, only
  * overwritten once the ring is full, which a reader that far behind notices. */
-#include "alloc.h"
+#include "../base/alloc.h"
 #include "scene_internal.h"
 
 /* Never smaller than this, and never larger than an eighth of the nodes: a

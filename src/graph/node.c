@@ -1,11 +1,11 @@
 /* Node constructors and per-node properties. */
 #include <string.h>
 
-#include <sg/pick.h>
+#include <sg/scene.h>
 
-#include "alloc.h"
-#include "error.h"
-#include "floats.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../base/floats.h"
 #include "scene_internal.h"
 
 static sg_node new_node(struct sg_scene *scene, enum sg_node_kind kind, const char *name)

@@ -4,8 +4,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "alloc.h"
-#include "error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 
 void sg_pool_init(struct sg_pool *pool, const char *kind, uint32_t first, uint32_t initial,
                   bool handles)

@@ -5,13 +5,13 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "../base/alloc.h"
 #include "dmabuf.h"
-#include "error.h"
-#include "floats.h"
+#include "../base/error.h"
+#include "../base/floats.h"
 #include "resource.h"
 #include "scene_internal.h"
-#include "side_limit.h"
+#include "../base/side_limit.h"
 
 const struct sg_texture_data *sg_scene_texture(const struct sg_scene *scene, sg_texture texture)
 {

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "dmabuf.h"
 #include "scene_internal.h"
 #include "scene_live.h"

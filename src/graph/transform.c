@@ -2,8 +2,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "error.h"
-#include "floats.h"
+#include "../base/error.h"
+#include "../base/floats.h"
 #include "scene_internal.h"
 
 static sg_result refuse_nonfinite(const struct sg_scene *scene, sg_node node, const char *function)

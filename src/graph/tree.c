@@ -2,7 +2,7 @@
  * are fine. */
 #include <string.h>
 
-#include "error.h"
+#include "../base/error.h"
 #include "scene_internal.h"
 
 static void unlink_node(struct sg_scene *scene, uint32_t index)

@@ -7,7 +7,7 @@
 #include <xf86drm.h>
 
 #include "../gbm/libs.h"
-#include "../graph/error.h"
+#include "../base/error.h"
 #include "choose.h"
 #include "props.h"
 

@@ -8,7 +8,7 @@
 #include <xf86drmMode.h>
 
 #include "../gbm/libs.h"
-#include "../graph/error.h"
+#include "../base/error.h"
 #include "dumb.h"
 
 sg_result sg_dumb_buffer_init(struct sg_dumb_buffer *buffer, const struct sg_drm_libs *drm, int fd,

@@ -13,8 +13,8 @@
 #include <xf86drm.h>
 
 #include "../gbm/libs.h"
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "../render/renderer_output.h"
 #include "kms.h"
 #include "output_internal.h"

@@ -6,7 +6,7 @@
 #include <xf86drm.h>
 
 #include "../gbm/libs.h"
-#include "../graph/error.h"
+#include "../base/error.h"
 #include "kms.h"
 
 static const char *connector_type_name(uint32_t type)

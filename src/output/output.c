@@ -14,10 +14,10 @@
 
 #include "../gbm/device.h"
 #include "../gbm/libs.h"
-#include "../graph/alloc.h"
-#include "../graph/error.h"
-#include "../graph/floats.h"
-#include "../graph/log.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../base/floats.h"
+#include "../base/log.h"
 #include "../render/renderer_output.h"
 #include "output_internal.h"
 

@@ -19,8 +19,8 @@
 #include <xf86drm.h>
 
 #include "../gbm/libs.h"
-#include "../graph/error.h"
-#include "../graph/log.h"
+#include "../base/error.h"
+#include "../base/log.h"
 #include "../render/renderer_output.h"
 #include "output_internal.h"
 

@@ -2,7 +2,7 @@
 #include <xf86drmMode.h>
 
 #include "../gbm/libs.h"
-#include "../graph/error.h"
+#include "../base/error.h"
 #include "props.h"
 
 bool sg_kms_prop(const struct sg_drm_libs *drm, int fd, uint32_t object, uint32_t type,

@@ -4,7 +4,7 @@
 #include <xf86drm.h>
 
 #include "../gbm/libs.h"
-#include "../graph/error.h"
+#include "../base/error.h"
 #include "restore.h"
 
 void sg_output_save(const struct sg_drm_libs *drm, int fd, bool atomic,

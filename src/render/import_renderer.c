@@ -5,7 +5,7 @@
 #include <sg/dmabuf.h>
 #include <sg/renderer.h>
 
-#include "../graph/error.h"
+#include "../base/error.h"
 
 sg_texture sg_texture_import_renderer(struct sg_scene *scene, struct sg_renderer *source,
                                       enum sg_filter filter)

@@ -11,13 +11,13 @@
 #include <sg/renderer.h>
 
 #include "../gl/expand.h"
-#include "../gl/gl_renderer.h"
-#include "../graph/alloc.h"
-#include "../graph/error.h"
-#include "../graph/log.h"
-#include "../graph/floats.h"
+#include "../gl/drawer.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../base/log.h"
+#include "../base/floats.h"
 #include "../graph/scene_internal.h"
-#include "../graph/side_limit.h"
+#include "../base/side_limit.h"
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
 #include "driver_lock.h"
@@ -31,7 +31,7 @@
 
 struct sg_renderer {
 	struct sg_target *target;
-	struct sg_gl_renderer gl;
+	struct sg_gl_drawer gl;
 	bool gl_ready;
 	struct sg_traversal traversal;
 	float clear_color[4];
@@ -143,7 +143,7 @@ struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
 		result = sg_target_bind(renderer->target);
 	if (!result) {
 		renderer->driver_lock = sg_driver_lock_needed(renderer->target->egl.gl_renderer);
-		if ((result = sg_gl_renderer_init(&renderer->gl)))
+		if ((result = sg_gl_drawer_init(&renderer->gl)))
 			sg_fail_prefix(result, "on %s: ", renderer->target->impl->name);
 		renderer->gl.textures.import = sg_target_import_ops(renderer->target);
 		renderer->gl_ready = result == SG_OK;
@@ -191,7 +191,7 @@ void sg_renderer_destroy(struct sg_renderer *renderer)
 		sg_driver_lock(renderer->driver_lock);
 		if (renderer->gl_ready && sg_target_bind(renderer->target) == SG_OK) {
 			sg_render_spares_finish(&renderer->spares, renderer->target);
-			sg_gl_renderer_finish(&renderer->gl);
+			sg_gl_drawer_finish(&renderer->gl);
 		}
 		sg_target_destroy(renderer->target);
 		sg_driver_unlock(renderer->driver_lock);
@@ -419,10 +419,10 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 		return result;
 	}
 	struct sg_gl_frame frame = {target->width, target->height, renderer->clear_color, region};
-	result = sg_gl_renderer_draw(&renderer->gl, scene, list, &traversal->paint,
+	result = sg_gl_drawer_draw(&renderer->gl, scene, list, &traversal->paint,
 	                             view_projection, &frame);
 	if (!result && renderer->debug_damage)
-		result = sg_gl_renderer_tint(&renderer->gl, region, target->width, target->height);
+		result = sg_gl_drawer_tint(&renderer->gl, region, target->width, target->height);
 	uint64_t submitted = now_ns();
 	/* A fence lets KMS wait for the GPU instead of this thread. */
 	if (!result && fence_fd && target->egl.native_fence)

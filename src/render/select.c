@@ -8,8 +8,8 @@
 
 #include "../gbm/device.h"
 #include "../gbm/target_gbm.h"
-#include "../graph/error.h"
-#include "../graph/log.h"
+#include "../base/error.h"
+#include "../base/log.h"
 #include "../surfaceless/target_surfaceless.h"
 #include "select.h"
 

@@ -2,6 +2,8 @@
 #ifndef SG_RENDER_SELECT_H
 #define SG_RENDER_SELECT_H
 
+#include <sg/renderer.h>
+
 #include "../target/target.h"
 
 /* Chooses and creates a target as sg_renderer_create() documents. */

@@ -2,7 +2,7 @@
 
 #include <stdio.h>
 
-#include "../graph/error.h"
+#include "../base/error.h"
 
 sg_result sg_render_spares_use(struct sg_render_spares *spares, struct sg_target *target,
                                int index)

@@ -4,8 +4,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "read.h"
 
 void sg_track_finish(struct sg_track *track)

@@ -2,8 +2,8 @@
  * keyframed, set with sg_node_set_opacity / sg_model_set_color. */
 #include <math.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "read.h"
 
 static sg_result read_opacity(struct sg_parse *p, struct json_object *json, float *out)

@@ -3,12 +3,12 @@
  * uses it, as a texture is made: an unused font opens no file. */
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
-#include "escape.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../base/escape.h"
 #include "read.h"
 #include "texture_path.h"
-#include "utf8.h"
+#include "../base/utf8.h"
 
 /* One bit per Unicode scalar value, for the glyphs already counted. */
 #define COUNTED_BYTES (0x110000 / 8)

@@ -7,9 +7,9 @@
  * find which. */
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
-#include "escape.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../base/escape.h"
 #include "json_lib.h"
 #include "json_path.h"
 #include "json_text.h"

@@ -1,7 +1,7 @@
 /* JSON paths for error messages, in the JSONPath notation users can paste into jq. */
 #include "json_path.h"
 
-#include "escape.h"
+#include "../base/escape.h"
 
 #include <ctype.h>
 #include <stdarg.h>

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "open_file.h"
 #include "read.h"
 

@@ -4,9 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
-#include "escape.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../base/escape.h"
 #include "json_text.h"
 #include "read.h"
 #include "scene_file_internal.h"
@@ -31,7 +31,7 @@ static sg_result parse_root(struct sg_parse *p, struct json_object *root)
 		sg_json_path_pop(&p->path, mark);
 	}
 	if (!result)
-		result = sg_parse_output(p, root);
+		result = sg_parse_output_section(p, root);
 	if (!result)
 		result = sg_parse_camera(p, root);
 	if (!result)

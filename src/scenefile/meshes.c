@@ -1,9 +1,9 @@
 /* $.meshes and a model's "mesh": the built-in quad or an inline triangle list. */
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
-#include "escape.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../base/escape.h"
 #include "read.h"
 
 static sg_result make_quad(struct sg_parse *p, struct json_object *desc, sg_mesh *mesh)

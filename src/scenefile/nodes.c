@@ -1,7 +1,7 @@
 /* $.nodes: the tree of groups, transforms, models and text under the scene's root. */
 #include <string.h>
 
-#include "../graph/error.h"
+#include "../base/error.h"
 #include "read.h"
 
 static sg_result parse_node_list(struct sg_parse *p, struct json_object *list, sg_node parent);

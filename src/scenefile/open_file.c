@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../graph/error.h"
-#include "../graph/file_kind.h"
+#include "../base/error.h"
+#include "../base/file_kind.h"
 
 sg_result sg_open_regular(const char *path, const char *shown, int flags, int *fd, struct stat *st)
 {

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../graph/error.h"
-#include "escape.h"
+#include "../base/error.h"
+#include "../base/escape.h"
 
 sg_result sg_parse_fail(struct sg_parse *p, const char *format, ...)
 {

@@ -10,7 +10,7 @@
 #include <sg/scene_file.h>
 #include <sg/text.h>
 
-#include "../graph/side_limit.h"
+#include "../base/side_limit.h"
 #include "json_lib.h"
 #include "json_path.h"
 
@@ -145,7 +145,7 @@ struct sg_parse {
 };
 
 /* Sections of the file, each in its own source file. */
-sg_result sg_parse_output(struct sg_parse *p, struct json_object *root);
+sg_result sg_parse_output_section(struct sg_parse *p, struct json_object *root);
 sg_result sg_parse_camera(struct sg_parse *p, struct json_object *root);
 sg_result sg_parse_textures(struct sg_parse *p, struct json_object *root);
 /* A model's "texture": a name of $.textures, made on its first use; without

@@ -2,10 +2,10 @@
  * constant or keyframed (shown from its keyframe on, never interpolated). */
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "read.h"
-#include "utf8.h"
+#include "../base/utf8.h"
 
 /* Box widths and line heights in pixels: generous, but finite for the layout. */
 #define MAX_TEXT_LENGTH 1e6

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
-#include "escape.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../base/escape.h"
 #include "open_file.h"
 #include "read.h"
 

@@ -4,10 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
-#include "escape.h"
-#include "../graph/png_read.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../base/escape.h"
+#include "../base/png_read.h"
 #include "read.h"
 #include "texture_path.h"
 

@@ -3,8 +3,8 @@
  * renderbuffer read back with glReadPixels. */
 #include <stdio.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "target_surfaceless.h"
 
 static sg_result surfaceless_read_pixels(struct sg_target *target, void *rgba, size_t stride)

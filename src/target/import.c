@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "../graph/dmabuf.h"
-#include "../graph/error.h"
+#include "../base/error.h"
 #include "../graph/scene_internal.h"
 
 /* The formats NV12's planes are imported as (drm_fourcc.h). */

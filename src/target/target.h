@@ -4,7 +4,7 @@
 #ifndef SG_TARGET_TARGET_H
 #define SG_TARGET_TARGET_H
 
-#include <sg/renderer.h>
+#include <sg/types.h>
 
 #include "../gl/framebuffer.h"
 #include "../gl/import.h"

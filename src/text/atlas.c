@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "text_internal.h"
 
 #define GAP 1 /* transparent texels between glyphs and around the page's edge */

@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "text_internal.h"
 
 bool sg_text_available(void)

@@ -9,10 +9,10 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "text_internal.h"
-#include "utf8.h"
+#include "../base/utf8.h"
 
 static bool is_space(uint32_t c)
 {
@@ -44,6 +44,16 @@ struct paragraph {
 	size_t start, end;
 	hb_segment_properties_t props;
 };
+
+/* The character at *at of the paragraph's valid UTF-8, moving *at past it; at
+ * the end of the string, its terminating NUL. */
+static uint32_t next_char(const struct paragraph *p, size_t *at)
+{
+	uint32_t c = 0;
+	if (!sg_utf8_next(p->utf8, p->length, at, &c))
+		*at += 1;
+	return c;
+}
 
 static bool reserve_glyphs(struct sg_text_layout *layout, size_t needed)
 {
@@ -146,13 +156,13 @@ static sg_result add_wrapped(struct sg_text_layout *layout, hb_buffer_t *buffer,
 	sg_result result = SG_OK;
 	size_t line_start = p->start, fit = 0; /* fit: the furthest break that fits, 0: none yet */
 	size_t at = p->start;
-	uint32_t prev = sg_text_utf8_next(p->utf8, &at);
+	uint32_t prev = next_char(p, &at);
 	for (;;) {
 		size_t candidate = at;
 		uint32_t next = 0;
 		if (at < p->end) {
 			size_t after = at;
-			next = sg_text_utf8_next(p->utf8, &after);
+			next = next_char(p, &after);
 			if (!break_between(prev, next)) {
 				prev = next;
 				at = after;
@@ -178,7 +188,7 @@ static sg_result add_wrapped(struct sg_text_layout *layout, hb_buffer_t *buffer,
 			break;
 		}
 		size_t after = at;
-		prev = sg_text_utf8_next(p->utf8, &after);
+		prev = next_char(p, &after);
 		at = after;
 	}
 	sg_free(advance);

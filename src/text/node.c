@@ -7,11 +7,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
-#include "../graph/floats.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../base/floats.h"
 #include "text_internal.h"
-#include "utf8.h"
+#include "../base/utf8.h"
 
 /* What a string becomes: its layout, page and mesh. */
 struct built {
@@ -82,7 +82,7 @@ static sg_result build(struct sg_scene *scene, struct sg_text_state *state, sg_f
 {
 	size_t length = strlen(utf8);
 	sg_result result;
-	if ((result = sg_text_utf8_check(utf8, length)) ||
+	if ((result = sg_utf8_check(utf8, length)) ||
 	    (result = sg_text_layout_run(&built->layout, data, utf8, length, max_width, align,
 	                                 line_height)) ||
 	    (result = sg_atlas_place(scene, state, font, &built->layout, &built->page)) ||

@@ -3,7 +3,7 @@
  * programs link against any libsg and ask sg_text_available() at run time. */
 #include <sg/text.h>
 
-#include "../graph/error.h"
+#include "../base/error.h"
 
 #define WITHOUT_TEXT "libsg was built without text: FreeType and HarfBuzz not found"
 

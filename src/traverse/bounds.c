@@ -6,8 +6,8 @@
  * what is drawn, never smaller. */
 #include <float.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "../graph/scene_internal.h"
 #include "bounds.h"
 #include "world.h"

@@ -2,7 +2,7 @@
  * wholly outside one plane of the view volume, and every hidden subtree. */
 #include <string.h>
 
-#include "../graph/error.h"
+#include "../base/error.h"
 #include "../graph/scene_internal.h"
 #include "bounds.h"
 #include "cull.h"

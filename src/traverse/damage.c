@@ -12,8 +12,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "../graph/scene_internal.h"
 
 static const struct sg_pixel_box empty_box = {0, 0, 0, 0};

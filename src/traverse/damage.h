@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include <sg/renderer.h>
+#include <sg/types.h>
 
 #include "traverse.h"
 

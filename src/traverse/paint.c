@@ -11,8 +11,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "../graph/scene_internal.h"
 
 void sg_paint_finish(struct sg_paint *paint)

@@ -10,9 +10,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
-#include "../graph/floats.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../base/floats.h"
 #include "../graph/scene_internal.h"
 #include "bounds.h"
 

@@ -6,8 +6,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "../graph/scene_internal.h"
 #include "cull.h"
 #include "paint.h"

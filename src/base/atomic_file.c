@@ -15,12 +15,12 @@
 #include "alloc.h"
 #include "error.h"
 #include "file_kind.h"
-#include "output_file.h"
+#include "atomic_file.h"
 
 /* The kernel's own limit on symlinks followed in one path (MAXSYMLINKS). */
 #define MAX_SYMLINKS 40
 
-bool sg_output_file_refuse_tmpfile;
+bool sg_atomic_file_refuse_tmpfile;
 
 enum link_method {
 	LINK_NAMED,      /* a named temporary file: nothing to link */
@@ -29,7 +29,7 @@ enum link_method {
 };
 
 /* Opens the folder of target and keeps its last name. */
-static sg_result open_folder(struct sg_output_file *out, const char *target)
+static sg_result open_folder(struct sg_atomic_file *out, const char *target)
 {
 	const char *slash = strrchr(target, '/');
 	const char *base = slash ? slash + 1 : target;
@@ -57,7 +57,7 @@ static sg_result open_folder(struct sg_output_file *out, const char *target)
 }
 
 /* The path a symlink in target's folder names, as a path from where target's is. */
-static char *follow_link(struct sg_output_file *out, const char *target, size_t size_hint)
+static char *follow_link(struct sg_atomic_file *out, const char *target, size_t size_hint)
 {
 	for (size_t size = size_hint + 2;; size *= 2) {
 		char *link = sg_malloc(size);
@@ -93,7 +93,7 @@ static char *follow_link(struct sg_output_file *out, const char *target, size_t 
 
 /* Follows symlinks (dangling ones too) to the file that will be written: on
  * return out->folder_fd and out->name name it, and st is its lstat if it exists. */
-static sg_result find_target(struct sg_output_file *out, struct stat *st, bool *exists)
+static sg_result find_target(struct sg_atomic_file *out, struct stat *st, bool *exists)
 {
 	char *target = sg_strdup(out->path);
 	sg_result result = SG_OK;
@@ -157,7 +157,7 @@ static sg_result find_target(struct sg_output_file *out, struct stat *st, bool *
 	return result;
 }
 
-static sg_result open_in_place(struct sg_output_file *out, const struct stat *st)
+static sg_result open_in_place(struct sg_atomic_file *out, const struct stat *st)
 {
 	if (S_ISDIR(st->st_mode) || S_ISSOCK(st->st_mode))
 		return sg_fail(SG_ERR_IO, "cannot write '%s': it is %s", out->path,
@@ -195,7 +195,7 @@ static void temporary_name(char name[16])
 	name[14] = '\0';
 }
 
-static int create_named(struct sg_output_file *out, mode_t mode)
+static int create_named(struct sg_atomic_file *out, mode_t mode)
 {
 	for (int attempt = 0; attempt < 100; attempt++) {
 		temporary_name(out->temporary);
@@ -224,7 +224,7 @@ static enum link_method find_link_method(int fd, int folder_fd)
 	return LINK_NAMED;
 }
 
-static sg_result open_temporary(struct sg_output_file *out, const struct stat *old)
+static sg_result open_temporary(struct sg_atomic_file *out, const struct stat *old)
 {
 	/* A new file gets 0666 less the umask (applied by the kernel, default ACLs
 	 * included), as with cp. An old file's mode is set below, after its owner;
@@ -232,7 +232,7 @@ static sg_result open_temporary(struct sg_output_file *out, const struct stat *o
 	mode_t mode = old ? 0600 : 0666;
 	/* Unnamed until complete: a signal during the encoding leaves nothing. */
 	errno = EOPNOTSUPP;
-	if (!sg_output_file_refuse_tmpfile)
+	if (!sg_atomic_file_refuse_tmpfile)
 		out->fd = openat(out->folder_fd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
 	if (out->fd >= 0) {
 		out->link_method = find_link_method(out->fd, out->folder_fd);
@@ -267,9 +267,9 @@ static sg_result open_temporary(struct sg_output_file *out, const struct stat *o
 	return SG_OK;
 }
 
-sg_result sg_output_file_open(struct sg_output_file *out, const char *path)
+sg_result sg_atomic_file_open(struct sg_atomic_file *out, const char *path)
 {
-	*out = (struct sg_output_file){.path = path, .fd = -1, .folder_fd = -1};
+	*out = (struct sg_atomic_file){.path = path, .fd = -1, .folder_fd = -1};
 	struct stat st;
 	bool exists = false;
 	sg_result result = find_target(out, &st, &exists);
@@ -278,11 +278,11 @@ sg_result sg_output_file_open(struct sg_output_file *out, const char *path)
 	else if (!result)
 		result = open_temporary(out, exists ? &st : NULL);
 	if (result)
-		sg_output_file_abort(out);
+		sg_atomic_file_abort(out);
 	return result;
 }
 
-static int give_name(struct sg_output_file *out)
+static int give_name(struct sg_atomic_file *out)
 {
 	for (int attempt = 0; attempt < 100; attempt++) {
 		temporary_name(out->temporary);
@@ -305,7 +305,7 @@ static int give_name(struct sg_output_file *out)
 }
 
 /* Names the complete file and renames it over the final name. */
-static sg_result put_in_place(struct sg_output_file *out)
+static sg_result put_in_place(struct sg_atomic_file *out)
 {
 	/* Between the link and the rename the file has a name: the signals that end a
 	 * program are held back until both are done, so none can leave it behind. */
@@ -329,12 +329,12 @@ static sg_result put_in_place(struct sg_output_file *out)
 		                 out->temporary, out->path, strerror(errno));
 	if (!result)
 		out->temporary[0] = '\0'; /* it is the final file now */
-	sg_output_file_abort(out);        /* removes the temporary file if it is still there */
+	sg_atomic_file_abort(out);        /* removes the temporary file if it is still there */
 	pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
 	return result;
 }
 
-sg_result sg_output_file_commit(struct sg_output_file *out)
+sg_result sg_atomic_file_commit(struct sg_atomic_file *out)
 {
 	/* fsync so that a full disk or a failing device is reported here, not lost at
 	 * close. Devices and FIFOs that have nothing to sync say EINVAL. */
@@ -345,18 +345,18 @@ sg_result sg_output_file_commit(struct sg_output_file *out)
 	if (result || !in_place) {
 		if (!result)
 			return put_in_place(out);
-		sg_output_file_abort(out);
+		sg_atomic_file_abort(out);
 		return result;
 	}
 	int fd = out->fd;
 	out->fd = -1;
 	if (close(fd) != 0)
 		result = sg_fail(SG_ERR_IO, "writing '%s' failed: %s", out->path, strerror(errno));
-	sg_output_file_abort(out);
+	sg_atomic_file_abort(out);
 	return result;
 }
 
-void sg_output_file_abort(struct sg_output_file *out)
+void sg_atomic_file_abort(struct sg_atomic_file *out)
 {
 	if (out->fd >= 0)
 		close(out->fd);
@@ -365,5 +365,5 @@ void sg_output_file_abort(struct sg_output_file *out)
 	if (out->folder_fd >= 0)
 		close(out->folder_fd);
 	sg_free(out->name);
-	*out = (struct sg_output_file){.path = out->path, .fd = -1, .folder_fd = -1};
+	*out = (struct sg_atomic_file){.path = out->path, .fd = -1, .folder_fd = -1};
 }

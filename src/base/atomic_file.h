@@ -1,6 +1,6 @@
 /* Internal: an output path opened for writing the way cp and convert do, but atomic. */
-#ifndef SG_GRAPH_OUTPUT_FILE_H
-#define SG_GRAPH_OUTPUT_FILE_H
+#ifndef SG_BASE_ATOMIC_FILE_H
+#define SG_BASE_ATOMIC_FILE_H
 
 #include <stdbool.h>
 
@@ -9,7 +9,7 @@
 /* A regular file (or a new one) is replaced by a complete temporary file renamed
  * over it in its own folder; a device or FIFO is written in place. Symlinks are
  * followed to their final target, which is what gets replaced. */
-struct sg_output_file {
+struct sg_atomic_file {
 	const char *path;   /* as the caller named it, for messages */
 	int fd;             /* where the bytes go */
 	int folder_fd;      /* folder of the final file (O_PATH); -1 when written in place */
@@ -20,16 +20,16 @@ struct sg_output_file {
 
 /* Test hook: when true, O_TMPFILE is taken as refused, as on a file system
  * without it, so that tests reach the named temporary file. */
-extern bool sg_output_file_refuse_tmpfile;
+extern bool sg_atomic_file_refuse_tmpfile;
 
 /* Opens out->fd for path. On failure nothing is left open or created. */
-sg_result sg_output_file_open(struct sg_output_file *out, const char *path);
+sg_result sg_atomic_file_open(struct sg_atomic_file *out, const char *path);
 
 /* Makes the written bytes the file at path (fsync, then rename), and closes. On
  * failure the file at path is unchanged and no temporary file remains. */
-sg_result sg_output_file_commit(struct sg_output_file *out);
+sg_result sg_atomic_file_commit(struct sg_atomic_file *out);
 
-/* Closes and removes what sg_output_file_open made; the file at path is unchanged. */
-void sg_output_file_abort(struct sg_output_file *out);
+/* Closes and removes what sg_atomic_file_open made; the file at path is unchanged. */
+void sg_atomic_file_abort(struct sg_atomic_file *out);
 
 #endif

@@ -5,28 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../graph/error.h"
-
-/* Length of the valid UTF-8 sequence at text (1 to 4), 0 if there is none.
- * Overlong forms and surrogates are not valid: they could hide a control. */
-static size_t utf8_length(const unsigned char *text, uint32_t *code)
-{
-	unsigned char c = text[0];
-	size_t length = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
-	if (!length || c > 0xf4)
-		return 0;
-	uint32_t value = c & (0x7f >> length);
-	for (size_t i = 1; i < length; i++) {
-		if ((text[i] & 0xc0) != 0x80)
-			return 0;
-		value = value << 6 | (text[i] & 0x3f);
-	}
-	static const uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
-	if (value < smallest[length] || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff))
-		return 0;
-	*code = value;
-	return length;
-}
+#include "error.h"
+#include "utf8.h"
 
 /* The escape of one byte or code point below 0xa0 that must not be shown raw. */
 static void escape_one(uint32_t code, enum sg_escape_style style, char piece[8])
@@ -57,7 +37,8 @@ char *sg_escape(const char *text, enum sg_escape_style style, char *out, size_t 
 			snprintf(piece, sizeof(piece), quote ? "\\%c" : "%c", *c);
 		} else if (*c < 0x80) {
 			escape_one(*c, style, piece); /* C0 control or DEL */
-		} else if ((take = utf8_length(c, &code)) == 0) {
+		} else if ((take = (size_t)sg_utf8_decode(
+		                (const char *)c, strnlen((const char *)c, 4), &code, NULL)) == 0) {
 			/* Not UTF-8: this byte alone, the next ones are looked at again. */
 			escape_one(*c, SG_ESCAPE_TEXT, piece);
 			take = 1;

@@ -1,6 +1,6 @@
 /* Internal: messages for the application's log handler (sg/log.h). */
-#ifndef SG_GRAPH_LOG_H
-#define SG_GRAPH_LOG_H
+#ifndef SG_BASE_LOG_H
+#define SG_BASE_LOG_H
 
 #include <sg/log.h>
 

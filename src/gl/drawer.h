@@ -1,7 +1,7 @@
 /* Internal: submits a draw list with GLES 3. Knows nothing of targets: the
  * caller makes a context current and binds the framebuffer to draw into. */
-#ifndef SG_GL_RENDERER_H
-#define SG_GL_RENDERER_H
+#ifndef SG_GL_DRAWER_H
+#define SG_GL_DRAWER_H
 
 #include <GLES3/gl3.h>
 
@@ -30,7 +30,7 @@ struct sg_gl_cache {
 	uint8_t *scratch;         /* textures: premultiplied texels of an upload */
 	size_t scratch_capacity;
 	/* textures: how imported ones get their storage (src/gl/import.h); set
-	 * by the renderer after sg_gl_renderer_init; NULL refuses them. */
+	 * by the renderer after sg_gl_drawer_init; NULL refuses them. */
 	const struct sg_gl_import_ops *import;
 };
 
@@ -150,9 +150,9 @@ struct sg_gl_depth {
 	mat4 seen_view;
 };
 
-struct sg_gl_renderer {
+struct sg_gl_drawer {
 	/* The textured program (0 until a frame has colours other than white,
-	 * or SG_DEBUG_DAMAGE tints one: sg_gl_renderer_tinted_program), and the
+	 * or SG_DEBUG_DAMAGE tints one: sg_gl_drawer_tinted_program), and the
 	 * same for frames whose draws are all white and opaque (ALL_WHITE in
 	 * shaders/textured.vert), made with the renderer; textured is the one
 	 * the frame drawing now uses. */
@@ -206,9 +206,9 @@ struct sg_gl_renderer {
 };
 
 /* Builds the embedded program. Needs a current GLES 3 context. */
-sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl);
+sg_result sg_gl_drawer_init(struct sg_gl_drawer *gl);
 /* Deletes every GL object; the context must be current. */
-void sg_gl_renderer_finish(struct sg_gl_renderer *gl);
+void sg_gl_drawer_finish(struct sg_gl_drawer *gl);
 
 /* The framebuffer a draw goes to: its size, the clear colour (straight
  * alpha; the buffer gets it premultiplied) and the rectangles to repaint
@@ -223,15 +223,15 @@ struct sg_gl_frame {
  * matrices from scene->world) with view_projection and the colours of paint,
  * opaque draws first and translucent ones blended after them, uploading
  * textures and meshes met for the first time. */
-sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                               const struct sg_draw_list *list, const struct sg_paint *paint,
                               mat4 view_projection, const struct sg_gl_frame *frame);
 
 /* Builds the textured program if it is not yet; it is in use after a build. */
-sg_result sg_gl_renderer_tinted_program(struct sg_gl_renderer *gl);
+sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *gl);
 
 /* Blends a translucent tint over each rectangle of region (SG_DEBUG_DAMAGE). */
-sg_result sg_gl_renderer_tint(struct sg_gl_renderer *gl, const struct sg_damage_region *region,
+sg_result sg_gl_drawer_tint(struct sg_gl_drawer *gl, const struct sg_damage_region *region,
                               int width, int height);
 
 #endif

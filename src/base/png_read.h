@@ -1,7 +1,7 @@
 /* Internal: PNG decoding from an open FILE, so that a caller that opened and
  * checked a file (the scene-file loader) decodes the very file it checked. */
-#ifndef SG_GRAPH_PNG_READ_H
-#define SG_GRAPH_PNG_READ_H
+#ifndef SG_BASE_PNG_READ_H
+#define SG_BASE_PNG_READ_H
 
 #include <stdint.h>
 #include <stdio.h>

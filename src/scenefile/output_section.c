@@ -1,7 +1,7 @@
 /* $.output: the image size and the background colour. */
 #include "read.h"
 
-sg_result sg_parse_output(struct sg_parse *p, struct json_object *root)
+sg_result sg_parse_output_section(struct sg_parse *p, struct json_object *root)
 {
 	struct json_object *output = sg_read_field(p, root, "output");
 	if (!output)

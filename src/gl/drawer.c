@@ -5,10 +5,10 @@
  * source-over) with the same depth test and no depth writes: a later opaque
  * draw still covers an earlier translucent one, and a later translucent one
  * blends over everything drawn before it. */
-#include "gl_renderer.h"
+#include "drawer.h"
 
-#include "../graph/alloc.h"
-#include "../graph/error.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 #include "../graph/scene_internal.h"
 #include "batch.h"
 #include "blend_order.h"
@@ -19,12 +19,12 @@
 #include "nv12.h"
 #include "program.h"
 
-sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl)
+sg_result sg_gl_drawer_init(struct sg_gl_drawer *gl)
 {
-	*gl = (struct sg_gl_renderer){0};
+	*gl = (struct sg_gl_drawer){0};
 	/* The all-white program only: frames with colours (and SG_DEBUG_DAMAGE's
 	 * tint) build the other one when they first need it
-	 * (sg_gl_renderer_tinted_program), as the NV12 one is (nv12.c). A
+	 * (sg_gl_drawer_tinted_program), as the NV12 one is (nv12.c). A
 	 * build that fails fails that frame, and is tried again at the next. */
 	sg_result result =
 	    sg_gl_program_build_defined(sg_shader_textured_vert, sg_shader_textured_frag,
@@ -44,13 +44,13 @@ sg_result sg_gl_renderer_init(struct sg_gl_renderer *gl)
 	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
 	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, white);
 	if ((result = sg_gl_check("setting up the textured program"))) {
-		sg_gl_renderer_finish(gl);
+		sg_gl_drawer_finish(gl);
 		return result;
 	}
 	return SG_OK;
 }
 
-void sg_gl_renderer_finish(struct sg_gl_renderer *gl)
+void sg_gl_drawer_finish(struct sg_gl_drawer *gl)
 {
 	sg_gl_cache_finish(&gl->textures, &gl->meshes);
 	if (gl->white_texture)
@@ -73,10 +73,10 @@ void sg_gl_renderer_finish(struct sg_gl_renderer *gl)
 	sg_free(gl->sort_scratch);
 	sg_free(gl->sort_counts);
 	sg_free(gl->instances);
-	*gl = (struct sg_gl_renderer){0};
+	*gl = (struct sg_gl_drawer){0};
 }
 
-static void begin_frame(struct sg_gl_renderer *gl, int width, int height,
+static void begin_frame(struct sg_gl_drawer *gl, int width, int height,
                         const float clear_color[4])
 {
 	glViewport(0, 0, width, height);
@@ -116,7 +116,7 @@ static void begin_blending(void)
 	glDepthMask(GL_FALSE);
 }
 
-static sg_result bind_texture(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+static sg_result bind_texture(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                               uint32_t index)
 {
 	if (index == SG_DRAW_NO_TEXTURE)
@@ -142,7 +142,7 @@ static void begin_rect(const struct sg_damage_region *region, int i)
 }
 
 /* Draws the expanded runs; *blending: the translucent pass has begun. */
-static sg_result draw_runs(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+static sg_result draw_runs(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                            bool *blending)
 {
 	for (size_t r = 0; r < gl->expanded.run_count; r++) {
@@ -165,7 +165,7 @@ static sg_result draw_runs(struct sg_gl_renderer *gl, const struct sg_scene *sce
  * then hands it to the driver: llvmpipe rasterises it while the next one is
  * made, and its binned triangles do not pile up for the whole scene
  * (tree-1048576: 60-90 MB of peak RSS, frames no slower). */
-static sg_result draw_uploaded(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+static sg_result draw_uploaded(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                const struct sg_gl_frame *frame, bool *blending)
 {
 	int rects = frame->region ? frame->region->count : 1;
@@ -183,7 +183,7 @@ static sg_result draw_uploaded(struct sg_gl_renderer *gl, const struct sg_scene 
  * soon as it is made, in every rectangle of the region (their clears first). The
  * rectangles do not overlap, so that each pixel still sees the draws in
  * the order of one whole pass; a chunk never mixes the two passes. */
-static sg_result draw_streamed(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+static sg_result draw_streamed(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                const struct sg_draw_list *list, const struct sg_paint *paint,
                                mat4 view_projection, const struct sg_gl_frame *frame)
 {
@@ -212,7 +212,7 @@ static sg_result draw_streamed(struct sg_gl_renderer *gl, const struct sg_scene 
 	return result ? result : sg_gl_check("drawing the scene");
 }
 
-static sg_result draw_expanded(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+static sg_result draw_expanded(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                const struct sg_draw_list *list, const struct sg_paint *paint,
                                mat4 view_projection, const struct sg_gl_frame *frame)
 {
@@ -242,7 +242,7 @@ static sg_result draw_expanded(struct sg_gl_renderer *gl, const struct sg_scene 
  * after the scene recorded updates or the list changed (a texture updated while
  * hidden may be shown now); a texture met for the first time, or not in this
  * list, is brought up to date at its first draw. */
-static sg_result upload_texture_updates(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+static sg_result upload_texture_updates(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                         const struct sg_draw_list *list)
 {
 	if (gl->updated_scene == scene->id && gl->updated_textures == scene->texture_updates &&
@@ -265,7 +265,7 @@ static sg_result upload_texture_updates(struct sg_gl_renderer *gl, const struct 
 }
 
 /* Draws gl->order[first, end) as instanced batches of one texture and mesh. */
-static sg_result draw_instanced(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+static sg_result draw_instanced(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                 const struct sg_draw_list *list, size_t first, size_t end)
 {
 	sg_result result = SG_OK;
@@ -292,7 +292,7 @@ static sg_result draw_instanced(struct sg_gl_renderer *gl, const struct sg_scene
 	return result;
 }
 
-sg_result sg_gl_renderer_tinted_program(struct sg_gl_renderer *gl)
+sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *gl)
 {
 	if (gl->program)
 		return SG_OK;
@@ -307,7 +307,7 @@ sg_result sg_gl_renderer_tinted_program(struct sg_gl_renderer *gl)
 	return SG_OK;
 }
 
-sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *scene,
+sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                               const struct sg_draw_list *list, const struct sg_paint *paint,
                               mat4 view_projection, const struct sg_gl_frame *frame)
 {
@@ -315,7 +315,7 @@ sg_result sg_gl_renderer_draw(struct sg_gl_renderer *gl, const struct sg_scene *
 	gl->batches = 0;
 	/* paint covers the list's source (before culling): a tinted draw there
 	 * keeps the colour for the frame, which is never wrong. */
-	if (paint->tinted_count && (result = sg_gl_renderer_tinted_program(gl)))
+	if (paint->tinted_count && (result = sg_gl_drawer_tinted_program(gl)))
 		return result;
 	gl->textured = paint->tinted_count ? gl->program : gl->white_program;
 	sg_gl_cache_sweep_destroyed(&gl->textures, &gl->meshes, scene);

@@ -1,7 +1,7 @@
 /* Internal: untrusted text (JSON keys and values, file names) made safe to echo
  * in a message: a terminal never receives a control character from a file. */
-#ifndef SG_SCENEFILE_ESCAPE_H
-#define SG_SCENEFILE_ESCAPE_H
+#ifndef SG_BASE_ESCAPE_H
+#define SG_BASE_ESCAPE_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 /* Internal: the kind of a file that is not a regular one, for messages. */
-#ifndef SG_GRAPH_FILE_KIND_H
-#define SG_GRAPH_FILE_KIND_H
+#ifndef SG_BASE_FILE_KIND_H
+#define SG_BASE_FILE_KIND_H
 
 #include <sys/stat.h>
 

@@ -1,7 +1,7 @@
 /* Internal: every allocation of the library goes through these, so that tests can
  * make the k-th one fail (sg_alloc_fail_at) and check that each failure is clean. */
-#ifndef SG_GRAPH_ALLOC_H
-#define SG_GRAPH_ALLOC_H
+#ifndef SG_BASE_ALLOC_H
+#define SG_BASE_ALLOC_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -29,7 +29,7 @@
 #include <sg/sg.h>
 
 #include "check_run.h"
-#include "../src/graph/output_file.h"
+#include "../src/base/atomic_file.h"
 #include "../src/graph/scene_internal.h"
 
 #define ck_assert_fails(call, code, fragment)                                                      \
@@ -438,7 +438,7 @@ START_TEST(test_named_temporary_fallback)
 {
 	if (!enter_scratch("test_named_temporary_fallback"))
 		return;
-	sg_output_file_refuse_tmpfile = true;
+	sg_atomic_file_refuse_tmpfile = true;
 	char *old = in_scratch("old.png");
 	write_text(old, "old");
 	ck_assert_int_eq(chown(old, 65534, 65534), 0);

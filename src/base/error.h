@@ -1,6 +1,6 @@
 /* Internal: setting the per-thread error message. */
-#ifndef SG_GRAPH_ERROR_H
-#define SG_GRAPH_ERROR_H
+#ifndef SG_BASE_ERROR_H
+#define SG_BASE_ERROR_H
 
 #include <stddef.h>
 

@@ -14,7 +14,7 @@
 
 #include "alloc.h"
 #include "error.h"
-#include "output_file.h"
+#include "atomic_file.h"
 
 struct png_sink {
 	int fd;
@@ -165,15 +165,15 @@ sg_result sg_image_write_png(const char *path, int width, int height, const void
                              size_t stride)
 {
 	sg_result result = check_arguments("sg_image_write_png", path, width, height, rgba, stride);
-	struct sg_output_file out;
+	struct sg_atomic_file out;
 	if (!result)
-		result = sg_output_file_open(&out, path);
+		result = sg_atomic_file_open(&out, path);
 	if (result)
 		return result;
 	result = write_png(out.fd, path, width, height, rgba, stride);
 	if (result) {
-		sg_output_file_abort(&out);
+		sg_atomic_file_abort(&out);
 		return result;
 	}
-	return sg_output_file_commit(&out);
+	return sg_atomic_file_commit(&out);
 }

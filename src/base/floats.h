@@ -1,6 +1,6 @@
 /* Internal: the checks of every float that enters a scene or a camera. */
-#ifndef SG_GRAPH_FLOATS_H
-#define SG_GRAPH_FLOATS_H
+#ifndef SG_BASE_FLOATS_H
+#define SG_BASE_FLOATS_H
 
 #include <math.h>
 #include <stdbool.h>

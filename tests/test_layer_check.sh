@@ -1,0 +1,67 @@
+#!/bin/sh
+# src/check-layers.py on copies of src/ and include/sg/ with one wrong include
+# added each time: a lower layer including a higher layer's private or public
+# header, and a public header including a higher layer's, must each stop the
+# build with a message naming the file, the line and the layers; the tree as
+# it is must pass.
+# Usage: test_layer_check.sh SOURCE_ROOT
+set -eu
+[ $# -eq 1 ] || { echo "usage: $0 SOURCE_ROOT"; exit 99; }
+root=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+fresh() {
+	rm -rf "$work/tree"
+	mkdir -p "$work/tree/include"
+	cp -R "$root/src" "$work/tree/src"
+	cp -R "$root/include/sg" "$work/tree/include/sg"
+}
+
+check() { python3 "$work/tree/src/check-layers.py" --src "$work/tree/src" --output "$work/out.h"; }
+
+# expect_refused FILE LINE-TO-ADD PATTERN: the check fails, saying PATTERN.
+expect_refused() {
+	fresh
+	printf '%s\n' "$2" >>"$work/tree/$1"
+	if check >"$work/log" 2>&1; then
+		echo "FAIL: '$2' in $1 passed the layer check"
+		failures=$((failures + 1))
+	elif ! grep -q -- "$3" "$work/log"; then
+		echo "FAIL: '$2' in $1 was refused without naming it ('$3'):"
+		cat "$work/log"
+		failures=$((failures + 1))
+	else
+		echo "ok: '$2' in $1 refused"
+	fi
+}
+
+fresh
+if ! check >"$work/log" 2>&1; then
+	echo "FAIL: the tree as it is fails the layer check:"
+	cat "$work/log"
+	failures=$((failures + 1))
+fi
+
+expect_refused src/traverse/damage.h '#include <sg/renderer.h>' \
+	'src/traverse/damage.h:[0-9]*: layer traverse may not include <sg/renderer.h>: it belongs to render'
+expect_refused src/graph/node.c '#include <sg/text.h>' \
+	'layer graph may not include <sg/text.h>: it belongs to text'
+expect_refused src/base/error.c '#include <sg/scene.h>' \
+	'layer base may not include <sg/scene.h>: it belongs to graph'
+expect_refused src/target/target.h '#include <sg/output.h>' \
+	'layer target may not include <sg/output.h>: it belongs to output'
+expect_refused src/render/renderer.c '#include <sg/sg.h>' \
+	'may not include <sg/sg.h>, which includes every layer'
+expect_refused src/gl/batch.c '#include "../render/select.h"' \
+	'layer gl may not include "../render/select.h": src/render/ is not below it'
+expect_refused src/graph/scene.c '#include "../traverse/traverse.h"' \
+	'layer graph may not include "../traverse/traverse.h"'
+expect_refused include/sg/scene.h '#include <sg/renderer.h>' \
+	'include/sg/scene.h:[0-9]*: layer graph may not include <sg/renderer.h>'
+expect_refused src/traverse/world.c '#include <sg/unknown.h>' \
+	"<sg/unknown.h> has no layer"
+
+[ "$failures" -eq 0 ] || exit 1
+echo "layer check: every wrong include refused"
