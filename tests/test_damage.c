@@ -322,6 +322,97 @@ START_TEST(test_another_scene_repaints_all)
 }
 END_TEST
 
+/* A drawn model's slot freed (the model destroyed, or its parent group or
+ * transform with it), then taken by a node of every kind before the next
+ * render: the partial repaint must erase the model, as the full one does.
+ * (A group or transform in the slot once hid the destroy from the damage.) */
+static const char *const freeing_edits[] = {"the model", "its group", "its transform"};
+static const char *const reusing_kinds[] = {
+    "nothing", "a group", "a transform", "a detached model", "an attached group",
+    "an attached transform over a model", "an attached model"};
+
+static sg_node new_of_kind(struct sg_scene *scene, int kind, sg_mesh quad)
+{
+	switch (kind) {
+	case 1:
+	case 4:
+		return sg_node_new_group(scene, NULL);
+	case 2:
+	case 5:
+		return sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+	default:
+		return sg_node_new_model(scene,
+		                         &(struct sg_model_desc){.mesh = quad, .position = {60, 50, 0}});
+	}
+}
+
+START_TEST(test_freed_slot_taken_by_any_kind)
+{
+	int edit = _i / (int)(sizeof(reusing_kinds) / sizeof(*reusing_kinds));
+	int kind = _i % (int)(sizeof(reusing_kinds) / sizeof(*reusing_kinds));
+	struct sg_scene *scene = sg_scene_create();
+	ck_assert_ptr_nonnull(scene);
+	sg_node root = sg_scene_root(scene);
+	sg_mesh quad = sg_mesh_create_quad(scene, 20, 20);
+	sg_node parent = root;
+	if (edit == 1)
+		parent = sg_node_new_group(scene, NULL);
+	else if (edit == 2)
+		parent = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+	if (edit)
+		ck_assert_int_eq(sg_node_add_child(scene, root, parent), SG_OK);
+	sg_node model = sg_node_new_model(
+	    scene, &(struct sg_model_desc){.mesh = quad, .position = {30, 20, 0}});
+	ck_assert_int_eq(sg_model_set_color(scene, model, 1, 0, 0, 1), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, parent, model), SG_OK);
+	sg_node other = sg_node_new_model(
+	    scene, &(struct sg_model_desc){.mesh = quad, .position = {5, 50, 0}});
+	ck_assert_int_eq(sg_model_set_color(scene, other, 0, 0, 1, 1), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, root, other), SG_OK);
+
+	struct sg_renderer *partial = make_renderer(true), *full = make_renderer(false);
+	static uint8_t a[W * H * 4], b[W * H * 4];
+	const float clear[4] = {0, 0, 0, 1};
+	render(partial, scene, NULL, clear, a);
+	render(full, scene, NULL, clear, b);
+	ck_assert_int_eq(a[(25 * W + 35) * 4], 255); /* the red model is drawn */
+
+	ck_assert_int_eq(sg_node_destroy(scene, edit ? parent : model), SG_OK);
+	bool reused = kind == 0;
+	for (int tries = 0; tries < 3 && !reused; tries++) {
+		sg_node node = new_of_kind(scene, kind, quad);
+		ck_assert_msg(sg_node_exists(scene, node), "%s", sg_last_error());
+		reused = node.index == model.index;
+		if (kind >= 4)
+			ck_assert_int_eq(sg_node_add_child(scene, root, node), SG_OK);
+		if (kind == 5) {
+			sg_node child = new_of_kind(scene, 6, quad);
+			reused = reused || child.index == model.index;
+			ck_assert_int_eq(sg_node_add_child(scene, node, child), SG_OK);
+		}
+	}
+	ck_assert_msg(reused, "no new node took the model's slot %u", model.index);
+
+	render(partial, scene, NULL, clear, a);
+	render(full, scene, NULL, clear, b);
+	struct sg_rect rects[SG_DAMAGE_MAX_RECTS];
+	ck_assert_msg(sg_renderer_get_damage(partial, rects, SG_DAMAGE_MAX_RECTS) > 0,
+	              "destroying %s, then making %s: no damage", freeing_edits[edit],
+	              reusing_kinds[kind]);
+	/* Where the model was: the clear colour, by construction of the scene. */
+	for (int y = 21; y < 39; y++)
+		for (int x = 31; x < 49; x++)
+			ck_assert_msg(a[(y * W + x) * 4] == 0 && a[(y * W + x) * 4 + 3] == 255,
+			              "destroying %s, then making %s: (%d, %d) still drawn",
+			              freeing_edits[edit], reusing_kinds[kind], x, y);
+	ck_assert_msg(!memcmp(a, b, sizeof(a)), "destroying %s, then making %s: not the full repaint",
+	              freeing_edits[edit], reusing_kinds[kind]);
+	sg_renderer_destroy(partial);
+	sg_renderer_destroy(full);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("damage");
@@ -336,6 +427,9 @@ int main(void)
 	tcase_add_test(api, test_reader_behind_the_journal_repaints_all);
 	tcase_add_test(api, test_debug_tint_marks_the_repainted_region);
 	tcase_add_test(api, test_another_scene_repaints_all);
+	tcase_add_loop_test(api, test_freed_slot_taken_by_any_kind, 0,
+	                    (int)(sizeof(freeing_edits) / sizeof(*freeing_edits) *
+	                          sizeof(reusing_kinds) / sizeof(*reusing_kinds)));
 	suite_add_tcase(suite, api);
 	return check_run(suite);
 }

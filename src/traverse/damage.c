@@ -267,8 +267,16 @@ static void redo_subtree(struct sg_damage *d, struct sg_scene *scene,
 			hidden = true;
 			hidden_end = sg_scene_skip_within(scene, top, n);
 		}
-		if (scene->kind[n] != SG_NODE_MODEL)
+		if (scene->kind[n] != SG_NODE_MODEL) {
+			/* A box kept for a node that is no model: the model drawn in
+			 * this slot was destroyed and the slot taken by another kind
+			 * since, in the same journal entry's index. */
+			if (!box_is_empty(d->boxes[n])) {
+				add_box(region, d->boxes[n]);
+				d->boxes[n] = empty_box;
+			}
 			continue;
+		}
 		struct sg_pixel_box now = drawn && !hidden ? model_box(scene, n, d) : empty_box;
 		struct sg_pixel_box was = d->boxes[n];
 		if (!memcmp(&now, &was, sizeof(now)) && box_is_empty(now))
