@@ -322,6 +322,65 @@ START_TEST(test_another_scene_repaints_all)
 }
 END_TEST
 
+/* renderer.h: no damage when nothing changed. After a clear colour change, a
+ * burst of edits (more than the journal's calm share: repainted whole, the
+ * boxes made one frame later) or a camera that moved for a few frames, a
+ * render with no edit reports none and repaints nothing, and its picture is
+ * a full repaint's. */
+START_TEST(test_unchanged_frame_reports_no_damage)
+{
+	static const char *const what[] = {"a clear colour change", "a burst of edits",
+	                                   "a camera that moved"};
+	struct world w;
+	build(&w, 7u);
+	struct sg_renderer *r = make_renderer(true), *full = make_renderer(false);
+	static uint8_t a[W * H * 4], b[W * H * 4];
+	float clear[4] = {0, 0, 0, 1};
+	struct sg_camera camera;
+	init_camera(&camera, false, 0.0f);
+	render(r, w.scene, &camera, clear, a);
+	struct sg_rect rects[SG_DAMAGE_MAX_RECTS];
+	if (_i == 0) {
+		clear[1] = 0.5f;
+		render(r, w.scene, &camera, clear, a);
+	} else if (_i == 1) {
+		/* more models than the journal's calm share (64 at least) */
+		for (int i = 0; i < 80; i++) {
+			sg_node m = sg_node_new_model(
+			    w.scene, &(struct sg_model_desc){.mesh = w.meshes[0],
+			                                     .position = {(float)(i % 10) * 9,
+			                                                  (float)(i / 10) * 9, 0}});
+			ck_assert_int_eq(sg_node_add_child(w.scene, sg_scene_root(w.scene), m), SG_OK);
+		}
+		render(r, w.scene, &camera, clear, a);
+	} else {
+		for (int f = 1; f <= 2; f++) { /* the boxes are made when it stops */
+			init_camera(&camera, false, (float)f * 0.1f);
+			render(r, w.scene, &camera, clear, a);
+		}
+	}
+	ck_assert_int_ge(sg_renderer_get_damage(r, rects, SG_DAMAGE_MAX_RECTS), 1);
+	for (int frame = 0; frame < 2; frame++) {
+		render(r, w.scene, &camera, clear, a);
+		ck_assert_msg(sg_renderer_get_damage(r, rects, SG_DAMAGE_MAX_RECTS) == 0,
+		              "after %s, unchanged frame %d reports damage", what[_i], frame);
+		ck_assert_uint_eq(repainted(r), 0);
+	}
+	render(full, w.scene, &camera, clear, b);
+	ck_assert_msg(!memcmp(a, b, sizeof(a)), "after %s: not the full repaint", what[_i]);
+	/* and the next edit is tracked again */
+	ck_assert_int_eq(sg_model_set_position(w.scene, w.models[0], 10, 10, 0), SG_OK);
+	render(r, w.scene, &camera, clear, a);
+	ck_assert_uint_lt(repainted(r), W * H);
+	render(full, w.scene, &camera, clear, b);
+	ck_assert_msg(!memcmp(a, b, sizeof(a)), "after %s and an edit: not the full repaint",
+	              what[_i]);
+	sg_renderer_destroy(r);
+	sg_renderer_destroy(full);
+	sg_scene_destroy(w.scene);
+}
+END_TEST
+
 /* A drawn model's slot freed (the model destroyed, or its parent group or
  * transform with it), then taken by a node of every kind before the next
  * render: the partial repaint must erase the model, as the full one does.
@@ -427,6 +486,7 @@ int main(void)
 	tcase_add_test(api, test_reader_behind_the_journal_repaints_all);
 	tcase_add_test(api, test_debug_tint_marks_the_repainted_region);
 	tcase_add_test(api, test_another_scene_repaints_all);
+	tcase_add_loop_test(api, test_unchanged_frame_reports_no_damage, 0, 3);
 	tcase_add_loop_test(api, test_freed_slot_taken_by_any_kind, 0,
 	                    (int)(sizeof(freeing_edits) / sizeof(*freeing_edits) *
 	                          sizeof(reusing_kinds) / sizeof(*reusing_kinds)));

@@ -34,6 +34,7 @@ void sg_damage_finish(struct sg_damage *damage)
 void sg_damage_forget(struct sg_damage *damage)
 {
 	damage->valid = false;
+	damage->recorded = false;
 }
 
 static bool box_is_empty(struct sg_pixel_box b)
@@ -365,11 +366,17 @@ sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
 	struct sg_damage_region *region = &d->history[++d->frame % SG_DAMAGE_HISTORY];
 	*region = (struct sg_damage_region){.full = true};
 	const struct sg_scene_journal *journal = &scene->journal;
-	bool same_view = d->valid && d->scene == scene->id && d->width == view->width &&
-	                 d->height == view->height && d->culling == view->culling &&
-	                 !memcmp(d->view_projection, view->view_projection, sizeof(mat4)) &&
-	                 !memcmp(d->clear_color, view->clear_color, sizeof(d->clear_color));
+	bool same_parameters = d->recorded && d->scene == scene->id && d->width == view->width &&
+	                       d->height == view->height && d->culling == view->culling &&
+	                       !memcmp(d->view_projection, view->view_projection, sizeof(mat4)) &&
+	                       !memcmp(d->clear_color, view->clear_color, sizeof(d->clear_color));
+	bool same_view = d->valid && same_parameters;
 	uint64_t read = d->journal_read;
+	/* Nothing edited and the same view: the picture is the last one, though
+	 * the boxes may not be made yet (after a burst of edits or a moving view),
+	 * so this frame's damage is none, whatever the frames before it. */
+	bool unchanged = same_parameters && read == journal->head &&
+	                 d->texture_updates == scene->texture_updates;
 	/* Another scene, or more edits than the ring holds (entries were lost). */
 	bool other_scene = d->scene != scene->id;
 	bool quiet = !other_scene && read >= sg_scene_journal_first(journal) &&
@@ -383,7 +390,9 @@ sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
 	d->culling = view->culling;
 	d->scene = scene->id;
 	d->journal_read = journal->head;
+	d->recorded = true;
 	if (!same_view || !quiet) {
+		region->full = !unchanged;
 		/* A view moving frame after frame, or an animation of most of the
 		 * scene, would pay for boxes it never uses: they are made once
 		 * things calm down (one more whole frame). */

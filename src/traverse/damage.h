@@ -47,6 +47,9 @@ struct sg_damage {
 	float clear_color[4];
 	bool culling;
 	bool view_changed; /* the last frame was whole because its view changed */
+	/* The fields above describe the last frame (false at first and after
+	 * sg_damage_forget), whether or not its boxes were made. */
+	bool recorded;
 	/* Frames computed so far; frame f's damage is history[f % SG_DAMAGE_HISTORY]. */
 	uint64_t frame;
 	struct sg_damage_region history[SG_DAMAGE_HISTORY];
