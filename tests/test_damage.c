@@ -107,8 +107,12 @@ START_TEST(test_random_edits_equal_full_repaints)
 		uint64_t pixels = repainted(damaged);
 		total += pixels;
 		partial_frames += pixels < W * H;
-		for (int p = 0; p < W * H * 4; p++)
-			ck_assert_msg(got[p] == want[p],
+		/* One assertion at the first difference: Check writes each passed
+		 * assertion down its pipe, 30720 writes a frame, most of the time. */
+		int p = 0;
+		while (p < W * H * 4 - 1 && got[p] == want[p])
+			p++;
+		ck_assert_msg(got[p] == want[p],
 			              "ring %d%s, frame %d (last edit: %s): byte %d (x %d, y %d) is %u, a "
 			              "full repaint has %u",
 			              ring, _i >= 9 ? " streamed" : _i >= 6 ? " perspective" : _i >= 3 ? " instanced" : "", frame, what, p, p / 4 % W, p / 4 / W, got[p], want[p]);
