@@ -8,6 +8,7 @@
 
 #include <sg/sg.h>
 
+#include "expect.h"
 #include "check_run.h"
 #include "../src/base/alloc.h"
 #include "../src/base/error.h"
@@ -390,7 +391,7 @@ START_TEST(test_deep_chain_destroy)
 	sg_node parent = sg_scene_root(scene), first = SG_NODE_NONE;
 	for (int i = 0; i < 100000; i++) {
 		sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
-		ck_assert_int_eq(sg_node_add_child(scene, parent, t), SG_OK);
+		expect(sg_node_add_child(scene, parent, t) == SG_OK, "level %d: %s", i, sg_last_error());
 		if (i == 0)
 			first = t;
 		parent = t;
@@ -412,10 +413,11 @@ static void check_children(sg_node parent, const sg_node *expected, size_t count
 	ck_assert_uint_eq(sg_node_child_count(scene, parent), count);
 	uint32_t c = sg_scene_first_child(scene, parent.index), previous = 0;
 	for (size_t i = 0; i < count; i++) {
-		ck_assert_msg(c == expected[i].index, "child %zu is #%u, expected #%u", i, c,
-		              expected[i].index);
-		ck_assert_uint_eq(links[c].prev_sibling, previous);
-		ck_assert_uint_eq(scene->parent[c], parent.index);
+		expect(c == expected[i].index, "child %zu is #%u, expected #%u", i, c, expected[i].index);
+		expect(links[c].prev_sibling == previous, "child %zu: previous sibling #%u, expected #%u",
+		       i, links[c].prev_sibling, previous);
+		expect(scene->parent[c] == parent.index, "child %zu: parent #%u, expected #%u", i,
+		       scene->parent[c], parent.index);
 		previous = c;
 		c = links[c].next_sibling;
 	}

@@ -10,6 +10,7 @@
 
 #include <sg/sg.h>
 
+#include "expect.h"
 #include "check_run.h"
 
 #define SIDE 128
@@ -37,7 +38,7 @@ static int model_of_pixel(const uint8_t *p)
 	int v = p[0] | p[1] << 8 | p[2] << 16;
 	if (v == 0)
 		return -1;
-	ck_assert_msg(v % 4001 == 0, "colour %06x is no model's", v);
+	expect(v % 4001 == 0, "colour %06x is no model's", v);
 	return v / 4001 - 1;
 }
 
@@ -96,11 +97,11 @@ static int check_picks(struct sg_scene *scene, const struct sg_camera *camera, c
 		struct sg_pick_hit hit;
 		sg_result result = sg_scene_pick(scene, camera, SIDE, SIDE, (float)x + 0.5f, (float)y + 0.5f, &hit);
 		if (expected < 0) {
-			ck_assert_msg(result == SG_ERR_NOT_FOUND, "pixel (%d, %d) is background, pick %d", x, y, result);
+			expect(result == SG_ERR_NOT_FOUND, "pixel (%d, %d) is background, pick %d", x, y, result);
 			continue;
 		}
-		ck_assert_msg(result == SG_OK, "pixel (%d, %d): %s", x, y, sg_last_error());
-		ck_assert_msg(hit.node.index == models[expected].index && hit.node.generation == models[expected].generation,
+		expect(result == SG_OK, "pixel (%d, %d): %s", x, y, sg_last_error());
+		expect(hit.node.index == models[expected].index && hit.node.generation == models[expected].generation,
 		              "pixel (%d, %d) shows model %d, pick named node #%u", x, y, expected, hit.node.index);
 		named++;
 	}

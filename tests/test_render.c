@@ -11,6 +11,7 @@
 
 #include <sg/sg.h>
 
+#include "expect.h"
 #include "check_run.h"
 #include "../src/render/renderer_internal.h"
 #include "../src/render/renderer_output.h"
@@ -166,18 +167,19 @@ START_TEST(test_read_rects_fill_only_their_rectangles)
 				inside = inside || in_rect(x, y, clipped[r][0], clipped[r][1], clipped[r][2],
 				                           clipped[r][3]);
 			if (inside) {
-				ck_assert_mem_eq(p, whole + stride * (size_t)y + (size_t)x * 4, 4);
+				expect(!memcmp(p, whole + stride * (size_t)y + (size_t)x * 4, 4),
+				       "pixel (%d, %d) inside a rectangle differs from the whole read", x, y);
 				read++;
 			} else {
-				ck_assert_msg(p[0] == 0x5a && p[1] == 0x5a && p[2] == 0x5a && p[3] == 0x5a,
-				              "pixel (%d, %d) outside the rectangles was written", x, y);
+				expect(p[0] == 0x5a && p[1] == 0x5a && p[2] == 0x5a && p[3] == 0x5a,
+				       "pixel (%d, %d) outside the rectangles was written", x, y);
 			}
 		}
 	ck_assert_int_eq(read, 30 * 40 + 56 * 16 + 5 * 5);
 	memset(part, 0x5a, stride * 256);
 	ck_assert_int_eq(sg_renderer_read_rects(renderer, rects, 0, part, stride), SG_OK);
 	for (size_t i = 0; i < stride * 256; i++)
-		ck_assert_uint_eq(part[i], 0x5a);
+		expect(part[i] == 0x5a, "byte %zu written by a read of no rectangle", i);
 	ck_assert_int_eq(sg_renderer_read_rects(renderer, NULL, -1, part, stride), SG_OK);
 	for (int y = 0; y < 256; y++)
 		ck_assert_mem_eq(part + stride * (size_t)y, whole + stride * (size_t)y, 256 * 4);
@@ -759,9 +761,9 @@ static bool depth_tested(struct sg_renderer *deciding, struct sg_renderer *force
 	render_into(forced, scene, with_depth);
 	ck_assert(sg_renderer_depth_tested_for_testing(forced));
 	render_into(deciding, scene, pixels);
-	for (int i = 0; i < VIS_SIDE * VIS_SIDE * 4; i++)
-		ck_assert_msg(pixels[i] == with_depth[i], "pixel (%d, %d) channel %d: %u, %u with depths",
-		              i / 4 % VIS_SIDE, i / 4 / VIS_SIDE, i % 4, pixels[i], with_depth[i]);
+	size_t n = VIS_SIDE * VIS_SIDE * 4, i = first_difference(pixels, with_depth, n);
+	expect(i == n, "pixel (%zu, %zu) channel %zu: %u, %u with depths", i / 4 % VIS_SIDE,
+	       i / 4 / VIS_SIDE, i % 4, pixels[i], with_depth[i]);
 	return sg_renderer_depth_tested_for_testing(deciding);
 }
 
@@ -993,9 +995,9 @@ START_TEST(test_translucent_batches_keep_overlap_order)
 		sg_renderer_destroy(renderer);
 		sg_scene_destroy(scene);
 	}
-	for (int i = 0; i < VIS_SIDE * VIS_SIDE * 4; i++)
-		ck_assert_msg(merged[i] == strict[i], "pixel (%d, %d) channel %d: %u merged, %u in strict order",
-		              i / 4 % VIS_SIDE, i / 4 / VIS_SIDE, i % 4, merged[i], strict[i]);
+	size_t n = VIS_SIDE * VIS_SIDE * 4, i = first_difference(merged, strict, n);
+	expect(i == n, "pixel (%zu, %zu) channel %zu: %u merged, %u in strict order", i / 4 % VIS_SIDE,
+	       i / 4 / VIS_SIDE, i % 4, merged[i], strict[i]);
 	ck_assert_msg(batches[0] < batches[1], "%zu draw calls merged, %zu strict", batches[0], batches[1]);
 	free(merged);
 	free(strict);
@@ -1056,9 +1058,9 @@ START_TEST(test_streamed_draws_equal_kept_ones)
 		batches[s] = stats.batches;
 		sg_renderer_destroy(renderer);
 	}
-	for (int i = 0; i < VIS_SIDE * VIS_SIDE * 4; i++)
-		ck_assert_msg(streamed[i] == kept[i], "pixel (%d, %d) channel %d: %u streamed, %u kept",
-		              i / 4 % VIS_SIDE, i / 4 / VIS_SIDE, i % 4, streamed[i], kept[i]);
+	size_t n = VIS_SIDE * VIS_SIDE * 4, i = first_difference(streamed, kept, n);
+	expect(i == n, "pixel (%zu, %zu) channel %zu: %u streamed, %u kept", i / 4 % VIS_SIDE,
+	       i / 4 / VIS_SIDE, i % 4, streamed[i], kept[i]);
 	/* 0: 43 opaque quads in one batch, 257 translucent ones two a chunk;
 	 * 1: batches of at most 16 quads, and one for each time a texture's is
 	 * drawn to make room */

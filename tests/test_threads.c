@@ -13,6 +13,7 @@
 
 #include <sg/sg.h>
 
+#include "expect.h"
 #include "check_run.h"
 #include "../src/render/driver_lock.h"
 #include "../src/render/renderer_internal.h"
@@ -60,7 +61,8 @@ static struct sg_scene *build_scene(int thread)
 				.texture = texture,
 				.position = {(float)(cell % CELLS_PER_ROW * CELL),
 			                 (float)(cell / CELLS_PER_ROW * CELL), 0.0f}});
-		ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), model), SG_OK);
+		expect(sg_node_add_child(scene, sg_scene_root(scene), model) == SG_OK, "model %d: %s", i,
+		       sg_last_error());
 	}
 	return scene;
 }

@@ -7,6 +7,7 @@
 
 #include <sg/sg.h>
 
+#include "expect.h"
 #include "check_run.h"
 #include "../src/base/alloc.h"
 #include "../src/graph/scene_internal.h"
@@ -164,7 +165,7 @@ START_TEST(test_deep_chain_is_iterative)
 	for (int i = 0; i < 100000; i++) {
 		sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
 		sg_transform_translate(scene, t, 1, 0, 0);
-		ck_assert_int_eq(sg_node_add_child(scene, parent, t), SG_OK);
+		expect(sg_node_add_child(scene, parent, t) == SG_OK, "level %d: %s", i, sg_last_error());
 		parent = t;
 	}
 	sg_node m = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = quad, .texture = tex});
