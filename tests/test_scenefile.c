@@ -4,7 +4,6 @@
 #include <check.h>
 #include <errno.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +17,6 @@
 
 #include "check_run.h"
 #include "../src/graph/scene_internal.h"
-#include "../src/scenefile/json_lib.h"
 #include "../src/scenefile/scene_file_internal.h"
 #include "three_rects_scene.h"
 
@@ -1227,123 +1225,6 @@ static void add_safety_tests(Suite *suite)
 	suite_add_tcase(suite, limits);
 }
 
-/* --- json-c opened at run time (src/scenefile/json_lib.c) --- */
-
-/* Check forks each test (CK_FORK unset), so a test is the first of its
- * process to load a scene file and may rename the library first. */
-static bool first_load_of_process(void)
-{
-	const char *fork = getenv("CK_FORK");
-	if (fork && strcmp(fork, "no") == 0) {
-		printf("scenefile: a loader test skipped: CK_FORK=no shares one process\n");
-		return false;
-	}
-	return true;
-}
-
-static const struct {
-	const char *name; /* opened instead of libjson-c.so.5 */
-	const char *want; /* in the message */
-} missing_json_c[] = {
-    {"libsg-no-such-json-c.so.5", "libsg-no-such-json-c.so.5: "},
-    /* a library without json-c's functions: dlsym's failure */
-    {"libm.so.6", "undefined symbol: json_"},
-};
-
-/* Without json-c, loading a scene file fails with SG_ERR_UNSUPPORTED naming
- * the library and dlerror()'s reason, allocates nothing, and keeps failing
- * the same way, whatever failed in between; a path too long for the message
- * loses its middle, not the reason. */
-START_TEST(test_missing_json_c_fails_cleanly)
-{
-	if (!first_load_of_process())
-		return;
-	ck_assert(sg_json_lib_set_name_for_testing(missing_json_c[_i].name));
-	const char *path = example_scenes[0];
-	char prefix[512];
-	snprintf(prefix, sizeof(prefix), "sg_scene_file_load '%s': loading json-c: ", path);
-	char first[1024] = "";
-	for (int attempt = 0; attempt < 2; attempt++) {
-		struct sg_scene_file *file = (struct sg_scene_file *)1;
-		sg_alloc_fail_at(0);
-		sg_result result = sg_scene_file_load(path, &file);
-		long allocations = sg_alloc_fail_at(0);
-		ck_assert_msg(result == SG_ERR_UNSUPPORTED, "attempt %d: %s (%s)", attempt,
-		              sg_result_name(result), sg_last_error());
-		ck_assert_ptr_null(file);
-		const char *message = sg_last_error();
-		ck_assert_msg(strstr(message, prefix) && strstr(message, missing_json_c[_i].want),
-		              "attempt %d: %s", attempt, message);
-		ck_assert(!first[0] || strcmp(message, first) == 0);
-		snprintf(first, sizeof(first), "%s", message);
-		ck_assert_int_eq(allocations, 0);
-		/* another error, which the next attempt must not build on */
-		ck_assert_int_eq(sg_scene_file_load(NULL, &file), SG_ERR_INVALID_ARGUMENT);
-	}
-	char long_path[1100];
-	memset(long_path, 'a', sizeof(long_path) - 1);
-	memcpy(long_path, "/nonexistent/", 13);
-	memcpy(long_path + sizeof(long_path) - 6, ".json", 6);
-	struct sg_scene_file *file = NULL;
-	ck_assert_int_eq(sg_scene_file_load(long_path, &file), SG_ERR_UNSUPPORTED);
-	const char *message = sg_last_error();
-	ck_assert_msg(strncmp(message, "sg_scene_file_load '/nonexistent/aaa", 36) == 0 &&
-	                  strstr(message, "aaa...aaa") &&
-	                  strstr(message, "aaa.json': loading json-c: ") &&
-	                  strstr(message, missing_json_c[_i].want),
-	              "%s", message);
-	/* too late to rename it now */
-	ck_assert(!sg_json_lib_set_name_for_testing("libjson-c.so.5"));
-}
-END_TEST
-
-struct first_scene_file {
-	struct sg_scene_file *file;
-	sg_result result;
-};
-
-static void *load_first_scene_file(void *data)
-{
-	struct first_scene_file *first = data;
-	first->result = sg_scene_file_load(example_scenes[0], &first->file);
-	return NULL;
-}
-
-/* Threads that load the first scene files of the process at once all load
- * them, and json-c was found once. */
-START_TEST(test_threads_load_json_c_once)
-{
-	if (!first_load_of_process())
-		return;
-	enum { THREADS = 4 };
-	struct first_scene_file first[THREADS] = {0};
-	pthread_t threads[THREADS];
-	for (int i = 0; i < THREADS; i++)
-		ck_assert_int_eq(
-		    pthread_create(&threads[i], NULL, load_first_scene_file, &first[i]), 0);
-	for (int i = 0; i < THREADS; i++)
-		ck_assert_int_eq(pthread_join(threads[i], NULL), 0);
-	for (int i = 0; i < THREADS; i++) {
-		ck_assert_msg(first[i].result == SG_OK, "thread %d: %s", i, sg_last_error());
-		ck_assert_ptr_nonnull(sg_scene_file_get_scene(first[i].file));
-		sg_scene_file_destroy(first[i].file);
-	}
-	const struct sg_json_lib *json_c = sg_json_lib_load();
-	ck_assert_ptr_nonnull(json_c);
-	ck_assert_ptr_eq(sg_json_lib_load(), json_c);
-	ck_assert(!sg_json_lib_set_name_for_testing("libsg-no-such-json-c.so.5"));
-}
-END_TEST
-
-static void add_library_tests(Suite *suite)
-{
-	TCase *library = tcase_create("library");
-	tcase_add_loop_test(library, test_missing_json_c_fails_cleanly, 0,
-	                    (int)(sizeof(missing_json_c) / sizeof(missing_json_c[0])));
-	tcase_add_test(library, test_threads_load_json_c_once);
-	suite_add_tcase(suite, library);
-}
-
 START_TEST(test_png_paths_are_relative_to_the_scene)
 {
 	/* Loaded from another working folder, mesh.json still finds its texture. */
@@ -1859,7 +1740,6 @@ static Suite *scenefile_suite(void)
 	tcase_add_test(errors, test_nesting_too_deep);
 	add_safety_tests(suite);
 	suite_add_tcase(suite, errors);
-	add_library_tests(suite);
 	add_text_tests(suite);
 
 	TCase *memory = tcase_create("memory");

@@ -579,63 +579,7 @@ START_TEST(test_bad_descs_and_node_kinds)
 }
 END_TEST
 
-/* --- FreeType and HarfBuzz opened at run time (src/text/libs.c) ---------------- */
-
-/* Check forks each test (CK_FORK unset), so a test is the first of its
- * process to load a font and may rename the libraries first. */
-static bool first_load_of_process(void)
-{
-	const char *fork = getenv("CK_FORK");
-	if (fork && strcmp(fork, "no") == 0) {
-		printf("text: a loader test skipped: CK_FORK=no shares one process\n");
-		return false;
-	}
-	return true;
-}
-
-static const struct {
-	const char *freetype, *harfbuzz; /* NULL: the real one */
-	const char *want[2];             /* in the message */
-} missing_libs[] = {
-    {"libsg-no-such-freetype.so.6", NULL, {"loading FreeType: ", "libsg-no-such-freetype.so.6: "}},
-    {NULL, "libsg-no-such-harfbuzz.so.0", {"loading HarfBuzz: ", "libsg-no-such-harfbuzz.so.0: "}},
-    /* a library without HarfBuzz's functions: dlsym's failure */
-    {NULL, "libm.so.6", {"loading HarfBuzz: ", "undefined symbol: hb_"}},
-};
-
-/* Without a library, loading a font fails with SG_ERR_UNSUPPORTED naming it
- * and dlerror()'s reason, allocates nothing, makes no text state, and keeps
- * failing the same way, in any scene. */
-START_TEST(test_missing_library_fails_cleanly)
-{
-	if (!first_load_of_process())
-		return;
-	ck_assert(sg_text_libs_set_names_for_testing(missing_libs[_i].freetype,
-	                                             missing_libs[_i].harfbuzz));
-	for (int attempt = 0; attempt < 2; attempt++) {
-		struct sg_scene *scene = sg_scene_create();
-		ck_assert_ptr_nonnull(scene);
-		sg_alloc_fail_at(0);
-		sg_font font = sg_font_load(scene, FONT, 12);
-		long allocations = sg_alloc_fail_at(0);
-		ck_assert_uint_eq(font.generation, 0);
-		ck_assert_int_eq(sg_last_result(), SG_ERR_UNSUPPORTED);
-		const char *message = sg_last_error();
-		ck_assert_msg(strstr(message, "sg_font_load '" FONT "': ") &&
-		                  strstr(message, missing_libs[_i].want[0]) &&
-		                  strstr(message, missing_libs[_i].want[1]),
-		              "attempt %d: %s", attempt, message);
-		ck_assert_int_eq(allocations, 0);
-		ck_assert_ptr_null(scene->text_state);
-		sg_node node =
-		    sg_node_new_text(scene, &(struct sg_text_desc){.font = font, .utf8 = "a"});
-		ck_assert_uint_eq(node.generation, 0);
-		sg_scene_destroy(scene);
-	}
-	/* too late to rename them now */
-	ck_assert(!sg_text_libs_set_names_for_testing("libfreetype.so.6", "libharfbuzz.so.0"));
-}
-END_TEST
+/* --- threads ------------------------------------------------------------------- */
 
 struct first_font {
 	struct sg_scene *scene;
@@ -649,12 +593,10 @@ static void *load_first_font(void *data)
 	return NULL;
 }
 
-/* Threads that load their scenes' first fonts at once, the first fonts of the
- * process, all get them, through the one table, and every font shapes. */
-START_TEST(test_threads_load_the_libraries_once)
+/* Threads that load their scenes' first fonts at once, each scene with its
+ * own FT_Library, all get them, and every font shapes. */
+START_TEST(test_threads_load_first_fonts)
 {
-	if (!first_load_of_process())
-		return;
 	enum { THREADS = 4 };
 	struct first_font first[THREADS];
 	pthread_t threads[THREADS];
@@ -666,10 +608,8 @@ START_TEST(test_threads_load_the_libraries_once)
 		ck_assert_int_eq(pthread_create(&threads[i], NULL, load_first_font, &first[i]), 0);
 	for (int i = 0; i < THREADS; i++)
 		ck_assert_int_eq(pthread_join(threads[i], NULL), 0);
-	const struct sg_text_libs *libs = first[0].scene->text_state->libs;
 	for (int i = 0; i < THREADS; i++) {
 		ck_assert_uint_ne(first[i].font.generation, 0);
-		ck_assert_ptr_eq(first[i].scene->text_state->libs, libs);
 		sg_node node = new_text(first[i].scene,
 		                        (struct sg_text_desc){.font = first[i].font, .utf8 = "fi"});
 		ck_assert_uint_gt(sg_text_node_layout(first[i].scene, node)->count, 0);
@@ -1235,10 +1175,8 @@ int main(void)
 	tcase_add_test(tc, test_bad_descs_and_node_kinds);
 	tcase_add_test(tc, test_allocation_failures_are_clean);
 	suite_add_tcase(suite, tc);
-	tc = tcase_create("libraries");
-	tcase_add_loop_test(tc, test_missing_library_fails_cleanly, 0,
-	                    (int)(sizeof(missing_libs) / sizeof(missing_libs[0])));
-	tcase_add_test(tc, test_threads_load_the_libraries_once);
+	tc = tcase_create("threads");
+	tcase_add_test(tc, test_threads_load_first_fonts);
 	suite_add_tcase(suite, tc);
 	tc = tcase_create("atlas");
 	tcase_set_timeout(tc, 600);

@@ -7,7 +7,6 @@
  * (k + 1) / fps, so the last one stays up for its whole interval too. */
 #include "display.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -17,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <xf86drm.h>
 
 #include "escape.h"
 
@@ -107,31 +107,13 @@ static int loop(struct show *s)
 	return EXIT_OK;
 }
 
-/* libdrm's names of a format and a modifier ("XR24", "LINEAR",
- * "I915_Y_TILED"), NULL where it has none; the caller frees both. libdrm is
- * opened here rather than linked: linked, it would be loaded into every
- * sg-render run's symbol scope, --display or not, and libsg opens it itself
- * when it needs a device. Without it the caller prints numbers. */
-static void drm_names(uint32_t format, uint64_t modifier, char **format_name, char **modifier_name)
-{
-	*format_name = *modifier_name = NULL;
-	void *drm = dlopen("libdrm.so.2", RTLD_LAZY | RTLD_LOCAL);
-	if (!drm)
-		return;
-	char *(*get_format)(uint32_t) = (char *(*)(uint32_t))dlsym(drm, "drmGetFormatName");
-	char *(*get_modifier)(uint64_t) =
-	    (char *(*)(uint64_t))dlsym(drm, "drmGetFormatModifierName");
-	if (get_format)
-		*format_name = get_format(format);
-	if (get_modifier)
-		*modifier_name = get_modifier(modifier);
-	dlclose(drm);
-}
-
 static void print_output_info(const struct sg_output_info *info)
 {
-	char *format, *modifier, format_number[16], modifier_number[24];
-	drm_names(info->format, info->modifier, &format, &modifier);
+	/* libdrm's names ("XR24", "LINEAR", "I915_Y_TILED"), or the numbers where
+	 * it has none */
+	char *format = drmGetFormatName(info->format);
+	char *modifier = drmGetFormatModifierName(info->modifier);
+	char format_number[16], modifier_number[24];
 	snprintf(format_number, sizeof(format_number), "0x%08" PRIx32, info->format);
 	snprintf(modifier_number, sizeof(modifier_number), "0x%016" PRIx64, info->modifier);
 	escape_printf(stdout, "display:     %s on %s, mode %s (%dx%d@%d), CRTC %u, plane %u",

@@ -9,7 +9,6 @@
 
 #include "../base/error.h"
 #include "device.h"
-#include "libs.h"
 
 bool sg_dri_lists(const char *prefix)
 {
@@ -27,7 +26,7 @@ bool sg_dri_lists(const char *prefix)
 
 sg_result sg_find_render_node(char *path, size_t size)
 {
-	/* No render node listed (no DRM at all): surfaceless, with no library opened. */
+	/* No render node listed (no DRM at all): surfaceless. */
 	if (!sg_dri_lists("renderD")) {
 		if (errno)
 			return sg_fail(SG_ERR_NOT_FOUND,
@@ -35,11 +34,8 @@ sg_result sg_find_render_node(char *path, size_t size)
 			               strerror(errno));
 		return sg_fail(SG_ERR_NOT_FOUND, "no render node under /dev/dri (it lists none)");
 	}
-	const struct sg_drm_libs *drm = sg_drm_libs_load();
-	if (!drm)
-		return sg_fail_prefix(sg_last_result(), "render node discovery: ");
 	drmDevicePtr devices[64];
-	int count = drm->drmGetDevices2(0, devices, 64);
+	int count = drmGetDevices2(0, devices, 64);
 	if (count <= 0)
 		return sg_fail(SG_ERR_NOT_FOUND, "no render node under /dev/dri (drmGetDevices2 found %s)",
 		               count < 0 ? strerror(-count) : "no DRM device");
@@ -50,18 +46,18 @@ sg_result sg_find_render_node(char *path, size_t size)
 			result = SG_OK;
 		}
 	}
-	drm->drmFreeDevices(devices, count);
+	drmFreeDevices(devices, count);
 	if (result)
 		sg_fail(result, "no render node under /dev/dri (%d DRM devices, none with one)", count);
 	return result;
 }
 
-sg_result sg_open_drm_node(const struct sg_drm_libs *drm, const char *path, int *fd, int *node_type)
+sg_result sg_open_drm_node(const char *path, int *fd, int *node_type)
 {
 	*fd = open(path, O_RDWR | O_CLOEXEC);
 	if (*fd < 0)
 		return sg_fail(SG_ERR_DEVICE, "cannot open DRM node '%s': %s", path, strerror(errno));
-	*node_type = drm->drmGetNodeTypeFromFd(*fd);
+	*node_type = drmGetNodeTypeFromFd(*fd);
 	if (*node_type < 0) {
 		close(*fd);
 		*fd = -1;
@@ -70,10 +66,10 @@ sg_result sg_open_drm_node(const struct sg_drm_libs *drm, const char *path, int 
 	return SG_OK;
 }
 
-sg_result sg_primary_node_of(const struct sg_drm_libs *drm, int fd, char *path, size_t size)
+sg_result sg_primary_node_of(int fd, char *path, size_t size)
 {
 	drmDevicePtr device = NULL;
-	int error = drm->drmGetDevice2(fd, 0, &device);
+	int error = drmGetDevice2(fd, 0, &device);
 	if (error)
 		return sg_fail(SG_ERR_DEVICE, "drmGetDevice2 failed: %s", strerror(-error));
 	sg_result result = SG_OK;
@@ -81,7 +77,7 @@ sg_result sg_primary_node_of(const struct sg_drm_libs *drm, int fd, char *path, 
 		snprintf(path, size, "%s", device->nodes[DRM_NODE_PRIMARY]);
 	else
 		result = sg_fail(SG_ERR_DEVICE, "the device has no primary node");
-	drm->drmFreeDevice(&device);
+	drmFreeDevice(&device);
 	return result;
 }
 

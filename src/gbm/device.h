@@ -7,23 +7,18 @@
 
 #include <sg/error.h>
 
-struct sg_drm_libs;
-
 /* Whether /dev/dri lists a node whose name starts with prefix ("renderD",
- * "card"), read with opendir alone: where it lists none, libdrm and libgbm
- * need not be opened. When false, errno is opendir's reason, or 0 for none. */
+ * "card"), read with opendir alone: where it lists none, there is no device
+ * to try. When false, errno is opendir's reason, or 0 for none. */
 bool sg_dri_lists(const char *prefix);
 /* Opens path read-write and checks it is a DRM node; node_type is DRM_NODE_*. */
-sg_result sg_open_drm_node(const struct sg_drm_libs *drm, const char *path, int *fd,
-                           int *node_type);
+sg_result sg_open_drm_node(const char *path, int *fd, int *node_type);
 /* The primary (card) node of the device behind fd. */
-sg_result sg_primary_node_of(const struct sg_drm_libs *drm, int fd, char *path, size_t size);
+sg_result sg_primary_node_of(int fd, char *path, size_t size);
 /* "renderD128" for "/dev/dri/renderD128". */
 const char *sg_node_basename(const char *path);
 /* Render node discovery with drmGetDevices2: SG_OK and the first render node's
- * path, or SG_ERR_NOT_FOUND with a message saying what was found. Opens libdrm
- * and libgbm (libs.h) only once /dev/dri lists a render node; SG_ERR_UNSUPPORTED
- * naming the library when they cannot be opened. */
+ * path, or SG_ERR_NOT_FOUND with a message saying what was found. */
 sg_result sg_find_render_node(char *path, size_t size);
 
 #endif

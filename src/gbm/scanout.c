@@ -6,7 +6,6 @@
 #include <drm_fourcc.h>
 
 #include "../base/error.h"
-#include "libs.h"
 #include "scanout.h"
 #include "target_gbm_private.h"
 
@@ -25,8 +24,8 @@ bool sg_target_gbm_scanout_format(struct sg_target *target, uint32_t format)
 	struct gbm_target *t = gbm_of(target);
 	if (!t)
 		return false;
-	return t->drm->gbm_device_is_format_supported(t->gbm, format,
-	                                              GBM_BO_USE_SCANOUT | GBM_BO_USE_RENDERING);
+	return gbm_device_is_format_supported(t->gbm, format,
+	                                      GBM_BO_USE_SCANOUT | GBM_BO_USE_RENDERING);
 }
 
 int sg_target_gbm_render_modifiers(struct sg_target *target, uint32_t format, uint64_t *modifiers,
@@ -37,20 +36,19 @@ int sg_target_gbm_render_modifiers(struct sg_target *target, uint32_t format, ui
 
 static void describe(struct gbm_target *t, int index, struct sg_scanout_buffer *out)
 {
-	const struct sg_drm_libs *drm = t->drm;
 	struct gbm_bo *bo = t->buffers[index].bo;
 	*out = (struct sg_scanout_buffer){
 	    .index = index,
-	    .width = drm->gbm_bo_get_width(bo),
-	    .height = drm->gbm_bo_get_height(bo),
-	    .format = drm->gbm_bo_get_format(bo),
-	    .modifier = drm->gbm_bo_get_modifier(bo),
-	    .plane_count = drm->gbm_bo_get_plane_count(bo),
+	    .width = gbm_bo_get_width(bo),
+	    .height = gbm_bo_get_height(bo),
+	    .format = gbm_bo_get_format(bo),
+	    .modifier = gbm_bo_get_modifier(bo),
+	    .plane_count = gbm_bo_get_plane_count(bo),
 	};
 	for (int i = 0; i < out->plane_count && i < 4; i++) {
-		out->handles[i] = drm->gbm_bo_get_handle_for_plane(bo, i).u32;
-		out->strides[i] = drm->gbm_bo_get_stride_for_plane(bo, i);
-		out->offsets[i] = drm->gbm_bo_get_offset(bo, i);
+		out->handles[i] = gbm_bo_get_handle_for_plane(bo, i).u32;
+		out->strides[i] = gbm_bo_get_stride_for_plane(bo, i);
+		out->offsets[i] = gbm_bo_get_offset(bo, i);
 	}
 }
 
@@ -69,14 +67,14 @@ sg_result sg_target_gbm_add_scanout(struct sg_target *target, uint32_t format,
 	struct gbm_bo *bo = NULL;
 	int with_modifiers_errno = 0;
 	if (count > 0) {
-		bo = t->drm->gbm_bo_create_with_modifiers2(t->gbm, width, height, format, modifiers,
-		                                           (unsigned)count, usage);
+		bo = gbm_bo_create_with_modifiers2(t->gbm, width, height, format, modifiers,
+		                                   (unsigned)count, usage);
 		with_modifiers_errno = bo ? 0 : errno;
 	}
 	/* Drivers without modifier support (kms_swrast: ENOSYS) still give an
 	 * implicit layout that their own scanout accepts. */
 	if (!bo)
-		bo = t->drm->gbm_bo_create(t->gbm, width, height, format, usage);
+		bo = gbm_bo_create(t->gbm, width, height, format, usage);
 	if (!bo)
 		return sg_fail(
 		    SG_ERR_DEVICE,
@@ -114,7 +112,7 @@ void sg_target_gbm_drop_scanouts(struct sg_target *target)
 		if (buffer->image != EGL_NO_IMAGE_KHR && target->egl.destroy_image)
 			target->egl.destroy_image(target->egl.display, buffer->image);
 		if (buffer->bo)
-			t->drm->gbm_bo_destroy(buffer->bo);
+			gbm_bo_destroy(buffer->bo);
 		*buffer = (struct gbm_buffer){.image = EGL_NO_IMAGE_KHR};
 	}
 	t->buffer_count = t->buffer_count > 1 ? 1 : t->buffer_count;

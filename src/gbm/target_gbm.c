@@ -1,8 +1,7 @@
 /* The GBM target, in the order of the stack: open the DRM node ->
  * gbm_create_device -> eglGetPlatformDisplay(EGL_PLATFORM_GBM_KHR) -> GLES
  * context -> gbm_bo (with modifiers where EGL offers them) -> dma-buf ->
- * EGLImage -> renderbuffer -> FBO. Read back with gbm_bo_map. Every gbm and
- * drm call goes through the target's table of libgbm and libdrm (libs.h). */
+ * EGLImage -> renderbuffer -> FBO. Read back with gbm_bo_map. */
 #include <errno.h>
 #include <gbm.h>
 #include <stdio.h>
@@ -16,7 +15,6 @@
 #include "../base/error.h"
 #include "../base/log.h"
 #include "device.h"
-#include "libs.h"
 #include "target_gbm.h"
 #include "target_gbm_private.h"
 
@@ -27,7 +25,6 @@ static const uint32_t formats[] = {GBM_FORMAT_ABGR8888, GBM_FORMAT_ARGB8888, GBM
 static void gbm_destroy(struct sg_target *base)
 {
 	struct gbm_target *t = (struct gbm_target *)base;
-	const struct sg_drm_libs *drm = t->drm;
 	for (int i = 0; i < t->buffer_count; i++) {
 		struct gbm_buffer *buffer = &t->buffers[i];
 		if (base->egl.context != EGL_NO_CONTEXT && sg_egl_make_current(&base->egl) == SG_OK)
@@ -39,9 +36,9 @@ static void gbm_destroy(struct sg_target *base)
 	sg_egl_finish(&base->egl);
 	for (int i = 0; i < t->buffer_count; i++)
 		if (t->buffers[i].bo)
-			drm->gbm_bo_destroy(t->buffers[i].bo);
+			gbm_bo_destroy(t->buffers[i].bo);
 	if (t->gbm && !t->borrowed_gbm)
-		drm->gbm_device_destroy(t->gbm);
+		gbm_device_destroy(t->gbm);
 	if (t->fd >= 0 && !t->borrowed)
 		close(t->fd);
 	sg_free(t);
@@ -51,17 +48,16 @@ static sg_result gbm_read_rect(struct sg_target *base, const struct sg_rect *r, 
                                size_t stride)
 {
 	struct gbm_target *t = (struct gbm_target *)base;
-	const struct sg_drm_libs *drm = t->drm;
 	struct gbm_bo *bo = t->buffers[t->current].bo;
 	uint32_t map_stride = 0;
 	void *map_data = NULL;
 	const uint8_t *map =
-	    drm->gbm_bo_map(bo, (uint32_t)r->x, (uint32_t)r->y, (uint32_t)r->width,
-	                    (uint32_t)r->height, GBM_BO_TRANSFER_READ, &map_stride, &map_data);
+	    gbm_bo_map(bo, (uint32_t)r->x, (uint32_t)r->y, (uint32_t)r->width, (uint32_t)r->height,
+	               GBM_BO_TRANSFER_READ, &map_stride, &map_data);
 	if (!map)
 		return sg_fail(SG_ERR_DEVICE, "gbm_bo_map of the output buffer on '%s' failed: %s",
 		               base->device, strerror(errno));
-	uint32_t format = drm->gbm_bo_get_format(bo);
+	uint32_t format = gbm_bo_get_format(bo);
 	bool swap_red_blue = format == GBM_FORMAT_ARGB8888 || format == GBM_FORMAT_XRGB8888;
 	bool opaque = format == GBM_FORMAT_XBGR8888 || format == GBM_FORMAT_XRGB8888;
 	for (int y = 0; y < r->height; y++) {
@@ -78,7 +74,7 @@ static sg_result gbm_read_rect(struct sg_target *base, const struct sg_rect *r, 
 			dst[3] = opaque ? 255 : src[3];
 		}
 	}
-	drm->gbm_bo_unmap(bo, map_data);
+	gbm_bo_unmap(bo, map_data);
 	return SG_OK;
 }
 
@@ -90,23 +86,22 @@ static sg_result gbm_read_pixels(struct sg_target *base, void *rgba, size_t stri
 static sg_result gbm_export_dmabuf(struct sg_target *base, struct sg_dmabuf *dmabuf)
 {
 	struct gbm_target *t = (struct gbm_target *)base;
-	const struct sg_drm_libs *drm = t->drm;
 	struct gbm_bo *bo = t->buffers[t->current].bo;
-	int fd = drm->gbm_bo_get_fd(bo);
+	int fd = gbm_bo_get_fd(bo);
 	if (fd < 0)
 		return sg_fail(SG_ERR_DEVICE, "gbm_bo_get_fd on '%s' failed: %s", base->device,
 		               strerror(errno));
 	*dmabuf = (struct sg_dmabuf){
 	    .fd = fd,
-	    .fourcc = drm->gbm_bo_get_format(bo),
-	    .modifier = drm->gbm_bo_get_modifier(bo),
+	    .fourcc = gbm_bo_get_format(bo),
+	    .modifier = gbm_bo_get_modifier(bo),
 	    .width = base->width,
 	    .height = base->height,
-	    .plane_count = drm->gbm_bo_get_plane_count(bo),
+	    .plane_count = gbm_bo_get_plane_count(bo),
 	};
 	for (int i = 0; i < dmabuf->plane_count && i < 4; i++) {
-		dmabuf->strides[i] = drm->gbm_bo_get_stride_for_plane(bo, i);
-		dmabuf->offsets[i] = drm->gbm_bo_get_offset(bo, i);
+		dmabuf->strides[i] = gbm_bo_get_stride_for_plane(bo, i);
+		dmabuf->offsets[i] = gbm_bo_get_offset(bo, i);
 	}
 	return SG_OK;
 }
@@ -121,11 +116,11 @@ static const struct sg_target_impl gbm_impl = {
 
 static sg_result open_device(struct gbm_target *t, const char *path)
 {
-	sg_result result = sg_open_drm_node(t->drm, path, &t->fd, &t->node_type);
+	sg_result result = sg_open_drm_node(path, &t->fd, &t->node_type);
 	if (result)
 		return result;
 	snprintf(t->base.device, sizeof(t->base.device), "%s", path);
-	t->gbm = t->drm->gbm_create_device(t->fd);
+	t->gbm = gbm_create_device(t->fd);
 	if (!t->gbm)
 		return sg_fail(SG_ERR_DEVICE, "gbm_create_device on '%s' failed: %s", path,
 		               strerror(errno));
@@ -154,10 +149,9 @@ int sg_gbm_render_modifiers(struct sg_egl *egl, uint32_t format, uint64_t *modif
 static sg_result allocate_bo(struct gbm_target *t)
 {
 	struct sg_target *base = &t->base;
-	const struct sg_drm_libs *drm = t->drm;
 	uint32_t format = 0;
 	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]) && !format; i++)
-		if (drm->gbm_device_is_format_supported(t->gbm, formats[i], GBM_BO_USE_RENDERING))
+		if (gbm_device_is_format_supported(t->gbm, formats[i], GBM_BO_USE_RENDERING))
 			format = formats[i];
 	if (!format)
 		return sg_fail(SG_ERR_DEVICE, "'%s' supports none of the RGBA8 formats for rendering",
@@ -166,12 +160,12 @@ static sg_result allocate_bo(struct gbm_target *t)
 	int count = sg_gbm_render_modifiers(&base->egl, format, modifiers, 64);
 	struct gbm_bo *bo = NULL;
 	if (count > 0)
-		bo = drm->gbm_bo_create_with_modifiers2(t->gbm, (uint32_t)base->width,
-		                                        (uint32_t)base->height, format, modifiers,
-		                                        (unsigned)count, GBM_BO_USE_RENDERING);
+		bo = gbm_bo_create_with_modifiers2(t->gbm, (uint32_t)base->width,
+		                                   (uint32_t)base->height, format, modifiers,
+		                                   (unsigned)count, GBM_BO_USE_RENDERING);
 	if (!bo)
-		bo = drm->gbm_bo_create(t->gbm, (uint32_t)base->width, (uint32_t)base->height,
-		                        format, GBM_BO_USE_RENDERING);
+		bo = gbm_bo_create(t->gbm, (uint32_t)base->width, (uint32_t)base->height, format,
+		                   GBM_BO_USE_RENDERING);
 	if (bo)
 		t->buffers[t->buffer_count++].bo = bo;
 	else
@@ -184,15 +178,14 @@ static sg_result allocate_bo(struct gbm_target *t)
 sg_result sg_gbm_import_bo(struct gbm_target *t, struct gbm_buffer *buffer)
 {
 	struct sg_target *base = &t->base;
-	const struct sg_drm_libs *drm = t->drm;
 	struct gbm_bo *bo = buffer->bo;
 	struct sg_egl *egl = &base->egl;
 	if (!egl->dmabuf_import || !egl->create_image || !egl->image_target_renderbuffer)
 		return sg_fail(SG_ERR_EGL,
 		               "EGL on '%s' lacks EGL_EXT_image_dma_buf_import or GL_OES_EGL_image",
 		               base->device);
-	int planes = drm->gbm_bo_get_plane_count(bo);
-	uint64_t modifier = drm->gbm_bo_get_modifier(bo);
+	int planes = gbm_bo_get_plane_count(bo);
+	uint64_t modifier = gbm_bo_get_modifier(bo);
 	bool explicit_modifier = modifier != DRM_FORMAT_MOD_INVALID && egl->dmabuf_import_modifiers;
 	EGLint attribs[7 + 4 * 10 + 1];
 	int n = 0, fds[4] = {-1, -1, -1, -1};
@@ -201,18 +194,18 @@ sg_result sg_gbm_import_bo(struct gbm_target *t, struct gbm_buffer *buffer)
 	attribs[n++] = EGL_HEIGHT;
 	attribs[n++] = base->height;
 	attribs[n++] = EGL_LINUX_DRM_FOURCC_EXT;
-	attribs[n++] = (EGLint)drm->gbm_bo_get_format(bo);
+	attribs[n++] = (EGLint)gbm_bo_get_format(bo);
 	sg_result result = SG_OK;
 	for (int i = 0; i < planes && i < 4; i++) {
-		fds[i] = drm->gbm_bo_get_fd_for_plane(bo, i);
+		fds[i] = gbm_bo_get_fd_for_plane(bo, i);
 		if (fds[i] < 0) {
 			result = sg_fail(SG_ERR_DEVICE, "gbm_bo_get_fd_for_plane(%d) on '%s' failed: %s", i,
 			                 base->device, strerror(errno));
 			goto done;
 		}
-		n += sg_egl_dmabuf_plane_attribs(
-		    attribs + n, i, fds[i], drm->gbm_bo_get_offset(bo, i),
-		    drm->gbm_bo_get_stride_for_plane(bo, i), explicit_modifier ? &modifier : NULL);
+		n += sg_egl_dmabuf_plane_attribs(attribs + n, i, fds[i], gbm_bo_get_offset(bo, i),
+		                                 gbm_bo_get_stride_for_plane(bo, i),
+		                                 explicit_modifier ? &modifier : NULL);
 	}
 	attribs[n] = EGL_NONE;
 	buffer->image = egl->create_image(egl->display, EGL_NO_CONTEXT, EGL_LINUX_DMA_BUF_EXT, NULL,
@@ -237,14 +230,13 @@ done:
 
 /* One attempt on one node. *allocation_failed tells the caller that a retry
  * on the primary node may help. */
-static struct gbm_target *new_target(const struct sg_drm_libs *drm, int width, int height)
+static struct gbm_target *new_target(int width, int height)
 {
 	struct gbm_target *t = sg_calloc(1, sizeof(*t));
 	if (!t) {
 		sg_fail(SG_ERR_NO_MEMORY, "out of memory creating the GBM target");
 		return NULL;
 	}
-	t->drm = drm;
 	t->base.impl = &gbm_impl;
 	t->base.kind = SG_TARGET_GBM;
 	t->base.width = width;
@@ -269,11 +261,11 @@ static sg_result finish_target(struct gbm_target *t, bool *allocation_failed)
 	return result;
 }
 
-static sg_result create_on(const struct sg_drm_libs *drm, const char *path, int width, int height,
-                           struct gbm_target **out, bool *allocation_failed)
+static sg_result create_on(const char *path, int width, int height, struct gbm_target **out,
+                           bool *allocation_failed)
 {
 	*allocation_failed = false;
-	struct gbm_target *t = new_target(drm, width, height);
+	struct gbm_target *t = new_target(width, height);
 	if (!t)
 		return SG_ERR_NO_MEMORY;
 	sg_result result = open_device(t, path);
@@ -287,19 +279,13 @@ sg_result sg_target_gbm_create_borrowed(int fd, struct gbm_device *gbm, int widt
                                         struct sg_target **out)
 {
 	*out = NULL;
-	/* The caller's gbm_device came from the libgbm.so.1 already loaded: dlopen
-	 * finds that one again. */
-	const struct sg_drm_libs *drm = sg_drm_libs_load();
-	if (!drm)
-		return sg_fail_prefix(sg_last_result(), "GBM target on the caller's %s: ",
-		                      gbm ? "gbm_device" : "DRM fd");
 	if (gbm)
-		fd = drm->gbm_device_get_fd(gbm);
-	int node_type = drm->drmGetNodeTypeFromFd(fd);
+		fd = gbm_device_get_fd(gbm);
+	int node_type = drmGetNodeTypeFromFd(fd);
 	if (node_type < 0)
 		return sg_fail(SG_ERR_DEVICE, "the caller's %s (fd %d) is not a DRM device node",
 		               gbm ? "gbm_device" : "DRM fd", fd);
-	struct gbm_target *t = new_target(drm, width, height);
+	struct gbm_target *t = new_target(width, height);
 	if (!t)
 		return SG_ERR_NO_MEMORY;
 	t->fd = fd;
@@ -307,11 +293,11 @@ sg_result sg_target_gbm_create_borrowed(int fd, struct gbm_device *gbm, int widt
 	t->borrowed = true;
 	t->borrowed_gbm = gbm != NULL;
 	/* Messages and the info name the node, as for a path. */
-	char *name = drm->drmGetDeviceNameFromFd2(fd);
+	char *name = drmGetDeviceNameFromFd2(fd);
 	snprintf(t->base.device, sizeof(t->base.device), "%s", name ? name : "a DRM fd");
 	free(name);
 	sg_result result = SG_OK;
-	t->gbm = gbm ? gbm : drm->gbm_create_device(fd);
+	t->gbm = gbm ? gbm : gbm_create_device(fd);
 	if (!t->gbm)
 		result = sg_fail(SG_ERR_DEVICE, "gbm_create_device on the caller's fd %d (%s) failed: %s",
 		                 fd, t->base.device, strerror(errno));
@@ -338,12 +324,9 @@ sg_result sg_target_gbm_create_borrowed(int fd, struct gbm_device *gbm, int widt
 sg_result sg_target_gbm_create(const char *path, int width, int height, struct sg_target **out)
 {
 	*out = NULL;
-	const struct sg_drm_libs *drm = sg_drm_libs_load();
-	if (!drm)
-		return sg_fail_prefix(sg_last_result(), "GBM target on '%s': ", path);
 	struct gbm_target *t = NULL;
 	bool allocation_failed;
-	sg_result result = create_on(drm, path, width, height, &t, &allocation_failed);
+	sg_result result = create_on(path, width, height, &t, &allocation_failed);
 	if (!result) {
 		snprintf(t->base.reason, sizeof(t->base.reason), "rendering on %s", path);
 		*out = &t->base;
@@ -351,7 +334,7 @@ sg_result sg_target_gbm_create(const char *path, int width, int height, struct s
 	}
 	char primary[256];
 	if (!allocation_failed || t->node_type != DRM_NODE_RENDER ||
-	    sg_primary_node_of(drm, t->fd, primary, sizeof(primary)) != SG_OK) {
+	    sg_primary_node_of(t->fd, primary, sizeof(primary)) != SG_OK) {
 		if (t)
 			gbm_destroy(&t->base);
 		return result;
@@ -364,7 +347,7 @@ sg_result sg_target_gbm_create(const char *path, int width, int height, struct s
 	         sg_last_error(), sg_node_basename(primary));
 	sg_log(SG_LOG_INFO, "%s", why);
 	gbm_destroy(&t->base);
-	result = create_on(drm, primary, width, height, &t, &allocation_failed);
+	result = create_on(primary, width, height, &t, &allocation_failed);
 	if (result) {
 		if (t)
 			gbm_destroy(&t->base);

@@ -5,9 +5,7 @@
 #include "../target/target.h"
 
 /* path: a DRM node. Prefers it; where a render node cannot allocate buffers
- * (kms_swrast on vgem), retries on the primary node of the same device. Both
- * creates open libdrm and libgbm first (libs.h): SG_ERR_UNSUPPORTED naming
- * the library where they cannot be opened. */
+ * (kms_swrast on vgem), retries on the primary node of the same device. */
 sg_result sg_target_gbm_create(const char *path, int width, int height, struct sg_target **target);
 
 struct gbm_device;

@@ -12,7 +12,6 @@
 
 struct gbm_device;
 struct gbm_bo;
-struct sg_drm_libs;
 
 /* One gbm_bo the renderer can draw into: EGLImage -> renderbuffer -> FBO. */
 struct gbm_buffer {
@@ -23,7 +22,6 @@ struct gbm_buffer {
 
 struct gbm_target {
 	struct sg_target base;
-	const struct sg_drm_libs *drm; /* every gbm and drm call goes through it (libs.h) */
 	int fd;
 	int node_type;
 	bool borrowed;     /* fd is the caller's: never closed here */

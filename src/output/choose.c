@@ -6,27 +6,24 @@
 #include <string.h>
 #include <xf86drm.h>
 
-#include "../gbm/libs.h"
 #include "../base/error.h"
 #include "choose.h"
 #include "props.h"
 
-void sg_output_connector_name(const struct sg_drm_libs *drm, const drmModeConnector *connector,
-                              char *name, size_t size)
+void sg_output_connector_name(const drmModeConnector *connector, char *name, size_t size)
 {
-	const char *type = drm->drmModeGetConnectorTypeName(connector->connector_type);
+	const char *type = drmModeGetConnectorTypeName(connector->connector_type);
 	snprintf(name, size, "%s-%u", type ? type : "Unknown", connector->connector_type_id);
 }
 
 /* The CRTC a connector is on now (0: none). */
-static uint32_t current_crtc(const struct sg_drm_libs *drm, int fd,
-                             const drmModeConnector *connector)
+static uint32_t current_crtc(int fd, const drmModeConnector *connector)
 {
 	if (!connector->encoder_id)
 		return 0;
-	drmModeEncoderPtr encoder = drm->drmModeGetEncoder(fd, connector->encoder_id);
+	drmModeEncoderPtr encoder = drmModeGetEncoder(fd, connector->encoder_id);
 	uint32_t crtc = encoder ? encoder->crtc_id : 0;
-	drm->drmModeFreeEncoder(encoder);
+	drmModeFreeEncoder(encoder);
 	return crtc;
 }
 
@@ -37,18 +34,17 @@ static bool usable(const drmModeConnector *connector, bool allow_writeback)
 	return connector->connection == DRM_MODE_CONNECTED && connector->count_modes > 0;
 }
 
-static sg_result find_connector(const struct sg_drm_libs *drm, int fd, drmModeResPtr res,
-                                const struct sg_output_want *want, struct sg_output_choice *choice,
-                                drmModeConnectorPtr *out)
+static sg_result find_connector(int fd, drmModeResPtr res, const struct sg_output_want *want,
+                                struct sg_output_choice *choice, drmModeConnectorPtr *out)
 {
 	char seen[400] = "";
 	size_t used = 0;
 	for (int i = 0; i < res->count_connectors; i++) {
-		drmModeConnectorPtr connector = drm->drmModeGetConnector(fd, res->connectors[i]);
+		drmModeConnectorPtr connector = drmModeGetConnector(fd, res->connectors[i]);
 		if (!connector)
 			continue;
 		char name[40];
-		sg_output_connector_name(drm, connector, name, sizeof(name));
+		sg_output_connector_name(connector, name, sizeof(name));
 		bool connected = connector->connection == DRM_MODE_CONNECTED;
 		if (used < sizeof(seen))
 			used += (size_t)snprintf(seen + used, sizeof(seen) - used, "%s%s (%s)",
@@ -56,7 +52,7 @@ static sg_result find_connector(const struct sg_drm_libs *drm, int fd, drmModeRe
 			                         connected ? "connected" : "not connected");
 		bool named = want->connector && strcmp(want->connector, name) == 0;
 		if (named && !usable(connector, want->allow_writeback)) {
-			drm->drmModeFreeConnector(connector);
+			drmModeFreeConnector(connector);
 			return sg_fail(SG_ERR_NOT_FOUND, "connector %s on %s is %s", name,
 			               choice->node,
 			               connected ? "connected but has no modes" : "not connected");
@@ -71,7 +67,7 @@ static sg_result find_connector(const struct sg_drm_libs *drm, int fd, drmModeRe
 			*out = connector;
 			return SG_OK;
 		}
-		drm->drmModeFreeConnector(connector);
+		drmModeFreeConnector(connector);
 	}
 	if (want->connector)
 		return sg_fail(SG_ERR_NOT_FOUND, "no connector named %s on %s (it has: %s)",
@@ -114,48 +110,47 @@ static sg_result find_mode(const drmModeConnector *connector, const struct sg_ou
 }
 
 /* The first other connector on crtc, or 0; name gets its name. */
-static uint32_t other_user(const struct sg_drm_libs *drm, int fd, drmModeResPtr res, uint32_t crtc,
-                           uint32_t self, char *name, size_t size)
+static uint32_t other_user(int fd, drmModeResPtr res, uint32_t crtc, uint32_t self, char *name,
+                           size_t size)
 {
 	for (int i = 0; i < res->count_connectors; i++) {
 		if (res->connectors[i] == self)
 			continue;
-		drmModeConnectorPtr connector = drm->drmModeGetConnector(fd, res->connectors[i]);
+		drmModeConnectorPtr connector = drmModeGetConnector(fd, res->connectors[i]);
 		if (!connector)
 			continue;
-		uint32_t id =
-		    current_crtc(drm, fd, connector) == crtc ? connector->connector_id : 0;
+		uint32_t id = current_crtc(fd, connector) == crtc ? connector->connector_id : 0;
 		if (id)
-			sg_output_connector_name(drm, connector, name, size);
-		drm->drmModeFreeConnector(connector);
+			sg_output_connector_name(connector, name, size);
+		drmModeFreeConnector(connector);
 		if (id)
 			return id;
 	}
 	return 0;
 }
 
-static sg_result find_crtc(const struct sg_drm_libs *drm, int fd, drmModeResPtr res,
-                           const drmModeConnector *connector, struct sg_output_choice *choice)
+static sg_result find_crtc(int fd, drmModeResPtr res, const drmModeConnector *connector,
+                           struct sg_output_choice *choice)
 {
 	char busy[200] = "";
 	size_t used = 0;
 	char user[40];
-	uint32_t current = current_crtc(drm, fd, connector);
+	uint32_t current = current_crtc(fd, connector);
 	for (int c = 0; c < res->count_crtcs && current; c++)
 		if (res->crtcs[c] == current &&
-		    !other_user(drm, fd, res, current, choice->connector_id, user, sizeof(user))) {
+		    !other_user(fd, res, current, choice->connector_id, user, sizeof(user))) {
 			choice->crtc_index = c;
 			choice->crtc_id = current;
 			return SG_OK;
 		}
 	for (int e = 0; e < connector->count_encoders; e++) {
-		drmModeEncoderPtr encoder = drm->drmModeGetEncoder(fd, connector->encoders[e]);
+		drmModeEncoderPtr encoder = drmModeGetEncoder(fd, connector->encoders[e]);
 		uint32_t possible = encoder ? encoder->possible_crtcs : 0;
-		drm->drmModeFreeEncoder(encoder);
+		drmModeFreeEncoder(encoder);
 		for (int c = 0; c < res->count_crtcs; c++) {
 			if (!(possible & (1u << c)))
 				continue;
-			if (other_user(drm, fd, res, res->crtcs[c], choice->connector_id, user,
+			if (other_user(fd, res, res->crtcs[c], choice->connector_id, user,
 			               sizeof(user))) {
 				if (used < sizeof(busy))
 					used += (size_t)snprintf(
@@ -173,45 +168,44 @@ static sg_result find_crtc(const struct sg_drm_libs *drm, int fd, drmModeResPtr 
 	               busy);
 }
 
-static sg_result find_plane(const struct sg_drm_libs *drm, int fd, struct sg_output_choice *choice)
+static sg_result find_plane(int fd, struct sg_output_choice *choice)
 {
-	drmModePlaneResPtr planes = drm->drmModeGetPlaneResources(fd);
+	drmModePlaneResPtr planes = drmModeGetPlaneResources(fd);
 	for (uint32_t i = 0; planes && i < planes->count_planes && !choice->plane_id; i++) {
-		drmModePlanePtr plane = drm->drmModeGetPlane(fd, planes->planes[i]);
+		drmModePlanePtr plane = drmModeGetPlane(fd, planes->planes[i]);
 		uint64_t type = 0;
 		if (plane && (plane->possible_crtcs & (1u << choice->crtc_index)) &&
-		    sg_kms_prop(drm, fd, plane->plane_id, DRM_MODE_OBJECT_PLANE, "type", NULL,
-		                &type) &&
+		    sg_kms_prop(fd, plane->plane_id, DRM_MODE_OBJECT_PLANE, "type", NULL, &type) &&
 		    type == DRM_PLANE_TYPE_PRIMARY)
 			choice->plane_id = plane->plane_id;
-		drm->drmModeFreePlane(plane);
+		drmModeFreePlane(plane);
 	}
-	drm->drmModeFreePlaneResources(planes);
+	drmModeFreePlaneResources(planes);
 	if (!choice->plane_id)
 		return sg_fail(SG_ERR_NOT_FOUND, "CRTC %u (for %s on %s) has no primary plane",
 		               choice->crtc_id, choice->connector, choice->node);
 	return SG_OK;
 }
 
-sg_result sg_output_choose(const struct sg_drm_libs *drm, int fd, const struct sg_output_want *want,
+sg_result sg_output_choose(int fd, const struct sg_output_want *want,
                            struct sg_output_choice *choice)
 {
-	drmModeResPtr res = drm->drmModeGetResources(fd);
+	drmModeResPtr res = drmModeGetResources(fd);
 	if (!res)
 		return sg_fail(SG_ERR_DEVICE, "%s has no KMS (drmModeGetResources: %s)%s",
 		               choice->node, strerror(errno),
-		               drm->drmGetNodeTypeFromFd(fd) == DRM_NODE_RENDER
+		               drmGetNodeTypeFromFd(fd) == DRM_NODE_RENDER
 		                   ? ": a render node, pass a card node"
 		                   : "");
 	drmModeConnectorPtr connector = NULL;
-	sg_result result = find_connector(drm, fd, res, want, choice, &connector);
+	sg_result result = find_connector(fd, res, want, choice, &connector);
 	if (!result)
 		result = find_mode(connector, want, choice);
 	if (!result)
-		result = find_crtc(drm, fd, res, connector, choice);
+		result = find_crtc(fd, res, connector, choice);
 	if (!result)
-		result = find_plane(drm, fd, choice);
-	drm->drmModeFreeConnector(connector);
-	drm->drmModeFreeResources(res);
+		result = find_plane(fd, choice);
+	drmModeFreeConnector(connector);
+	drmModeFreeResources(res);
 	return result;
 }

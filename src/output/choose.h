@@ -10,8 +10,6 @@
 
 #include <sg/error.h>
 
-struct sg_drm_libs;
-
 struct sg_output_choice {
 	char node[256];     /* for messages */
 	char connector[40]; /* "Virtual-1" */
@@ -30,11 +28,10 @@ struct sg_output_want {
 /* SG_ERR_DEVICE when the node has no KMS; SG_ERR_NOT_FOUND for no such /
  * no connected connector, no such mode, no free CRTC or no primary plane.
  * choice->node must be set by the caller. */
-sg_result sg_output_choose(const struct sg_drm_libs *drm, int fd, const struct sg_output_want *want,
+sg_result sg_output_choose(int fd, const struct sg_output_want *want,
                            struct sg_output_choice *choice);
 
 /* "HDMI-A-1" for a connector. */
-void sg_output_connector_name(const struct sg_drm_libs *drm, const drmModeConnector *connector,
-                              char *name, size_t size);
+void sg_output_connector_name(const drmModeConnector *connector, char *name, size_t size);
 
 #endif

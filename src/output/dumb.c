@@ -7,21 +7,20 @@
 #include <sys/mman.h>
 #include <xf86drmMode.h>
 
-#include "../gbm/libs.h"
 #include "../base/error.h"
 #include "dumb.h"
 
-sg_result sg_dumb_buffer_init(struct sg_dumb_buffer *buffer, const struct sg_drm_libs *drm, int fd,
-                              uint32_t width, uint32_t height)
+sg_result sg_dumb_buffer_init(struct sg_dumb_buffer *buffer, int fd, uint32_t width,
+                              uint32_t height)
 {
-	*buffer = (struct sg_dumb_buffer){.drm = drm, .fd = fd, .width = width, .height = height};
-	int error = drm->drmModeCreateDumbBuffer(fd, width, height, 32, 0, &buffer->handle,
-	                                         &buffer->stride, &buffer->size);
+	*buffer = (struct sg_dumb_buffer){.fd = fd, .width = width, .height = height};
+	int error = drmModeCreateDumbBuffer(fd, width, height, 32, 0, &buffer->handle,
+	                                    &buffer->stride, &buffer->size);
 	if (error)
 		return sg_fail(SG_ERR_DEVICE, "DRM_IOCTL_MODE_CREATE_DUMB (%ux%u, 32 bpp) failed: %s",
 		               width, height, strerror(-error));
 	uint64_t offset = 0;
-	error = drm->drmModeMapDumbBuffer(fd, buffer->handle, &offset);
+	error = drmModeMapDumbBuffer(fd, buffer->handle, &offset);
 	if (error) {
 		sg_fail(SG_ERR_DEVICE, "DRM_IOCTL_MODE_MAP_DUMB of a %ux%u dumb buffer failed: %s", width,
 		        height, strerror(-error));
@@ -45,7 +44,7 @@ void sg_dumb_buffer_finish(struct sg_dumb_buffer *buffer)
 	if (buffer->map)
 		munmap(buffer->map, buffer->size);
 	if (buffer->handle)
-		buffer->drm->drmModeDestroyDumbBuffer(buffer->fd, buffer->handle);
+		drmModeDestroyDumbBuffer(buffer->fd, buffer->handle);
 	buffer->map = NULL;
 	buffer->handle = 0;
 }

@@ -8,10 +8,7 @@
 
 #include <sg/error.h>
 
-struct sg_drm_libs;
-
 struct sg_dumb_buffer {
-	const struct sg_drm_libs *drm; /* libdrm (../gbm/libs.h) */
 	int fd;                        /* the DRM node it lives on; not owned */
 	uint32_t handle;
 	uint32_t width, height, stride;
@@ -21,8 +18,8 @@ struct sg_dumb_buffer {
 
 /* DRM_IOCTL_MODE_CREATE_DUMB (32 bpp) -> drmModeMapDumbBuffer -> mmap. On
  * failure the buffer is left finished (safe to finish again). */
-sg_result sg_dumb_buffer_init(struct sg_dumb_buffer *buffer, const struct sg_drm_libs *drm, int fd,
-                              uint32_t width, uint32_t height);
+sg_result sg_dumb_buffer_init(struct sg_dumb_buffer *buffer, int fd, uint32_t width,
+                              uint32_t height);
 /* Unmaps and destroys the buffer; accepts a zeroed or already finished one. */
 void sg_dumb_buffer_finish(struct sg_dumb_buffer *buffer);
 

@@ -12,7 +12,6 @@
 #include <unistd.h>
 #include <xf86drm.h>
 
-#include "../gbm/libs.h"
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "../render/renderer_output.h"
@@ -25,32 +24,31 @@ static const uint32_t default_formats[] = {DRM_FORMAT_XRGB8888, DRM_FORMAT_ARGB8
 
 /* The modifiers IN_FORMATS lists for format; -1 when the plane has no
  * IN_FORMATS (drivers without modifiers: plane->formats decides). */
-static int plane_modifiers(const struct sg_drm_libs *drm, int fd, uint32_t plane, uint32_t format,
-                           uint64_t *modifiers, int max)
+static int plane_modifiers(int fd, uint32_t plane, uint32_t format, uint64_t *modifiers, int max)
 {
 	uint64_t blob_id = 0;
-	if (!sg_kms_prop(drm, fd, plane, DRM_MODE_OBJECT_PLANE, "IN_FORMATS", NULL, &blob_id) ||
+	if (!sg_kms_prop(fd, plane, DRM_MODE_OBJECT_PLANE, "IN_FORMATS", NULL, &blob_id) ||
 	    !blob_id)
 		return -1;
-	drmModePropertyBlobPtr blob = drm->drmModeGetPropertyBlob(fd, (uint32_t)blob_id);
+	drmModePropertyBlobPtr blob = drmModeGetPropertyBlob(fd, (uint32_t)blob_id);
 	if (!blob)
 		return -1;
 	drmModeFormatModifierIterator iter = {0};
 	int count = 0;
-	while (drm->drmModeFormatModifierBlobIterNext(blob, &iter))
+	while (drmModeFormatModifierBlobIterNext(blob, &iter))
 		if (iter.fmt == format && count < max)
 			modifiers[count++] = iter.mod;
-	drm->drmModeFreePropertyBlob(blob);
+	drmModeFreePropertyBlob(blob);
 	return count;
 }
 
-static bool plane_lists(const struct sg_drm_libs *drm, int fd, uint32_t plane_id, uint32_t format)
+static bool plane_lists(int fd, uint32_t plane_id, uint32_t format)
 {
-	drmModePlanePtr plane = drm->drmModeGetPlane(fd, plane_id);
+	drmModePlanePtr plane = drmModeGetPlane(fd, plane_id);
 	bool found = false;
 	for (uint32_t i = 0; plane && i < plane->count_formats && !found; i++)
 		found = plane->formats[i] == format;
-	drm->drmModeFreePlane(plane);
+	drmModeFreePlane(plane);
 	return found;
 }
 
@@ -69,7 +67,7 @@ static sg_result add_fb(struct sg_output *output, const struct sg_scanout_buffer
 	bool explicit_modifier = scanout->modifier != DRM_FORMAT_MOD_INVALID;
 	for (int i = 0; i < scanout->plane_count && i < 4; i++)
 		modifiers[i] = scanout->modifier;
-	int error = output->drm->drmModeAddFB2WithModifiers(
+	int error = drmModeAddFB2WithModifiers(
 	    output->fd, scanout->width, scanout->height, scanout->format, scanout->handles,
 	    scanout->strides, scanout->offsets, explicit_modifier ? modifiers : NULL, fb_id,
 	    explicit_modifier ? DRM_MODE_FB_MODIFIERS : 0);
@@ -87,7 +85,7 @@ void sg_output_free_buffers(struct sg_output *output)
 	for (int i = 0; i < output->buffer_count; i++) {
 		struct sg_output_buffer *buffer = &output->buffers[i];
 		if (buffer->fb_id)
-			output->drm->drmModeRmFB(output->fd, buffer->fb_id);
+			drmModeRmFB(output->fd, buffer->fb_id);
 		sg_dumb_buffer_finish(&buffer->dumb);
 		if (buffer->fence_fd >= 0)
 			close(buffer->fence_fd);
@@ -133,11 +131,10 @@ static bool zero_copy(struct sg_output *output, const uint32_t *formats, size_t 
 	for (size_t f = 0; f < format_count; f++) {
 		uint32_t format = formats[f];
 		uint64_t on_plane[MAX_MODIFIERS], for_egl[MAX_MODIFIERS], shared[MAX_MODIFIERS];
-		int plane_count = plane_modifiers(output->drm, output->fd, choice->plane_id, format,
-		                                  on_plane, MAX_MODIFIERS);
+		int plane_count =
+		    plane_modifiers(output->fd, choice->plane_id, format, on_plane, MAX_MODIFIERS);
 		if (plane_count == 0 ||
-		    (plane_count < 0 &&
-		     !plane_lists(output->drm, output->fd, choice->plane_id, format))) {
+		    (plane_count < 0 && !plane_lists(output->fd, choice->plane_id, format))) {
 			add_reason(why, size, "%splane %.4s: %s", format,
 			           "not on the primary plane");
 			continue;
@@ -166,7 +163,7 @@ static bool zero_copy(struct sg_output *output, const uint32_t *formats, size_t 
 static sg_result copy_ring(struct sg_output *output, int buffers)
 {
 	const struct sg_output_choice *choice = &output->choice;
-	if (!plane_lists(output->drm, output->fd, choice->plane_id, DRM_FORMAT_XRGB8888))
+	if (!plane_lists(output->fd, choice->plane_id, DRM_FORMAT_XRGB8888))
 		return sg_fail(
 		    SG_ERR_UNSUPPORTED,
 		    "the primary plane %u of %s on %s lists no XRGB8888 for the copy path",
@@ -180,11 +177,11 @@ static sg_result copy_ring(struct sg_output *output, int buffers)
 	for (int i = 0; i < buffers && !result; i++) {
 		struct sg_output_buffer *buffer = &output->buffers[output->buffer_count++];
 		*buffer = (struct sg_output_buffer){.fence_fd = -1};
-		result = sg_dumb_buffer_init(&buffer->dumb, output->drm, output->fd, width, height);
+		result = sg_dumb_buffer_init(&buffer->dumb, output->fd, width, height);
 		if (!result)
-			result = sg_kms_add_fb(output->drm, output->fd, width, height,
-			                       DRM_FORMAT_XRGB8888, buffer->dumb.handle,
-			                       buffer->dumb.stride, 0, &buffer->fb_id);
+			result = sg_kms_add_fb(output->fd, width, height, DRM_FORMAT_XRGB8888,
+			                       buffer->dumb.handle, buffer->dumb.stride, 0,
+			                       &buffer->fb_id);
 	}
 	if (!result && output->atomic)
 		result = sg_output_commit(output, &output->buffers[0], true);

@@ -5,7 +5,6 @@
 #include <string.h>
 #include <xf86drm.h>
 
-#include "../gbm/libs.h"
 #include "../base/error.h"
 #include "kms.h"
 
@@ -21,59 +20,57 @@ static const char *connector_type_name(uint32_t type)
 	return type < sizeof(names) / sizeof(names[0]) && names[type] ? names[type] : "Connector";
 }
 
-static uint32_t property_id(const struct sg_drm_libs *drm, int fd, uint32_t object, uint32_t type,
-                            const char *name)
+static uint32_t property_id(int fd, uint32_t object, uint32_t type, const char *name)
 {
-	drmModeObjectPropertiesPtr props = drm->drmModeObjectGetProperties(fd, object, type);
+	drmModeObjectPropertiesPtr props = drmModeObjectGetProperties(fd, object, type);
 	uint32_t id = 0;
 	for (uint32_t i = 0; props && i < props->count_props && !id; i++) {
-		drmModePropertyPtr prop = drm->drmModeGetProperty(fd, props->props[i]);
+		drmModePropertyPtr prop = drmModeGetProperty(fd, props->props[i]);
 		if (prop && strcmp(prop->name, name) == 0)
 			id = prop->prop_id;
-		drm->drmModeFreeProperty(prop);
+		drmModeFreeProperty(prop);
 	}
-	drm->drmModeFreeObjectProperties(props);
+	drmModeFreeObjectProperties(props);
 	return id;
 }
 
-static bool is_primary_plane(const struct sg_drm_libs *drm, int fd, uint32_t plane)
+static bool is_primary_plane(int fd, uint32_t plane)
 {
 	drmModeObjectPropertiesPtr props =
-	    drm->drmModeObjectGetProperties(fd, plane, DRM_MODE_OBJECT_PLANE);
+	    drmModeObjectGetProperties(fd, plane, DRM_MODE_OBJECT_PLANE);
 	bool primary = false;
 	for (uint32_t i = 0; props && i < props->count_props; i++) {
-		drmModePropertyPtr prop = drm->drmModeGetProperty(fd, props->props[i]);
+		drmModePropertyPtr prop = drmModeGetProperty(fd, props->props[i]);
 		if (prop && strcmp(prop->name, "type") == 0)
 			primary = props->prop_values[i] == DRM_PLANE_TYPE_PRIMARY;
-		drm->drmModeFreeProperty(prop);
+		drmModeFreeProperty(prop);
 	}
-	drm->drmModeFreeObjectProperties(props);
+	drmModeFreeObjectProperties(props);
 	return primary;
 }
 
-static drmModeConnectorPtr first_connected(const struct sg_drm_libs *drm, int fd, drmModeResPtr res)
+static drmModeConnectorPtr first_connected(int fd, drmModeResPtr res)
 {
 	for (int i = 0; i < res->count_connectors; i++) {
-		drmModeConnectorPtr connector = drm->drmModeGetConnector(fd, res->connectors[i]);
+		drmModeConnectorPtr connector = drmModeGetConnector(fd, res->connectors[i]);
 		if (connector && connector->connection == DRM_MODE_CONNECTED &&
 		    connector->count_modes > 0)
 			return connector;
-		drm->drmModeFreeConnector(connector);
+		drmModeFreeConnector(connector);
 	}
 	return NULL;
 }
 
 /* A CRTC one of the connector's encoders can drive; the index is what
  * possible_crtcs bitmasks refer to. */
-static int pick_crtc(const struct sg_drm_libs *drm, int fd, drmModeResPtr res,
-                     drmModeConnectorPtr connector)
+static int pick_crtc(int fd, drmModeResPtr res, drmModeConnectorPtr connector)
 {
 	for (int e = 0; e < connector->count_encoders; e++) {
-		drmModeEncoderPtr encoder = drm->drmModeGetEncoder(fd, connector->encoders[e]);
+		drmModeEncoderPtr encoder = drmModeGetEncoder(fd, connector->encoders[e]);
 		if (!encoder)
 			continue;
 		uint32_t possible = encoder->possible_crtcs;
-		drm->drmModeFreeEncoder(encoder);
+		drmModeFreeEncoder(encoder);
 		for (int c = 0; c < res->count_crtcs; c++)
 			if (possible & (1u << c))
 				return c;
@@ -81,26 +78,25 @@ static int pick_crtc(const struct sg_drm_libs *drm, int fd, drmModeResPtr res,
 	return -1;
 }
 
-static uint32_t pick_primary_plane(const struct sg_drm_libs *drm, int fd, int crtc_index)
+static uint32_t pick_primary_plane(int fd, int crtc_index)
 {
-	drmModePlaneResPtr planes = drm->drmModeGetPlaneResources(fd);
+	drmModePlaneResPtr planes = drmModeGetPlaneResources(fd);
 	uint32_t found = 0;
 	for (uint32_t i = 0; planes && i < planes->count_planes && !found; i++) {
-		drmModePlanePtr plane = drm->drmModeGetPlane(fd, planes->planes[i]);
+		drmModePlanePtr plane = drmModeGetPlane(fd, planes->planes[i]);
 		if (plane && (plane->possible_crtcs & (1u << crtc_index)) &&
-		    is_primary_plane(drm, fd, plane->plane_id))
+		    is_primary_plane(fd, plane->plane_id))
 			found = plane->plane_id;
-		drm->drmModeFreePlane(plane);
+		drmModeFreePlane(plane);
 	}
-	drm->drmModeFreePlaneResources(planes);
+	drmModeFreePlaneResources(planes);
 	return found;
 }
 
 static sg_result choose(struct sg_kms_output *output, drmModeResPtr res)
 {
-	const struct sg_drm_libs *drm = output->drm;
 	int fd = output->fd;
-	drmModeConnectorPtr connector = first_connected(drm, fd, res);
+	drmModeConnectorPtr connector = first_connected(fd, res);
 	if (!connector)
 		return sg_fail(SG_ERR_NOT_FOUND, "no connected connector with modes (of %d connectors)",
 		               res->count_connectors);
@@ -113,12 +109,12 @@ static sg_result choose(struct sg_kms_output *output, drmModeResPtr res)
 			output->mode = connector->modes[i];
 			break;
 		}
-	output->crtc_index = pick_crtc(drm, fd, res, connector);
-	drm->drmModeFreeConnector(connector);
+	output->crtc_index = pick_crtc(fd, res, connector);
+	drmModeFreeConnector(connector);
 	if (output->crtc_index < 0)
 		return sg_fail(SG_ERR_NOT_FOUND, "no CRTC can drive connector %s", output->name);
 	output->crtc_id = res->crtcs[output->crtc_index];
-	output->plane_id = pick_primary_plane(drm, fd, output->crtc_index);
+	output->plane_id = pick_primary_plane(fd, output->crtc_index);
 	if (!output->plane_id)
 		return sg_fail(SG_ERR_NOT_FOUND, "CRTC %u (for %s) has no primary plane", output->crtc_id,
 		               output->name);
@@ -128,27 +124,22 @@ static sg_result choose(struct sg_kms_output *output, drmModeResPtr res)
 sg_result sg_kms_output_init(struct sg_kms_output *output, int fd, bool allow_atomic)
 {
 	*output = (struct sg_kms_output){.fd = fd, .crtc_index = -1};
-	const struct sg_drm_libs *drm = sg_drm_libs_load();
-	if (!drm)
-		return sg_fail_prefix(sg_last_result(), "KMS output: ");
-	output->drm = drm;
 	/* First: render nodes and GEM-only drivers (vgem) fail here, with the clearest errno. */
-	drmModeResPtr res = drm->drmModeGetResources(fd);
+	drmModeResPtr res = drmModeGetResources(fd);
 	if (!res)
 		return sg_fail(SG_ERR_DEVICE, "drmModeGetResources failed (no KMS on this node): %s",
 		               strerror(errno));
 	/* Needed to see the primary plane at all; atomic implies it. */
-	if (drm->drmSetClientCap(fd, DRM_CLIENT_CAP_UNIVERSAL_PLANES, 1)) {
-		drm->drmModeFreeResources(res);
+	if (drmSetClientCap(fd, DRM_CLIENT_CAP_UNIVERSAL_PLANES, 1)) {
+		drmModeFreeResources(res);
 		return sg_fail(SG_ERR_DEVICE, "DRM_CLIENT_CAP_UNIVERSAL_PLANES refused: %s",
 		               strerror(errno));
 	}
-	output->atomic = allow_atomic && drm->drmSetClientCap(fd, DRM_CLIENT_CAP_ATOMIC, 1) == 0;
+	output->atomic = allow_atomic && drmSetClientCap(fd, DRM_CLIENT_CAP_ATOMIC, 1) == 0;
 	sg_result result = choose(output, res);
-	drm->drmModeFreeResources(res);
+	drmModeFreeResources(res);
 	if (!result && output->atomic &&
-	    drm->drmModeCreatePropertyBlob(fd, &output->mode, sizeof(output->mode),
-	                                   &output->mode_blob))
+	    drmModeCreatePropertyBlob(fd, &output->mode, sizeof(output->mode), &output->mode_blob))
 		result = sg_fail(SG_ERR_DEVICE, "drmModeCreatePropertyBlob of mode %s failed: %s",
 		                 output->mode.name, strerror(errno));
 	return result;
@@ -156,31 +147,29 @@ sg_result sg_kms_output_init(struct sg_kms_output *output, int fd, bool allow_at
 
 void sg_kms_output_finish(struct sg_kms_output *output)
 {
-	const struct sg_drm_libs *drm = output->drm; /* set wherever there is something to undo */
 	if (output->fb_id && output->crtc_id)
-		drm->drmModeSetCrtc(output->fd, output->crtc_id, 0, 0, 0, NULL, 0, NULL);
+		drmModeSetCrtc(output->fd, output->crtc_id, 0, 0, 0, NULL, 0, NULL);
 	if (output->mode_blob)
-		drm->drmModeDestroyPropertyBlob(output->fd, output->mode_blob);
+		drmModeDestroyPropertyBlob(output->fd, output->mode_blob);
 	output->fb_id = 0;
 	output->mode_blob = 0;
 }
 
 bool sg_kms_output_supports(const struct sg_kms_output *output, uint32_t fourcc)
 {
-	drmModePlanePtr plane = output->drm->drmModeGetPlane(output->fd, output->plane_id);
+	drmModePlanePtr plane = drmModeGetPlane(output->fd, output->plane_id);
 	bool found = false;
 	for (uint32_t i = 0; plane && i < plane->count_formats && !found; i++)
 		found = plane->formats[i] == fourcc;
-	output->drm->drmModeFreePlane(plane);
+	drmModeFreePlane(plane);
 	return found;
 }
 
-sg_result sg_kms_add_fb(const struct sg_drm_libs *drm, int fd, uint32_t width, uint32_t height,
-                        uint32_t fourcc, uint32_t handle, uint32_t stride, uint32_t offset,
-                        uint32_t *fb_id)
+sg_result sg_kms_add_fb(int fd, uint32_t width, uint32_t height, uint32_t fourcc, uint32_t handle,
+                        uint32_t stride, uint32_t offset, uint32_t *fb_id)
 {
 	const uint32_t handles[4] = {handle}, strides[4] = {stride}, offsets[4] = {offset};
-	if (drm->drmModeAddFB2(fd, width, height, fourcc, handles, strides, offsets, fb_id, 0))
+	if (drmModeAddFB2(fd, width, height, fourcc, handles, strides, offsets, fb_id, 0))
 		return sg_fail(SG_ERR_DEVICE, "drmModeAddFB2(%ux%u, %.4s, stride %u) failed: %s", width,
 		               height, (const char *)&fourcc, stride, strerror(errno));
 	return SG_OK;
@@ -188,7 +177,6 @@ sg_result sg_kms_add_fb(const struct sg_drm_libs *drm, int fd, uint32_t width, u
 
 static sg_result atomic_modeset(struct sg_kms_output *output, uint32_t fb_id)
 {
-	const struct sg_drm_libs *drm = output->drm;
 	int fd = output->fd;
 	uint32_t w = output->mode.hdisplay, h = output->mode.vdisplay;
 	const struct {
@@ -210,21 +198,21 @@ static sg_result atomic_modeset(struct sg_kms_output *output, uint32_t fb_id)
 		{output->plane_id, DRM_MODE_OBJECT_PLANE, "CRTC_W", w},
 		{output->plane_id, DRM_MODE_OBJECT_PLANE, "CRTC_H", h},
 	};
-	drmModeAtomicReqPtr request = drm->drmModeAtomicAlloc();
+	drmModeAtomicReqPtr request = drmModeAtomicAlloc();
 	if (!request)
 		return sg_fail(SG_ERR_NO_MEMORY, "drmModeAtomicAlloc failed");
 	sg_result result = SG_OK;
 	for (size_t i = 0; i < sizeof(props) / sizeof(props[0]) && !result; i++) {
-		uint32_t id = property_id(drm, fd, props[i].object, props[i].type, props[i].name);
+		uint32_t id = property_id(fd, props[i].object, props[i].type, props[i].name);
 		if (!id ||
-		    drm->drmModeAtomicAddProperty(request, props[i].object, id, props[i].value) < 0)
+		    drmModeAtomicAddProperty(request, props[i].object, id, props[i].value) < 0)
 			result = sg_fail(SG_ERR_DEVICE, "object %u has no atomic property %s",
 			                 props[i].object, props[i].name);
 	}
-	if (!result && drm->drmModeAtomicCommit(fd, request, DRM_MODE_ATOMIC_ALLOW_MODESET, NULL))
+	if (!result && drmModeAtomicCommit(fd, request, DRM_MODE_ATOMIC_ALLOW_MODESET, NULL))
 		result = sg_fail(SG_ERR_DEVICE, "atomic modeset of %s (%s) on CRTC %u failed: %s",
 		                 output->name, output->mode.name, output->crtc_id, strerror(errno));
-	drm->drmModeAtomicFree(request);
+	drmModeAtomicFree(request);
 	return result;
 }
 
@@ -233,8 +221,8 @@ sg_result sg_kms_output_show(struct sg_kms_output *output, uint32_t fb_id)
 	sg_result result = SG_OK;
 	if (output->atomic)
 		result = atomic_modeset(output, fb_id);
-	else if (output->drm->drmModeSetCrtc(output->fd, output->crtc_id, fb_id, 0, 0,
-	                                     &output->connector_id, 1, &output->mode))
+	else if (drmModeSetCrtc(output->fd, output->crtc_id, fb_id, 0, 0, &output->connector_id, 1,
+	                        &output->mode))
 		result = sg_fail(SG_ERR_DEVICE, "drmModeSetCrtc of %s (%s) on CRTC %u failed: %s",
 		                 output->name, output->mode.name, output->crtc_id, strerror(errno));
 	if (!result)
@@ -251,9 +239,7 @@ static void flip_done(int fd, unsigned int sequence, unsigned int sec, unsigned 
 
 sg_result sg_kms_output_flip(struct sg_kms_output *output, uint32_t fb_id, int timeout_ms)
 {
-	const struct sg_drm_libs *drm = output->drm;
-	if (drm->drmModePageFlip(output->fd, output->crtc_id, fb_id, DRM_MODE_PAGE_FLIP_EVENT,
-	                         output))
+	if (drmModePageFlip(output->fd, output->crtc_id, fb_id, DRM_MODE_PAGE_FLIP_EVENT, output))
 		return sg_fail(SG_ERR_DEVICE, "drmModePageFlip on CRTC %u (%s) failed: %s",
 		               output->crtc_id, output->name, strerror(errno));
 	output->flip_pending = true;
@@ -267,7 +253,7 @@ sg_result sg_kms_output_flip(struct sg_kms_output *output, uint32_t fb_id, int t
 			return sg_fail(SG_ERR_DEVICE, "no page flip event from CRTC %u (%s) within %d ms%s%s",
 			               output->crtc_id, output->name, timeout_ms, ready ? ": " : "",
 			               ready ? strerror(errno) : "");
-		if (drm->drmHandleEvent(output->fd, &events))
+		if (drmHandleEvent(output->fd, &events))
 			return sg_fail(SG_ERR_DEVICE, "drmHandleEvent failed: %s", strerror(errno));
 	}
 	output->fb_id = fb_id;

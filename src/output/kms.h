@@ -11,10 +11,7 @@
 
 #include <sg/error.h>
 
-struct sg_drm_libs;
-
 struct sg_kms_output {
-	const struct sg_drm_libs *drm; /* libdrm (../gbm/libs.h), loaded by init */
 	int fd;                        /* a primary node; not owned */
 	bool atomic; /* modesets go through drmModeAtomicCommit */
 	uint32_t connector_id, crtc_id, plane_id;
@@ -28,8 +25,7 @@ struct sg_kms_output {
 
 /* Picks the first connected connector, its preferred mode (else its first),
  * a CRTC its encoders can drive and that CRTC's primary plane. allow_atomic
- * false forces the legacy path. SG_ERR_NOT_FOUND when nothing is connected;
- * SG_ERR_UNSUPPORTED naming the library when libdrm cannot be opened. */
+ * false forces the legacy path. SG_ERR_NOT_FOUND when nothing is connected. */
 sg_result sg_kms_output_init(struct sg_kms_output *output, int fd, bool allow_atomic);
 /* Turns the CRTC off if this output lit it; accepts a zeroed output. */
 void sg_kms_output_finish(struct sg_kms_output *output);
@@ -39,9 +35,8 @@ bool sg_kms_output_supports(const struct sg_kms_output *output, uint32_t fourcc)
 
 /* drmModeAddFB2 of one plane of a buffer (a dumb buffer's handle, or a
  * gbm_bo's / imported dma-buf's). Remove it with drmModeRmFB. */
-sg_result sg_kms_add_fb(const struct sg_drm_libs *drm, int fd, uint32_t width, uint32_t height,
-                        uint32_t fourcc, uint32_t handle, uint32_t stride, uint32_t offset,
-                        uint32_t *fb_id);
+sg_result sg_kms_add_fb(int fd, uint32_t width, uint32_t height, uint32_t fourcc, uint32_t handle,
+                        uint32_t stride, uint32_t offset, uint32_t *fb_id);
 
 /* Modeset showing fb_id (which must be mode-sized). */
 sg_result sg_kms_output_show(struct sg_kms_output *output, uint32_t fb_id);

@@ -1,8 +1,7 @@
 /* The public output, in the order of a kmscube run: the card node -> client
  * caps -> connector, mode, CRTC, plane -> DRM master -> the state to restore
  * -> a renderer on the same node -> the ring (zero-copy or copy) checked by a
- * TEST_ONLY commit. present.c puts frames on screen. libdrm is opened with the
- * first node (../gbm/libs.h), and every drm call goes through output->drm. */
+ * TEST_ONLY commit. present.c puts frames on screen. */
 #include <drm_fourcc.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -13,7 +12,6 @@
 #include <xf86drm.h>
 
 #include "../gbm/device.h"
-#include "../gbm/libs.h"
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "../base/floats.h"
@@ -52,30 +50,19 @@ static sg_result check_desc(const struct sg_output_desc *desc)
 	return SG_OK;
 }
 
-/* The library table, or SG_ERR_UNSUPPORTED naming the library that is missing. */
-static sg_result load_libraries(struct sg_output *output)
-{
-	output->drm = sg_drm_libs_load();
-	return output->drm ? SG_OK : sg_fail_prefix(sg_last_result(), "sg_output_create: ");
-}
-
 /* The first card node whose driver does KMS. */
 static sg_result discover(struct sg_output *output)
 {
-	/* No card node listed (no DRM at all): nothing to drive, no library opened. */
+	/* No card node listed (no DRM at all): nothing to drive. */
 	if (!sg_dri_lists("card"))
 		return sg_fail(SG_ERR_NOT_FOUND, "no DRM card node with KMS (of 0 devices)");
-	sg_result result = load_libraries(output);
-	if (result)
-		return result;
-	const struct sg_drm_libs *drm = output->drm;
 	drmDevicePtr devices[16];
-	int count = drm->drmGetDevices2(0, devices, 16);
+	int count = drmGetDevices2(0, devices, 16);
 	for (int i = 0; i < count && output->fd < 0; i++) {
 		if (!(devices[i]->available_nodes & (1 << DRM_NODE_PRIMARY)))
 			continue;
 		int fd = open(devices[i]->nodes[DRM_NODE_PRIMARY], O_RDWR | O_CLOEXEC);
-		drmModeResPtr res = fd >= 0 ? drm->drmModeGetResources(fd) : NULL;
+		drmModeResPtr res = fd >= 0 ? drmModeGetResources(fd) : NULL;
 		if (res) {
 			output->fd = fd;
 			snprintf(output->device, sizeof(output->device), "%s",
@@ -83,10 +70,10 @@ static sg_result discover(struct sg_output *output)
 		} else if (fd >= 0) {
 			close(fd);
 		}
-		drm->drmModeFreeResources(res);
+		drmModeFreeResources(res);
 	}
 	if (count > 0)
-		drm->drmFreeDevices(devices, count);
+		drmFreeDevices(devices, count);
 	if (output->fd < 0)
 		return sg_fail(SG_ERR_NOT_FOUND, "no DRM card node with KMS (of %d devices)",
 		               count > 0 ? count : 0);
@@ -98,16 +85,12 @@ static sg_result open_node(struct sg_output *output, const struct sg_output_desc
 {
 	if (!desc->has_drm_fd && !desc->device)
 		return discover(output);
-	sg_result result = load_libraries(output);
-	if (result)
-		return result;
-	const struct sg_drm_libs *drm = output->drm;
 	if (desc->has_drm_fd) {
 		output->fd = desc->drm_fd;
-		char *name = drm->drmGetDeviceNameFromFd2(desc->drm_fd);
+		char *name = drmGetDeviceNameFromFd2(desc->drm_fd);
 		snprintf(output->device, sizeof(output->device), "%s", name ? name : "");
 		free(name);
-		if (drm->drmGetNodeTypeFromFd(desc->drm_fd) < 0)
+		if (drmGetNodeTypeFromFd(desc->drm_fd) < 0)
 			return sg_fail(SG_ERR_DEVICE, "the caller's fd %d is not a DRM node",
 			               desc->drm_fd);
 		if (!output->device[0])
@@ -121,7 +104,7 @@ static sg_result open_node(struct sg_output *output, const struct sg_output_desc
 		               desc->connector ? "connector " : "the first connected connector",
 		               desc->connector ? desc->connector : "", strerror(errno));
 	output->own_fd = true;
-	if (drm->drmGetNodeTypeFromFd(output->fd) < 0)
+	if (drmGetNodeTypeFromFd(output->fd) < 0)
 		return sg_fail(SG_ERR_DEVICE, "%s is not a DRM node", desc->device);
 	return SG_OK;
 }
@@ -129,7 +112,7 @@ static sg_result open_node(struct sg_output *output, const struct sg_output_desc
 /* Without master every modeset fails with EACCES: say so now, by name. */
 static sg_result take_master(struct sg_output *output)
 {
-	if (output->drm->drmIsMaster(output->fd) || output->drm->drmSetMaster(output->fd) == 0)
+	if (drmIsMaster(output->fd) || drmSetMaster(output->fd) == 0)
 		return SG_OK;
 	return sg_fail(
 	    SG_ERR_DEVICE,
@@ -196,24 +179,22 @@ static void fill_info(struct sg_output *output, int buffers)
 
 static sg_result setup(struct sg_output *output, const struct sg_output_desc *desc)
 {
-	/* open_node loads output->drm (libdrm and libgbm) on every path that succeeds. */
 	sg_result result = open_node(output, desc);
 	if (result)
 		return result;
-	const struct sg_drm_libs *drm = output->drm;
 	snprintf(output->choice.node, sizeof(output->choice.node), "%s", output->device);
 	/* Refused on nodes without KMS; sg_output_choose says so by name. */
-	bool planes = drm->drmSetClientCap(output->fd, DRM_CLIENT_CAP_UNIVERSAL_PLANES, 1) == 0;
+	bool planes = drmSetClientCap(output->fd, DRM_CLIENT_CAP_UNIVERSAL_PLANES, 1) == 0;
 	output->atomic =
-	    !desc->force_legacy && drm->drmSetClientCap(output->fd, DRM_CLIENT_CAP_ATOMIC, 1) == 0;
+	    !desc->force_legacy && drmSetClientCap(output->fd, DRM_CLIENT_CAP_ATOMIC, 1) == 0;
 	if (output->hooks.writeback && output->atomic)
-		drm->drmSetClientCap(output->fd, DRM_CLIENT_CAP_WRITEBACK_CONNECTORS, 1);
+		drmSetClientCap(output->fd, DRM_CLIENT_CAP_WRITEBACK_CONNECTORS, 1);
 	struct sg_output_want want = {.connector = desc->connector,
 	                              .width = desc->width,
 	                              .height = desc->height,
 	                              .refresh = desc->refresh,
 	                              .allow_writeback = output->hooks.writeback};
-	if ((result = sg_output_choose(drm, output->fd, &want, &output->choice)))
+	if ((result = sg_output_choose(output->fd, &want, &output->choice)))
 		return result;
 	if (!planes)
 		return sg_fail(SG_ERR_DEVICE, "%s refuses DRM_CLIENT_CAP_UNIVERSAL_PLANES",
@@ -221,17 +202,15 @@ static sg_result setup(struct sg_output *output, const struct sg_output_desc *de
 	if ((result = take_master(output)))
 		return result;
 	/* A driver without the atomic properties gets the legacy calls. */
-	if (output->atomic &&
-	    sg_output_props_find(drm, output->fd, &output->choice, &output->props)) {
+	if (output->atomic && sg_output_props_find(output->fd, &output->choice, &output->props)) {
 		sg_log(SG_LOG_WARNING, "%s: legacy modesetting (%s)", output->device,
 		       sg_last_error());
 		output->atomic = false;
 	}
-	sg_output_save(drm, output->fd, output->atomic, &output->choice, &output->props,
-	               &output->saved);
+	sg_output_save(output->fd, output->atomic, &output->choice, &output->props, &output->saved);
 	if (output->atomic &&
-	    drm->drmModeCreatePropertyBlob(output->fd, &output->choice.mode,
-	                                   sizeof(output->choice.mode), &output->mode_blob))
+	    drmModeCreatePropertyBlob(output->fd, &output->choice.mode, sizeof(output->choice.mode),
+	                              &output->mode_blob))
 		return sg_fail(SG_ERR_DEVICE,
 		               "drmModeCreatePropertyBlob of mode %s on %s failed: %s",
 		               output->choice.mode.name, output->device, strerror(errno));
@@ -299,8 +278,8 @@ void sg_output_destroy(struct sg_output *output)
 			break;
 		sg_output_read_events(output, 100);
 	}
-	if (output->lit && sg_output_restore(output->drm, output->fd, &output->choice,
-	                                     &output->props, &output->saved))
+	if (output->lit &&
+	    sg_output_restore(output->fd, &output->choice, &output->props, &output->saved))
 		sg_log(SG_LOG_ERROR, "%s", sg_last_error()); /* destroy has no caller to tell */
 	sg_output_free_buffers(output);
 	if (output->out_fence_fd >= 0)
@@ -308,7 +287,7 @@ void sg_output_destroy(struct sg_output *output)
 	sg_renderer_destroy(output->renderer);
 	sg_free(output->staging);
 	if (output->mode_blob)
-		output->drm->drmModeDestroyPropertyBlob(output->fd, output->mode_blob);
+		drmModeDestroyPropertyBlob(output->fd, output->mode_blob);
 	if (output->own_fd && output->fd >= 0)
 		close(output->fd);
 	sg_free(output);

@@ -71,7 +71,6 @@ struct sg_output_damage {
 };
 
 struct sg_output {
-	const struct sg_drm_libs *drm; /* every drm call goes through it (../gbm/libs.h) */
 	int fd;
 	bool own_fd;
 	struct sg_output_choice choice;

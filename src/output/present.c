@@ -18,7 +18,6 @@
 #include <unistd.h>
 #include <xf86drm.h>
 
-#include "../gbm/libs.h"
 #include "../base/error.h"
 #include "../base/log.h"
 #include "../render/renderer_output.h"
@@ -34,10 +33,9 @@ static sg_result commit_failed(struct sg_output *output, const char *what)
 	               error == EACCES ? " (DRM master held by another process?)" : "");
 }
 
-static void add(const struct sg_output *output, drmModeAtomicReqPtr request, uint32_t object,
-                uint32_t property, uint64_t value)
+static void add(drmModeAtomicReqPtr request, uint32_t object, uint32_t property, uint64_t value)
 {
-	output->drm->drmModeAtomicAddProperty(request, object, property, value);
+	drmModeAtomicAddProperty(request, object, property, value);
 }
 
 /* FB_DAMAGE_CLIPS of a page flip: a blob of the buffer's clips, 0 (no
@@ -52,8 +50,8 @@ static uint32_t add_damage(struct sg_output *output, drmModeAtomicReqPtr request
 	const struct drm_mode_rect *clips = buffer->clip_count ? buffer->clips : &pixel;
 	int count = buffer->clip_count ? buffer->clip_count : 1;
 	uint32_t blob = 0;
-	if (count > 0 && output->drm->drmModeCreatePropertyBlob(
-	                     output->fd, clips, sizeof(*clips) * (size_t)count, &blob)) {
+	if (count > 0 &&
+	    drmModeCreatePropertyBlob(output->fd, clips, sizeof(*clips) * (size_t)count, &blob)) {
 		sg_log(SG_LOG_WARNING,
 		       "drmModeCreatePropertyBlob of %d damage clips on %s failed (%s): the whole "
 		       "frame is flushed",
@@ -63,8 +61,7 @@ static uint32_t add_damage(struct sg_output *output, drmModeAtomicReqPtr request
 	if (!blob)
 		count = -1;
 	if (output->props.plane_fb_damage_clips)
-		add(output, request, output->choice.plane_id, output->props.plane_fb_damage_clips,
-		    blob);
+		add(request, output->choice.plane_id, output->props.plane_fb_damage_clips, blob);
 	if (output->hooks.damage)
 		output->hooks.damage(blob, clips, count, output->hooks.data);
 	return blob;
@@ -75,28 +72,27 @@ static sg_result commit_atomic(struct sg_output *output, struct sg_output_buffer
 {
 	const struct sg_output_choice *c = &output->choice;
 	const struct sg_output_props *p = &output->props;
-	const struct sg_drm_libs *drm = output->drm;
-	drmModeAtomicReqPtr request = drm->drmModeAtomicAlloc();
+	drmModeAtomicReqPtr request = drmModeAtomicAlloc();
 	if (!request)
 		return sg_fail(SG_ERR_NO_MEMORY, "drmModeAtomicAlloc failed (out of memory) for %s on %s",
 		               output->choice.connector, output->choice.node);
 	bool modeset = !output->lit;
 	if (modeset) {
 		uint32_t w = c->mode.hdisplay, h = c->mode.vdisplay;
-		add(output, request, c->connector_id, p->connector_crtc_id, c->crtc_id);
-		add(output, request, c->crtc_id, p->crtc_mode_id, output->mode_blob);
-		add(output, request, c->crtc_id, p->crtc_active, 1);
-		add(output, request, c->plane_id, p->plane_crtc_id, c->crtc_id);
+		add(request, c->connector_id, p->connector_crtc_id, c->crtc_id);
+		add(request, c->crtc_id, p->crtc_mode_id, output->mode_blob);
+		add(request, c->crtc_id, p->crtc_active, 1);
+		add(request, c->plane_id, p->plane_crtc_id, c->crtc_id);
 		const uint64_t src[4] = {0, 0, (uint64_t)w << 16, (uint64_t)h << 16}; /* 16.16 */
 		const uint64_t dst[4] = {0, 0, w, h};
 		for (int i = 0; i < 4; i++) {
-			add(output, request, c->plane_id, p->plane_src[i], src[i]);
-			add(output, request, c->plane_id, p->plane_crtc[i], dst[i]);
+			add(request, c->plane_id, p->plane_src[i], src[i]);
+			add(request, c->plane_id, p->plane_crtc[i], dst[i]);
 		}
 	}
-	add(output, request, c->plane_id, p->plane_fb_id, buffer->fb_id);
+	add(request, c->plane_id, p->plane_fb_id, buffer->fb_id);
 	if (buffer->fence_fd >= 0 && p->plane_in_fence_fd)
-		add(output, request, c->plane_id, p->plane_in_fence_fd, (uint64_t)buffer->fence_fd);
+		add(request, c->plane_id, p->plane_in_fence_fd, (uint64_t)buffer->fence_fd);
 	/* A modeset updates the whole plane: the kernel drops clips then. */
 	uint32_t damage_blob = 0;
 	if (!modeset && !test_only && (p->plane_fb_damage_clips || output->hooks.damage_blobs))
@@ -109,18 +105,18 @@ static sg_result commit_atomic(struct sg_output *output, struct sg_output_buffer
 		flags |= DRM_MODE_ATOMIC_NONBLOCK | DRM_MODE_PAGE_FLIP_EVENT;
 		if (p->crtc_out_fence_ptr) {
 			output->out_fence_fd = -1;
-			add(output, request, c->crtc_id, p->crtc_out_fence_ptr,
+			add(request, c->crtc_id, p->crtc_out_fence_ptr,
 			    (uint64_t)(uintptr_t)&output->out_fence_fd);
 		}
 		if (output->hooks.commit)
 			output->hooks.commit(request, output->hooks.data);
 	}
-	int error = drm->drmModeAtomicCommit(output->fd, request, flags, output);
+	int error = drmModeAtomicCommit(output->fd, request, flags, output);
 	int commit_errno = errno;
-	drm->drmModeAtomicFree(request);
+	drmModeAtomicFree(request);
 	/* The plane's new state holds its own reference until it is replaced. */
 	if (damage_blob)
-		drm->drmModeDestroyPropertyBlob(output->fd, damage_blob);
+		drmModeDestroyPropertyBlob(output->fd, damage_blob);
 	errno = commit_errno;
 	if (error)
 		return commit_failed(output, test_only ? "atomic TEST_ONLY commit"
@@ -134,15 +130,15 @@ static sg_result commit_legacy(struct sg_output *output, struct sg_output_buffer
 	const struct sg_output_choice *c = &output->choice;
 	if (!output->lit) {
 		uint32_t connector = c->connector_id;
-		if (output->drm->drmModeSetCrtc(output->fd, c->crtc_id, buffer->fb_id, 0, 0,
-		                                &connector, 1, (drmModeModeInfo *)&c->mode))
+		if (drmModeSetCrtc(output->fd, c->crtc_id, buffer->fb_id, 0, 0, &connector, 1,
+		                   (drmModeModeInfo *)&c->mode))
 			return commit_failed(output, "drmModeSetCrtc");
 		output->lit = true;
 	}
 	/* Also after the modeset, to the same buffer: its completion is the
 	 * first frame's, as in the atomic path. */
-	if (output->drm->drmModePageFlip(output->fd, c->crtc_id, buffer->fb_id,
-	                                 DRM_MODE_PAGE_FLIP_EVENT, output))
+	if (drmModePageFlip(output->fd, c->crtc_id, buffer->fb_id, DRM_MODE_PAGE_FLIP_EVENT,
+	                    output))
 		return commit_failed(output, "drmModePageFlip");
 	return SG_OK;
 }
@@ -220,7 +216,7 @@ sg_result sg_output_read_events(struct sg_output *output, int timeout_ms)
 		return SG_OK;
 	drmEventContext events = {.version = 2, .page_flip_handler = flip_done};
 	output->deferred = SG_OK;
-	if (output->drm->drmHandleEvent(output->fd, &events))
+	if (drmHandleEvent(output->fd, &events))
 		return sg_fail(SG_ERR_DEVICE, "drmHandleEvent on %s failed: %s",
 		               output->choice.node, strerror(errno));
 	return output->deferred;

@@ -1,17 +1,16 @@
 #include <string.h>
 #include <xf86drmMode.h>
 
-#include "../gbm/libs.h"
 #include "../base/error.h"
 #include "props.h"
 
-bool sg_kms_prop(const struct sg_drm_libs *drm, int fd, uint32_t object, uint32_t type,
-                 const char *name, uint32_t *id, uint64_t *value)
+bool sg_kms_prop(int fd, uint32_t object, uint32_t type, const char *name, uint32_t *id,
+                 uint64_t *value)
 {
-	drmModeObjectPropertiesPtr props = drm->drmModeObjectGetProperties(fd, object, type);
+	drmModeObjectPropertiesPtr props = drmModeObjectGetProperties(fd, object, type);
 	bool found = false;
 	for (uint32_t i = 0; props && i < props->count_props && !found; i++) {
-		drmModePropertyPtr prop = drm->drmModeGetProperty(fd, props->props[i]);
+		drmModePropertyPtr prop = drmModeGetProperty(fd, props->props[i]);
 		if (prop && strcmp(prop->name, name) == 0) {
 			found = true;
 			if (id)
@@ -19,14 +18,14 @@ bool sg_kms_prop(const struct sg_drm_libs *drm, int fd, uint32_t object, uint32_
 			if (value)
 				*value = props->prop_values[i];
 		}
-		drm->drmModeFreeProperty(prop);
+		drmModeFreeProperty(prop);
 	}
-	drm->drmModeFreeObjectProperties(props);
+	drmModeFreeObjectProperties(props);
 	return found;
 }
 
-sg_result sg_output_props_find(const struct sg_drm_libs *drm, int fd,
-                               const struct sg_output_choice *choice, struct sg_output_props *props)
+sg_result sg_output_props_find(int fd, const struct sg_output_choice *choice,
+                               struct sg_output_props *props)
 {
 	*props = (struct sg_output_props){0};
 	const uint32_t C = DRM_MODE_OBJECT_CONNECTOR, R = DRM_MODE_OBJECT_CRTC,
@@ -51,14 +50,14 @@ sg_result sg_output_props_find(const struct sg_drm_libs *drm, int fd,
 	    {choice->plane_id, P, "CRTC_H", &props->plane_crtc[3]},
 	};
 	for (size_t i = 0; i < sizeof(wanted) / sizeof(wanted[0]); i++)
-		if (!sg_kms_prop(drm, fd, wanted[i].object, wanted[i].type, wanted[i].name,
-		                 wanted[i].id, NULL))
+		if (!sg_kms_prop(fd, wanted[i].object, wanted[i].type, wanted[i].name, wanted[i].id,
+		                 NULL))
 			return sg_fail(
 			    SG_ERR_DEVICE, "object %u (for %s on %s) has no atomic property %s",
 			    wanted[i].object, choice->connector, choice->node, wanted[i].name);
-	sg_kms_prop(drm, fd, choice->crtc_id, R, "OUT_FENCE_PTR", &props->crtc_out_fence_ptr, NULL);
-	sg_kms_prop(drm, fd, choice->plane_id, P, "IN_FENCE_FD", &props->plane_in_fence_fd, NULL);
-	sg_kms_prop(drm, fd, choice->plane_id, P, "FB_DAMAGE_CLIPS", &props->plane_fb_damage_clips,
+	sg_kms_prop(fd, choice->crtc_id, R, "OUT_FENCE_PTR", &props->crtc_out_fence_ptr, NULL);
+	sg_kms_prop(fd, choice->plane_id, P, "IN_FENCE_FD", &props->plane_in_fence_fd, NULL);
+	sg_kms_prop(fd, choice->plane_id, P, "FB_DAMAGE_CLIPS", &props->plane_fb_damage_clips,
 	            NULL);
 	return SG_OK;
 }

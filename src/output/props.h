@@ -9,12 +9,10 @@
 
 #include "choose.h"
 
-struct sg_drm_libs;
-
 /* The property name of object (DRM_MODE_OBJECT_*): its id and current value
  * (either may be NULL). false when the object has no such property. */
-bool sg_kms_prop(const struct sg_drm_libs *drm, int fd, uint32_t object, uint32_t type,
-                 const char *name, uint32_t *id, uint64_t *value);
+bool sg_kms_prop(int fd, uint32_t object, uint32_t type, const char *name, uint32_t *id,
+                 uint64_t *value);
 
 /* Property ids of the chosen connector, CRTC and plane; 0 where optional
  * (OUT_FENCE_PTR, IN_FENCE_FD, FB_DAMAGE_CLIPS) and absent. */
@@ -26,8 +24,7 @@ struct sg_output_props {
 };
 
 /* SG_ERR_DEVICE naming the first required property missing. */
-sg_result sg_output_props_find(const struct sg_drm_libs *drm, int fd,
-                               const struct sg_output_choice *choice,
+sg_result sg_output_props_find(int fd, const struct sg_output_choice *choice,
                                struct sg_output_props *props);
 
 #endif

@@ -10,8 +10,6 @@
 #include "choose.h"
 #include "props.h"
 
-struct sg_drm_libs;
-
 struct sg_output_saved {
 	bool valid;
 	/* drmModeGetCrtc */
@@ -24,16 +22,14 @@ struct sg_output_saved {
 	uint64_t connector_crtc, active, plane_fb, plane_crtc, plane_src[4], plane_dst[4];
 };
 
-void sg_output_save(const struct sg_drm_libs *drm, int fd, bool atomic,
-                    const struct sg_output_choice *choice, const struct sg_output_props *props,
-                    struct sg_output_saved *saved);
+void sg_output_save(int fd, bool atomic, const struct sg_output_choice *choice,
+                    const struct sg_output_props *props, struct sg_output_saved *saved);
 
 /* Atomic: one commit of the saved property values (a new mode blob for the
  * saved mode: the old one may be gone once nothing uses it); where that is
  * refused, and in legacy, drmModeSetCrtc of the saved CRTC; where that is
  * refused too (its framebuffer was removed), the CRTC off. */
-sg_result sg_output_restore(const struct sg_drm_libs *drm, int fd,
-                            const struct sg_output_choice *choice,
+sg_result sg_output_restore(int fd, const struct sg_output_choice *choice,
                             const struct sg_output_props *props,
                             const struct sg_output_saved *saved);
 

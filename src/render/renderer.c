@@ -21,7 +21,6 @@
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
 #include "driver_lock.h"
-#include "heap.h"
 #include "renderer_internal.h"
 #include "renderer_output.h"
 #include "select.h"
@@ -357,8 +356,6 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 {
 	struct sg_target *target = renderer->target;
 	renderer->rendered = false; /* a failed render leaves nothing to read */
-	if (renderer->driver_lock) /* a software rasteriser: heap.c (once a process) */
-		sg_heap_keep_frame_memory();
 	struct sg_camera pixels;
 	if (!camera) {
 		sg_camera_init_pixels(&pixels, (float)target->width, (float)target->height);

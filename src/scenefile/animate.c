@@ -65,7 +65,7 @@ sg_result sg_read_keyframe(struct sg_parse *p, struct json_object *key, int *fra
 		                       frames[i - 1]);
 		sg_json_path_pop(&p->path, mark);
 	}
-	*value = result ? NULL : sg_read_field(p, key, "value");
+	*value = result ? NULL : sg_read_field(key, "value");
 	if (!result && !*value) {
 		size_t mark = sg_json_path_push_key(&p->path, "value");
 		result = sg_parse_fail(p, "missing");
@@ -91,14 +91,13 @@ static sg_result read_keyframes(struct sg_parse *p, struct json_object *json,
                                 sg_track_reader reader, struct sg_track *track)
 {
 	static const char *const keys[] = {"keyframes", NULL};
-	struct json_object *list = sg_read_field(p, json, "keyframes");
+	struct json_object *list = sg_read_field(json, "keyframes");
 	sg_result result = sg_read_keys(p, json, keys);
 	if (result)
 		return result;
 	size_t mark = sg_json_path_push_key(&p->path, "keyframes");
-	size_t count = p->json_c->json_object_is_type(list, json_type_array)
-	                   ? p->json_c->json_object_array_length(list)
-	                   : 0;
+	size_t count =
+	    json_object_is_type(list, json_type_array) ? json_object_array_length(list) : 0;
 	if (count == 0) {
 		result = sg_parse_fail(p, "expected an array of keyframes "
 		                          "{\"frame\": F, \"value\": V}");
@@ -113,8 +112,7 @@ static sg_result read_keyframes(struct sg_parse *p, struct json_object *json,
 	}
 	for (size_t i = 0; !result && i < count; i++) {
 		size_t index_mark = sg_json_path_push_index(&p->path, i);
-		result =
-		    read_key(p, p->json_c->json_object_array_get_idx(list, i), reader, track, i);
+		result = read_key(p, json_object_array_get_idx(list, i), reader, track, i);
 		sg_json_path_pop(&p->path, index_mark);
 	}
 	sg_json_path_pop(&p->path, mark);
@@ -124,13 +122,13 @@ static sg_result read_keyframes(struct sg_parse *p, struct json_object *json,
 sg_result sg_read_track(struct sg_parse *p, struct json_object *object, const char *key,
                         sg_track_reader reader, struct sg_track *track, bool *present)
 {
-	struct json_object *json = sg_read_field(p, object, key);
+	struct json_object *json = sg_read_field(object, key);
 	*present = json != NULL;
 	if (!json)
 		return SG_OK;
 	size_t mark = sg_json_path_push_key(&p->path, key);
 	sg_result result;
-	if (p->json_c->json_object_is_type(json, json_type_object)) {
+	if (json_object_is_type(json, json_type_object)) {
 		result = read_keyframes(p, json, reader, track);
 	} else {
 		track->key_count = 1;
@@ -147,7 +145,7 @@ static sg_result read_rotate(struct sg_parse *p, struct json_object *transform,
                              struct sg_trs_transform *trs)
 {
 	static const char *const keys[] = {"angle", "axis", NULL};
-	struct json_object *rotate = sg_read_field(p, transform, "rotate");
+	struct json_object *rotate = sg_read_field(transform, "rotate");
 	trs->has_rotate = rotate != NULL;
 	if (!rotate)
 		return SG_OK;

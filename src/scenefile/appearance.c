@@ -13,9 +13,9 @@ static sg_result read_opacity(struct sg_parse *p, struct json_object *json, floa
 
 static sg_result read_color_component(struct sg_parse *p, struct json_object *json, float *out)
 {
-	bool number = p->json_c->json_object_is_type(json, json_type_double) ||
-	              p->json_c->json_object_is_type(json, json_type_int);
-	double value = number ? p->json_c->json_object_get_double(json) : NAN;
+	bool number =
+	    json_object_is_type(json, json_type_double) || json_object_is_type(json, json_type_int);
+	double value = number ? json_object_get_double(json) : NAN;
 	/* "background" and the textures write a colour as integers 0 .. 255: a
 	 * file that does so here is told why its value is refused. */
 	if (value > 1 && value <= 255 && value == floor(value))
@@ -32,23 +32,23 @@ static sg_result read_color(struct sg_parse *p, struct json_object *json, float 
 {
 	static const char expected[] =
 		"expected [r, g, b] or [r, g, b, a] (numbers 0 .. 1), or \"#rrggbb\" / \"#rrggbbaa\"";
-	if (p->json_c->json_object_is_type(json, json_type_string)) {
+	if (json_object_is_type(json, json_type_string)) {
 		uint8_t rgba[4];
 		sg_result result = sg_read_color_value(p, json, rgba);
 		for (int i = 0; i < 4 && !result; i++)
 			out[i] = (float)rgba[i] / 255.0f;
 		return result;
 	}
-	if (!p->json_c->json_object_is_type(json, json_type_array))
+	if (!json_object_is_type(json, json_type_array))
 		return sg_parse_fail(p, "%s", expected);
-	size_t length = p->json_c->json_object_array_length(json);
+	size_t length = json_object_array_length(json);
 	if (length != 3 && length != 4)
 		return sg_parse_fail(p, "%s, not an array of %zu", expected, length);
 	out[3] = 1;
 	for (size_t i = 0; i < length; i++) {
 		size_t mark = sg_json_path_push_index(&p->path, i);
 		sg_result result =
-		    read_color_component(p, p->json_c->json_object_array_get_idx(json, i), &out[i]);
+		    read_color_component(p, json_object_array_get_idx(json, i), &out[i]);
 		sg_json_path_pop(&p->path, mark);
 		if (result)
 			return result;

@@ -5,7 +5,7 @@
 
 static sg_result parse_look_at(struct sg_parse *p, struct json_object *camera)
 {
-	struct json_object *look_at = sg_read_field(p, camera, "look_at");
+	struct json_object *look_at = sg_read_field(camera, "look_at");
 	if (!look_at)
 		return SG_OK;
 	static const char *const keys[] = {"eye", "center", "up", NULL};
@@ -92,7 +92,7 @@ sg_result sg_parse_camera(struct sg_parse *p, struct json_object *root)
 {
 	struct sg_camera_file *c = &p->out->camera;
 	*c = (struct sg_camera_file){.kind = SG_CAMERA_FILE_PIXELS, .up = {0, 1, 0}};
-	struct json_object *camera = sg_read_field(p, root, "camera");
+	struct json_object *camera = sg_read_field(root, "camera");
 	if (!camera)
 		return SG_OK;
 	static const char *const kinds[] = {"pixels", "ortho", "perspective", NULL};

@@ -47,12 +47,12 @@ static sg_result read_font(struct sg_parse *p, const char *name, struct json_obj
 
 sg_result sg_parse_fonts(struct sg_parse *p, struct json_object *root)
 {
-	struct json_object *fonts = sg_read_field(p, root, "fonts");
+	struct json_object *fonts = sg_read_field(root, "fonts");
 	if (!fonts)
 		return SG_OK;
 	size_t mark = sg_json_path_push_key(&p->path, "fonts");
 	sg_result result = sg_read_object(p, fonts);
-	size_t count = result ? 0 : (size_t)p->json_c->json_object_object_length(fonts);
+	size_t count = result ? 0 : (size_t)json_object_object_length(fonts);
 	if (!result && count > SG_SCENE_FILE_MAX_FONTS)
 		result =
 		    sg_parse_fail(p, "%zu fonts is more than %d", count, SG_SCENE_FILE_MAX_FONTS);
@@ -62,10 +62,7 @@ sg_result sg_parse_fonts(struct sg_parse *p, struct json_object *root)
 			result = sg_parse_no_memory(p);
 	}
 	if (!result && count) {
-		for (struct sg_json_member m = sg_json_first_member(p->json_c, fonts); m.key;
-		     sg_json_next_member(&m)) {
-			const char *name = m.key;
-			struct json_object *desc = m.value;
+		json_object_object_foreach (fonts, name, desc) {
 			size_t name_mark = sg_json_path_push_key(&p->path, name);
 			result = read_font(p, name, desc);
 			sg_json_path_pop(&p->path, name_mark);

@@ -10,12 +10,10 @@
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "../base/escape.h"
-#include "json_lib.h"
 #include "json_path.h"
 #include "json_text.h"
 
 struct scan {
-	const struct sg_json_lib *json_c;
 	const char *name, *text;
 	size_t length;
 	size_t *key_counts, *starts; /* per object, in the order they open */
@@ -109,8 +107,8 @@ static sg_result count_keys(struct scan *s)
  * comes again. */
 static sg_result find_duplicate(struct scan *s, size_t start, const char *path)
 {
-	struct json_object *seen = s->json_c->json_object_new_object();
-	struct json_tokener *tokener = s->json_c->json_tokener_new();
+	struct json_object *seen = json_object_new_object();
+	struct json_tokener *tokener = json_tokener_new();
 	sg_result result = seen && tokener
 	                       ? SG_OK
 	                       : sg_fail(SG_ERR_NO_MEMORY, "out of memory checking '%s'", s->name);
@@ -122,24 +120,23 @@ static sg_result find_duplicate(struct scan *s, size_t start, const char *path)
 			bool nul = false;
 			size_t end = string_end(s->text, s->length, i, &nul);
 			if (depth == 0 && expect_key) {
-				s->json_c->json_tokener_reset(tokener);
-				struct json_object *key = s->json_c->json_tokener_parse_ex(
-				    tokener, s->text + i, (int)(end + 1 - i));
-				const char *text =
-				    key ? s->json_c->json_object_get_string(key) : NULL;
+				json_tokener_reset(tokener);
+				struct json_object *key =
+				    json_tokener_parse_ex(tokener, s->text + i, (int)(end + 1 - i));
+				const char *text = key ? json_object_get_string(key) : NULL;
 				char shown[256];
 				if (!text)
 					result = sg_fail(SG_ERR_NO_MEMORY,
 					                 "out of memory checking '%s'", s->name);
-				else if (s->json_c->json_object_object_get_ex(seen, text, NULL))
+				else if (json_object_object_get_ex(seen, text, NULL))
 					result = sg_json_fail_at(
 					    SG_ERR_FORMAT, s->name, s->text, i,
 					    "%s: duplicate key \"%s\"", path,
 					    sg_escape(text, SG_ESCAPE_JSON, shown, sizeof(shown)));
-				else if (s->json_c->json_object_object_add(seen, text, NULL))
+				else if (json_object_object_add(seen, text, NULL))
 					result = sg_fail(SG_ERR_NO_MEMORY,
 					                 "out of memory checking '%s'", s->name);
-				s->json_c->json_object_put(key);
+				json_object_put(key);
 			}
 			expect_key = false;
 			i = end;
@@ -152,8 +149,8 @@ static sg_result find_duplicate(struct scan *s, size_t start, const char *path)
 			expect_key = true;
 		}
 	}
-	s->json_c->json_tokener_free(tokener);
-	s->json_c->json_object_put(seen);
+	json_tokener_free(tokener);
+	json_object_put(seen);
 	/* Not found: the counts differ for a reason the scan does not know. */
 	return result ? result
 	              : sg_fail(SG_ERR_FORMAT, "%s: %s: keys json-c did not keep", s->name, path);
@@ -164,36 +161,34 @@ static sg_result walk(struct scan *s, struct json_object *value, size_t *next,
                       struct sg_json_path *path)
 {
 	sg_result result = SG_OK;
-	if (s->json_c->json_object_is_type(value, json_type_object)) {
+	if (json_object_is_type(value, json_type_object)) {
 		size_t index = (*next)++;
 		if (index >= s->object_count ||
-		    (size_t)s->json_c->json_object_object_length(value) != s->key_counts[index])
+		    (size_t)json_object_object_length(value) != s->key_counts[index])
 			return find_duplicate(s, index < s->object_count ? s->starts[index] : 0,
 			                      path->text);
-		for (struct sg_json_member m = sg_json_first_member(s->json_c, value); m.key;
-		     sg_json_next_member(&m)) {
-			size_t mark = sg_json_path_push_key(path, m.key);
-			result = walk(s, m.value, next, path);
+		json_object_object_foreach (value, key, item) {
+			size_t mark = sg_json_path_push_key(path, key);
+			result = walk(s, item, next, path);
 			sg_json_path_pop(path, mark);
 			if (result)
 				break;
 		}
-	} else if (s->json_c->json_object_is_type(value, json_type_array)) {
-		size_t count = s->json_c->json_object_array_length(value);
+	} else if (json_object_is_type(value, json_type_array)) {
+		size_t count = json_object_array_length(value);
 		for (size_t i = 0; !result && i < count; i++) {
 			size_t mark = sg_json_path_push_index(path, i);
-			result =
-			    walk(s, s->json_c->json_object_array_get_idx(value, i), next, path);
+			result = walk(s, json_object_array_get_idx(value, i), next, path);
 			sg_json_path_pop(path, mark);
 		}
 	}
 	return result;
 }
 
-sg_result sg_json_check_keys(const struct sg_json_lib *json_c, const char *name, const char *text,
-                             size_t length, struct json_object *root)
+sg_result sg_json_check_keys(const char *name, const char *text, size_t length,
+                             struct json_object *root)
 {
-	struct scan s = {.json_c = json_c, .name = name, .text = text, .length = length};
+	struct scan s = {.name = name, .text = text, .length = length};
 	sg_result result = count_keys(&s);
 	if (!result) {
 		struct sg_json_path path;

@@ -98,9 +98,8 @@ sg_result sg_json_fail_at(sg_result result, const char *name, const char *text, 
  * adds json_tokener_error_memory); it stops with no error set, or "continue",
  * before the end of the text, where a text that is only cut short is read to
  * its end. */
-static sg_result parse_failure(const struct sg_json_lib *json_c, const char *name, const char *text,
-                               size_t length, enum json_tokener_error error, size_t end,
-                               int max_depth)
+static sg_result parse_failure(const char *name, const char *text, size_t length,
+                               enum json_tokener_error error, size_t end, int max_depth)
 {
 	bool stopped_early = end < length;
 	if (error == json_tokener_success || (error == json_tokener_continue && stopped_early))
@@ -114,39 +113,39 @@ static sg_result parse_failure(const struct sg_json_lib *json_c, const char *nam
 		        "max_json_depth", "json-depth"),
 		    max_depth);
 	return sg_json_fail_at(SG_ERR_FORMAT, name, text, end, "%s",
-	                       json_c->json_tokener_error_desc(error));
+	                       json_tokener_error_desc(error));
 }
 
-sg_result sg_json_parse(const struct sg_json_lib *json_c, const char *name, const char *text,
-                        size_t length, int max_depth, struct json_object **root)
+sg_result sg_json_parse(const char *name, const char *text, size_t length, int max_depth,
+                        struct json_object **root)
 {
 	*root = NULL;
 	if (length > INT32_MAX) /* json_tokener_parse_ex() takes an int */
 		return sg_fail(SG_ERR_LIMIT, "%s: more than %d bytes cannot be parsed", name,
 		               INT32_MAX);
-	struct json_tokener *tokener = json_c->json_tokener_new_ex(max_depth);
+	struct json_tokener *tokener = json_tokener_new_ex(max_depth);
 	if (!tokener)
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory parsing '%s'", name);
 	/* Strict: a scene file is plain JSON that any other tool can read too. */
-	json_c->json_tokener_set_flags(tokener, JSON_TOKENER_STRICT);
-	*root = json_c->json_tokener_parse_ex(tokener, text, (int)length);
-	enum json_tokener_error error = json_c->json_tokener_get_error(tokener);
-	size_t end = json_c->json_tokener_get_parse_end(tokener);
-	json_c->json_tokener_free(tokener);
+	json_tokener_set_flags(tokener, JSON_TOKENER_STRICT);
+	*root = json_tokener_parse_ex(tokener, text, (int)length);
+	enum json_tokener_error error = json_tokener_get_error(tokener);
+	size_t end = json_tokener_get_parse_end(tokener);
+	json_tokener_free(tokener);
 	if (!*root)
-		return parse_failure(json_c, name, text, length, error, end, max_depth);
+		return parse_failure(name, text, length, error, end, max_depth);
 	end += strspn(text + end, " \t\r\n");
 	sg_result result = SG_OK;
 	if (end < length)
 		result = sg_json_fail_at(SG_ERR_FORMAT, name, text, end,
 		                         "unexpected text after the scene");
-	else if (!json_c->json_object_is_type(*root, json_type_object))
+	else if (!json_object_is_type(*root, json_type_object))
 		result = sg_json_fail_at(SG_ERR_FORMAT, name, text, 0,
 		                         "the scene must be a JSON object");
 	else
-		result = sg_json_check_keys(json_c, name, text, length, *root);
+		result = sg_json_check_keys(name, text, length, *root);
 	if (result) {
-		json_c->json_object_put(*root);
+		json_object_put(*root);
 		*root = NULL;
 	}
 	return result;

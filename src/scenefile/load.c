@@ -58,11 +58,11 @@ static char *folder_of(const char *path)
 	return folder;
 }
 
-static sg_result build(const struct sg_json_lib *json_c, const char *name, const char *path,
+static sg_result build(const char *name, const char *path,
                        const struct sg_scene_file_options *limits, struct json_object *root,
                        struct sg_scene_file *file)
 {
-	struct sg_parse p = {.json_c = json_c, .file_name = name, .out = file, .limits = *limits};
+	struct sg_parse p = {.file_name = name, .out = file, .limits = *limits};
 	sg_json_path_init(&p.path);
 	char *folder = folder_of(path);
 	file->scene = folder ? sg_scene_create() : NULL;
@@ -113,7 +113,7 @@ static sg_result fill_limits(const struct sg_scene_file_options *options,
 	return SG_OK;
 }
 
-static sg_result load(const struct sg_json_lib *json_c, const char *path, const char *name,
+static sg_result load(const char *path, const char *name,
                       const struct sg_scene_file_options *limits, struct sg_scene_file **out)
 {
 	char *text = NULL;
@@ -122,19 +122,19 @@ static sg_result load(const struct sg_json_lib *json_c, const char *path, const 
 	if (result)
 		return result;
 	struct json_object *root = NULL;
-	result = sg_json_parse(json_c, name, text, length, limits->max_json_depth, &root);
+	result = sg_json_parse(name, text, length, limits->max_json_depth, &root);
 	sg_free(text);
 	if (result)
 		return result;
 	struct sg_scene_file *file = sg_calloc(1, sizeof(*file));
 	if (!file) {
-		json_c->json_object_put(root);
+		json_object_put(root);
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory loading '%s'", name);
 	}
 	*file = (struct sg_scene_file){
 		.width = 256, .height = 256, .background = {0, 0, 0, 1}, .frame_count = 1};
-	result = build(json_c, name, path, limits, root, file);
-	json_c->json_object_put(root);
+	result = build(name, path, limits, root, file);
+	json_object_put(root);
 	if (result) {
 		sg_scene_file_destroy(file);
 		return result;
@@ -161,11 +161,7 @@ sg_result sg_scene_file_load_with(const char *path, const struct sg_scene_file_o
 	 * so a long one is cut short in its middle, leaving the rest room. */
 	char name[512];
 	sg_escape_path(path, name, sizeof(name));
-	/* The first scene file of the process opens json-c (json_lib.c). */
-	const struct sg_json_lib *json_c = sg_json_lib_load();
-	if (!json_c)
-		return sg_fail_prefix(sg_last_result(), "sg_scene_file_load '%s': ", name);
-	return load(json_c, path, name, &limits, out);
+	return load(path, name, &limits, out);
 }
 
 sg_result sg_scene_file_load(const char *path, struct sg_scene_file **out)

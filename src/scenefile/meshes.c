@@ -25,9 +25,7 @@ static sg_result make_quad(struct sg_parse *p, struct json_object *desc, sg_mesh
 static sg_result read_list(struct sg_parse *p, struct json_object *list, size_t multiple,
                            const char *what, size_t *count)
 {
-	*count = p->json_c->json_object_is_type(list, json_type_array)
-	             ? p->json_c->json_object_array_length(list)
-	             : 0;
+	*count = json_object_is_type(list, json_type_array) ? json_object_array_length(list) : 0;
 	if (*count == 0 || *count > SG_SCENE_FILE_MAX_VERTICES)
 		return sg_parse_fail(p, "expected an array of 1 to %d %s",
 		                     SG_SCENE_FILE_MAX_VERTICES, what);
@@ -47,8 +45,7 @@ static sg_result read_vertices(struct sg_parse *p, struct json_object *list, boo
 	for (size_t i = 0; !result && i < *count; i++) {
 		size_t index_mark = sg_json_path_push_index(&p->path, i);
 		float values[5];
-		result = sg_read_vector_value(p, p->json_c->json_object_array_get_idx(list, i), 5,
-		                              values);
+		result = sg_read_vector_value(p, json_object_array_get_idx(list, i), 5, values);
 		if (!result)
 			*(*vertices + i) = (struct sg_vertex){{values[0], values[1], values[2]},
 			                                      {values[3], values[4]}};
@@ -68,7 +65,7 @@ static sg_result read_indices(struct sg_parse *p, struct json_object *list, size
 	for (size_t i = 0; !result && i < *count; i++) {
 		size_t index_mark = sg_json_path_push_index(&p->path, i);
 		int index = 0;
-		result = sg_read_int_value(p, p->json_c->json_object_array_get_idx(list, i), 0,
+		result = sg_read_int_value(p, json_object_array_get_idx(list, i), 0,
 		                           (long)vertex_count - 1, &index);
 		(*indices)[i] = (uint32_t)index;
 		sg_json_path_pop(&p->path, index_mark);
@@ -80,8 +77,8 @@ static sg_result read_indices(struct sg_parse *p, struct json_object *list, size
 static sg_result make_triangles(struct sg_parse *p, struct json_object *desc, sg_mesh *mesh)
 {
 	static const char *const keys[] = {"type", "vertices", "indices", NULL};
-	struct json_object *vertex_list = sg_read_field(p, desc, "vertices");
-	struct json_object *index_list = sg_read_field(p, desc, "indices");
+	struct json_object *vertex_list = sg_read_field(desc, "vertices");
+	struct json_object *index_list = sg_read_field(desc, "indices");
 	struct sg_vertex *vertices = NULL;
 	uint32_t *indices = NULL;
 	size_t vertex_count = 0, index_count = 0;
@@ -121,23 +118,20 @@ static sg_result make_mesh(struct sg_parse *p, struct json_object *desc, sg_mesh
 
 sg_result sg_parse_meshes(struct sg_parse *p, struct json_object *root)
 {
-	struct json_object *meshes = sg_read_field(p, root, "meshes");
+	struct json_object *meshes = sg_read_field(root, "meshes");
 	if (!meshes)
 		return SG_OK;
 	size_t mark = sg_json_path_push_key(&p->path, "meshes");
 	sg_result result = sg_read_object(p, meshes);
 	if (!result) {
-		size_t count = (size_t)p->json_c->json_object_object_length(meshes);
+		size_t count = (size_t)json_object_object_length(meshes);
 		p->meshes = sg_realloc_array(NULL, count, sizeof(*p->meshes));
 		if (!p->meshes)
 			result =
 				sg_parse_no_memory(p);
 	}
 	if (!result) {
-		for (struct sg_json_member m = sg_json_first_member(p->json_c, meshes); m.key;
-		     sg_json_next_member(&m)) {
-			const char *name = m.key;
-			struct json_object *desc = m.value;
+		json_object_object_foreach (meshes, name, desc) {
 			size_t name_mark = sg_json_path_push_key(&p->path, name);
 			sg_mesh mesh = {0};
 			result = make_mesh(p, desc, &mesh);
@@ -153,13 +147,13 @@ sg_result sg_parse_meshes(struct sg_parse *p, struct json_object *root)
 
 sg_result sg_parse_mesh_ref(struct sg_parse *p, struct json_object *model, sg_mesh *mesh)
 {
-	struct json_object *ref = sg_read_field(p, model, "mesh");
+	struct json_object *ref = sg_read_field(model, "mesh");
 	size_t mark = sg_json_path_push_key(&p->path, "mesh");
 	sg_result result = SG_OK;
 	if (!ref) {
 		result = sg_parse_fail(p, "missing (a name of $.meshes or a mesh object)");
-	} else if (p->json_c->json_object_is_type(ref, json_type_string)) {
-		const char *name = p->json_c->json_object_get_string(ref);
+	} else if (json_object_is_type(ref, json_type_string)) {
+		const char *name = json_object_get_string(ref);
 		size_t i = 0;
 		while (i < p->mesh_count && strcmp(p->meshes[i].name, name) != 0)
 			i++;

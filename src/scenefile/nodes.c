@@ -8,7 +8,7 @@ static sg_result parse_node_list(struct sg_parse *p, struct json_object *list, s
 
 static sg_result parse_children(struct sg_parse *p, struct json_object *desc, sg_node node)
 {
-	struct json_object *children = sg_read_field(p, desc, "children");
+	struct json_object *children = sg_read_field(desc, "children");
 	if (!children)
 		return SG_OK;
 	size_t mark = sg_json_path_push_key(&p->path, "children");
@@ -23,7 +23,7 @@ static sg_result make_model(struct sg_parse *p, struct json_object *desc, const 
 	static const char *const keys[] = {"type", "name",    "visible",  "opacity", "color",
 	                                   "mesh", "texture", "position", NULL};
 	struct sg_model_desc model = {.name = name};
-	if (sg_read_field(p, desc, "children"))
+	if (sg_read_field(desc, "children"))
 		return sg_parse_fail(p, "a model cannot have children (put both in a group)");
 	sg_result result = sg_read_keys(p, desc, keys);
 	if (!result)
@@ -41,7 +41,7 @@ static sg_result make_model(struct sg_parse *p, struct json_object *desc, const 
 /* "color" on a group or transform: a common slip, told apart from a typo. */
 static sg_result refuse_color(struct sg_parse *p, struct json_object *desc, const char *kind)
 {
-	if (!sg_read_field(p, desc, "color"))
+	if (!sg_read_field(desc, "color"))
 		return SG_OK;
 	size_t mark = sg_json_path_push_key(&p->path, "color");
 	sg_result result = sg_parse_fail(p,
@@ -60,10 +60,10 @@ static sg_result parse_local(struct sg_parse *p, struct json_object *transform, 
 		result = sg_read_keys(p, transform, keys);
 	if (result)
 		return result;
-	if (!sg_read_field(p, transform, "matrix"))
+	if (!sg_read_field(transform, "matrix"))
 		return sg_parse_trs(p, transform, node);
-	if (sg_read_field(p, transform, "translate") || sg_read_field(p, transform, "rotate") ||
-	    sg_read_field(p, transform, "scale"))
+	if (sg_read_field(transform, "translate") || sg_read_field(transform, "rotate") ||
+	    sg_read_field(transform, "scale"))
 		return sg_parse_fail(
 			p, "\"matrix\" cannot be combined with translate, rotate or scale");
 	float matrix[16];
@@ -89,7 +89,7 @@ static sg_result make_transform(struct sg_parse *p, struct json_object *desc, co
 	*node = sg_node_new_transform(p->out->scene, &(struct sg_transform_desc){.name = name});
 	if (!node->generation)
 		return sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
-	struct json_object *transform = sg_read_field(p, desc, "transform");
+	struct json_object *transform = sg_read_field(desc, "transform");
 	if (!transform)
 		return SG_OK;
 	size_t mark = sg_json_path_push_key(&p->path, "transform");
@@ -114,14 +114,14 @@ static sg_result make_group(struct sg_parse *p, struct json_object *desc, const 
 /* "visible": false hides the node and its subtree (sg_node_set_visible). */
 static sg_result parse_visible(struct sg_parse *p, struct json_object *desc, sg_node node)
 {
-	struct json_object *value = sg_read_field(p, desc, "visible");
+	struct json_object *value = sg_read_field(desc, "visible");
 	if (!value)
 		return SG_OK;
 	size_t mark = sg_json_path_push_key(&p->path, "visible");
 	sg_result result = SG_OK, hidden;
-	if (!p->json_c->json_object_is_type(value, json_type_boolean))
+	if (!json_object_is_type(value, json_type_boolean))
 		result = sg_parse_fail(p, "expected true or false");
-	else if (!p->json_c->json_object_get_boolean(value) &&
+	else if (!json_object_get_boolean(value) &&
 	         (hidden = sg_node_set_visible(p->out->scene, node, false)))
 		result = sg_parse_fail_prefix(p, hidden);
 	sg_json_path_pop(&p->path, mark);
@@ -164,13 +164,12 @@ static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_nod
 
 static sg_result parse_node_list(struct sg_parse *p, struct json_object *list, sg_node parent)
 {
-	if (!p->json_c->json_object_is_type(list, json_type_array))
+	if (!json_object_is_type(list, json_type_array))
 		return sg_parse_fail(p, "expected an array of nodes");
-	size_t count = p->json_c->json_object_array_length(list);
+	size_t count = json_object_array_length(list);
 	for (size_t i = 0; i < count; i++) {
 		size_t mark = sg_json_path_push_index(&p->path, i);
-		sg_result result =
-		    parse_node(p, p->json_c->json_object_array_get_idx(list, i), parent);
+		sg_result result = parse_node(p, json_object_array_get_idx(list, i), parent);
 		sg_json_path_pop(&p->path, mark);
 		if (result)
 			return result;
@@ -180,7 +179,7 @@ static sg_result parse_node_list(struct sg_parse *p, struct json_object *list, s
 
 sg_result sg_parse_nodes(struct sg_parse *p, struct json_object *root)
 {
-	struct json_object *nodes = sg_read_field(p, root, "nodes");
+	struct json_object *nodes = sg_read_field(root, "nodes");
 	if (!nodes)
 		return SG_OK;
 	size_t mark = sg_json_path_push_key(&p->path, "nodes");

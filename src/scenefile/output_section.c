@@ -3,7 +3,7 @@
 
 sg_result sg_parse_output_section(struct sg_parse *p, struct json_object *root)
 {
-	struct json_object *output = sg_read_field(p, root, "output");
+	struct json_object *output = sg_read_field(root, "output");
 	if (!output)
 		return SG_OK;
 	static const char *const keys[] = {"width", "height", "background", NULL};

@@ -48,17 +48,16 @@ sg_result sg_parse_no_memory(struct sg_parse *p)
 	return sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
 }
 
-struct json_object *sg_read_field(struct sg_parse *p, struct json_object *object, const char *key)
+struct json_object *sg_read_field(struct json_object *object, const char *key)
 {
 	struct json_object *value = NULL;
-	return p->json_c->json_object_object_get_ex(object, key, &value) ? value : NULL;
+	return json_object_object_get_ex(object, key, &value) ? value : NULL;
 }
 
 sg_result sg_read_keys(struct sg_parse *p, struct json_object *object, const char *const *allowed)
 {
-	for (struct sg_json_member m = sg_json_first_member(p->json_c, object); m.key;
-	     sg_json_next_member(&m)) {
-		const char *key = m.key;
+	json_object_object_foreach (object, key, value) {
+		(void)value;
 		bool known = strcmp(key, "comment") == 0;
 		for (const char *const *name = allowed; !known && *name; name++)
 			known = strcmp(key, *name) == 0;
@@ -74,23 +73,23 @@ sg_result sg_read_keys(struct sg_parse *p, struct json_object *object, const cha
 
 sg_result sg_read_object(struct sg_parse *p, struct json_object *value)
 {
-	if (!p->json_c->json_object_is_type(value, json_type_object))
+	if (!json_object_is_type(value, json_type_object))
 		return sg_parse_fail(p, "expected an object");
 	return SG_OK;
 }
 
-static bool is_number(struct sg_parse *p, struct json_object *value)
+static bool is_number(struct json_object *value)
 {
-	return p->json_c->json_object_is_type(value, json_type_double) ||
-	       p->json_c->json_object_is_type(value, json_type_int);
+	return json_object_is_type(value, json_type_double) ||
+	       json_object_is_type(value, json_type_int);
 }
 
 sg_result sg_read_number_value(struct sg_parse *p, struct json_object *value, double min,
                                double max, float *out)
 {
-	if (!is_number(p, value))
+	if (!is_number(value))
 		return sg_parse_fail(p, "expected a number");
-	double number = p->json_c->json_object_get_double(value);
+	double number = json_object_get_double(value);
 	/* Checked as a double first: a float cast of 1e300 is undefined. */
 	if (!isfinite(number) || number < min || number > max)
 		return sg_parse_fail(p, "%g is outside %g .. %g", number, min, max);
@@ -101,7 +100,7 @@ sg_result sg_read_number_value(struct sg_parse *p, struct json_object *value, do
 sg_result sg_read_int_value(struct sg_parse *p, struct json_object *value, long min, long max,
                             int *out)
 {
-	double number = is_number(p, value) ? p->json_c->json_object_get_double(value) : NAN;
+	double number = is_number(value) ? json_object_get_double(value) : NAN;
 	if (!isfinite(number) || number != floor(number))
 		return sg_parse_fail(p, "expected an integer");
 	if (number < (double)min || number > (double)max)
@@ -112,16 +111,16 @@ sg_result sg_read_int_value(struct sg_parse *p, struct json_object *value, long 
 
 sg_result sg_read_vector_value(struct sg_parse *p, struct json_object *value, int count, float *out)
 {
-	bool shaped = p->json_c->json_object_is_type(value, json_type_array) &&
-	              p->json_c->json_object_array_length(value) == (size_t)count;
+	bool shaped = json_object_is_type(value, json_type_array) &&
+	              json_object_array_length(value) == (size_t)count;
 	for (int i = 0; shaped && i < count; i++)
-		shaped = is_number(p, p->json_c->json_object_array_get_idx(value, (size_t)i));
+		shaped = is_number(json_object_array_get_idx(value, (size_t)i));
 	if (!shaped)
 		return sg_parse_fail(p, "expected an array of %d numbers", count);
 	for (int i = 0; i < count; i++) {
 		size_t mark = sg_json_path_push_index(&p->path, (size_t)i);
-		struct json_object *item = p->json_c->json_object_array_get_idx(value, (size_t)i);
-		sg_result result = sg_read_number_value(p, item, -1e30, 1e30, &out[i]);
+		sg_result result = sg_read_number_value(
+		    p, json_object_array_get_idx(value, (size_t)i), -1e30, 1e30, &out[i]);
 		sg_json_path_pop(&p->path, mark);
 		if (result)
 			return result;
@@ -133,7 +132,7 @@ sg_result sg_read_vector_value(struct sg_parse *p, struct json_object *value, in
  * with key on the path, and returns its result. */
 #define READ_FIELD(p, object, key, required, call)                                                 \
 	do {                                                                                       \
-		struct json_object *value = sg_read_field(p, object, key);                         \
+		struct json_object *value = sg_read_field(object, key);                            \
 		size_t mark = sg_json_path_push_key(&(p)->path, key);                              \
 		sg_result result = value        ? (call)                                           \
 		                   : (required) ? sg_parse_fail(p, "missing")                      \
@@ -162,9 +161,9 @@ sg_result sg_read_vector(struct sg_parse *p, struct json_object *object, const c
 
 static sg_result read_string_value(struct sg_parse *p, struct json_object *value, const char **out)
 {
-	if (!p->json_c->json_object_is_type(value, json_type_string))
+	if (!json_object_is_type(value, json_type_string))
 		return sg_parse_fail(p, "expected a string");
-	*out = p->json_c->json_object_get_string(value);
+	*out = json_object_get_string(value);
 	return SG_OK;
 }
 
@@ -212,7 +211,7 @@ sg_result sg_read_choice(struct sg_parse *p, struct json_object *object, const c
 sg_result sg_read_required_choice(struct sg_parse *p, struct json_object *object, const char *key,
                                   const char *const *names, int *out)
 {
-	if (!sg_read_field(p, object, key)) {
+	if (!sg_read_field(object, key)) {
 		char expected[256];
 		list_names(names, expected, sizeof(expected));
 		return sg_parse_fail(p, "missing \"%s\" (one of %s)", key, expected);
@@ -248,14 +247,13 @@ static bool parse_hex_color(const char *text, uint8_t rgba[4])
 
 sg_result sg_read_color_value(struct sg_parse *p, struct json_object *value, uint8_t rgba[4])
 {
-	if (p->json_c->json_object_is_type(value, json_type_string)) {
-		if (!parse_hex_color(p->json_c->json_object_get_string(value), rgba))
+	if (json_object_is_type(value, json_type_string)) {
+		if (!parse_hex_color(json_object_get_string(value), rgba))
 			return sg_parse_fail(p, "expected a colour \"#rrggbb\" or \"#rrggbbaa\"");
 		return SG_OK;
 	}
-	size_t length = p->json_c->json_object_is_type(value, json_type_array)
-	                    ? p->json_c->json_object_array_length(value)
-	                    : 0;
+	size_t length =
+	    json_object_is_type(value, json_type_array) ? json_object_array_length(value) : 0;
 	if (length != 3 && length != 4)
 		return sg_parse_fail(p,
 		                     "expected a colour: [r, g, b], [r, g, b, a] or \"#rrggbb\"");
@@ -263,7 +261,7 @@ sg_result sg_read_color_value(struct sg_parse *p, struct json_object *value, uin
 	for (size_t i = 0; i < length; i++) {
 		size_t mark = sg_json_path_push_index(&p->path, i);
 		int component = 0;
-		struct json_object *item = p->json_c->json_object_array_get_idx(value, i);
+		struct json_object *item = json_object_array_get_idx(value, i);
 		sg_result result = sg_read_int_value(p, item, 0, 255, &component);
 		sg_json_path_pop(&p->path, mark);
 		if (result)

@@ -30,8 +30,7 @@ sg_result sg_parse_no_memory(struct sg_parse *p);
 /* Fails on a key that is not in allowed (NULL-terminated); "comment" is always allowed. */
 sg_result sg_read_keys(struct sg_parse *p, struct json_object *object, const char *const *allowed);
 sg_result sg_read_object(struct sg_parse *p, struct json_object *value);
-/* object[key], or NULL when absent. */
-struct json_object *sg_read_field(struct sg_parse *p, struct json_object *object, const char *key);
+struct json_object *sg_read_field(struct json_object *object, const char *key);
 
 sg_result sg_read_number_value(struct sg_parse *p, struct json_object *value, double min,
                                double max, float *out);

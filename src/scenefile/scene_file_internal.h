@@ -3,6 +3,7 @@
 #ifndef SG_SCENEFILE_INTERNAL_H
 #define SG_SCENEFILE_INTERNAL_H
 
+#include <json-c/json.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -11,7 +12,6 @@
 #include <sg/text.h>
 
 #include "../base/side_limit.h"
-#include "json_lib.h"
 #include "json_path.h"
 
 /* Fixed limits against absurd files; docs/scene-format.md lists them. The
@@ -124,7 +124,6 @@ struct sg_named_font {
 };
 
 struct sg_parse {
-	const struct sg_json_lib *json_c; /* every json-c call of the readers goes through it */
 	const char *file_name; /* the path as given, escaped, first in every message */
 	const char *folder;    /* where texture paths start: "" or "dir/" */
 	struct sg_scene_file_options limits; /* every field set (defaults filled in) */

@@ -13,10 +13,10 @@
 /* A string that sg_node_new_text takes: valid UTF-8 with no NUL. */
 static sg_result read_string(struct sg_parse *p, struct json_object *value, const char **out)
 {
-	if (!p->json_c->json_object_is_type(value, json_type_string))
+	if (!json_object_is_type(value, json_type_string))
 		return sg_parse_fail(p, "expected a string");
-	const char *text = p->json_c->json_object_get_string(value);
-	size_t length = (size_t)p->json_c->json_object_get_string_len(value);
+	const char *text = json_object_get_string(value);
+	size_t length = (size_t)json_object_get_string_len(value);
 	/* "\u0000" would cut the string there, silently. */
 	if (strlen(text) != length)
 		return sg_parse_fail(p, "a NUL character (\\u0000) at byte %zu", strlen(text));
@@ -56,10 +56,9 @@ static sg_result read_keyframes(struct sg_parse *p, struct json_object *json,
 	sg_result result = sg_read_keys(p, json, keys);
 	if (result)
 		return result;
-	struct json_object *list = sg_read_field(p, json, "keyframes");
-	size_t count = p->json_c->json_object_is_type(list, json_type_array)
-	                   ? p->json_c->json_object_array_length(list)
-	                   : 0;
+	struct json_object *list = sg_read_field(json, "keyframes");
+	size_t count =
+	    json_object_is_type(list, json_type_array) ? json_object_array_length(list) : 0;
 	size_t mark = sg_json_path_push_key(&p->path, "keyframes");
 	if (count == 0) {
 		result = sg_parse_fail(p, "expected an array of keyframes "
@@ -75,8 +74,8 @@ static sg_result read_keyframes(struct sg_parse *p, struct json_object *json,
 		size_t index_mark = sg_json_path_push_index(&p->path, i);
 		struct json_object *value = NULL;
 		const char *text = NULL;
-		result = sg_read_keyframe(p, p->json_c->json_object_array_get_idx(list, i),
-		                          track->frames, i, &value);
+		result = sg_read_keyframe(p, json_object_array_get_idx(list, i), track->frames, i,
+		                          &value);
 		if (!result) {
 			sg_json_path_push_key(&p->path, "value");
 			result = read_string(p, value, &text);
@@ -95,12 +94,12 @@ static sg_result read_keyframes(struct sg_parse *p, struct json_object *json,
 static sg_result read_strings(struct sg_parse *p, struct json_object *desc,
                               struct sg_named_font *font, struct sg_text_track *track)
 {
-	struct json_object *json = sg_read_field(p, desc, "string");
+	struct json_object *json = sg_read_field(desc, "string");
 	if (!json)
 		return SG_OK; /* no string: "" */
 	size_t mark = sg_json_path_push_key(&p->path, "string");
 	sg_result result;
-	if (p->json_c->json_object_is_type(json, json_type_object)) {
+	if (json_object_is_type(json, json_type_object)) {
 		result = read_keyframes(p, json, font, track);
 	} else {
 		const char *text = NULL;
@@ -164,7 +163,7 @@ sg_result sg_make_text(struct sg_parse *p, struct json_object *desc, const char 
 		               "%s: %s: a text node, but this libsg was built without text "
 		               "(FreeType and HarfBuzz, the meson option \"text\")",
 		               p->file_name, p->path.text);
-	if (sg_read_field(p, desc, "children"))
+	if (sg_read_field(desc, "children"))
 		return sg_parse_fail(p, "a text node cannot have children (put both in a group)");
 	struct sg_text_desc text = {.name = name};
 	struct sg_named_font *font = NULL;

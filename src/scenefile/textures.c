@@ -58,18 +58,16 @@ static sg_result read_solid(struct sg_parse *p, struct json_object *desc,
 
 static sg_result read_two_colors(struct sg_parse *p, struct json_object *desc, uint8_t colors[2][4])
 {
-	struct json_object *list = sg_read_field(p, desc, "colors");
+	struct json_object *list = sg_read_field(desc, "colors");
 	if (!list)
 		return SG_OK;
 	size_t mark = sg_json_path_push_key(&p->path, "colors");
 	sg_result result = SG_OK;
-	if (!p->json_c->json_object_is_type(list, json_type_array) ||
-	    p->json_c->json_object_array_length(list) != 2)
+	if (!json_object_is_type(list, json_type_array) || json_object_array_length(list) != 2)
 		result = sg_parse_fail(p, "expected an array of 2 colours");
 	for (size_t i = 0; !result && i < 2; i++) {
 		size_t index_mark = sg_json_path_push_index(&p->path, i);
-		result = sg_read_color_value(p, p->json_c->json_object_array_get_idx(list, i),
-		                             colors[i]);
+		result = sg_read_color_value(p, json_object_array_get_idx(list, i), colors[i]);
 		sg_json_path_pop(&p->path, index_mark);
 	}
 	sg_json_path_pop(&p->path, mark);
@@ -126,22 +124,19 @@ static sg_result read_texture(struct sg_parse *p, const char *name, struct json_
 
 sg_result sg_parse_textures(struct sg_parse *p, struct json_object *root)
 {
-	struct json_object *textures = sg_read_field(p, root, "textures");
+	struct json_object *textures = sg_read_field(root, "textures");
 	if (!textures)
 		return SG_OK;
 	size_t mark = sg_json_path_push_key(&p->path, "textures");
 	sg_result result = sg_read_object(p, textures);
 	if (!result) {
-		size_t count = (size_t)p->json_c->json_object_object_length(textures);
+		size_t count = (size_t)json_object_object_length(textures);
 		p->textures = sg_realloc_array(NULL, count, sizeof(*p->textures));
 		if (!p->textures)
 			result = sg_parse_no_memory(p);
 	}
 	if (!result) {
-		for (struct sg_json_member m = sg_json_first_member(p->json_c, textures); m.key;
-		     sg_json_next_member(&m)) {
-			const char *name = m.key;
-			struct json_object *desc = m.value;
+		json_object_object_foreach (textures, name, desc) {
 			size_t name_mark = sg_json_path_push_key(&p->path, name);
 			result = read_texture(p, name, desc);
 			sg_json_path_pop(&p->path, name_mark);

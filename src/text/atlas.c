@@ -147,8 +147,8 @@ static bool rasterise(struct sg_text_state *state, const struct sg_font_data *fo
                       struct sg_atlas_glyph *out)
 {
 	FT_Face face = font->face;
-	if (font->libs->FT_Load_Glyph(face, glyph, FT_LOAD_DEFAULT) ||
-	    font->libs->FT_Render_Glyph(face->glyph, FT_RENDER_MODE_NORMAL))
+	if (FT_Load_Glyph(face, glyph, FT_LOAD_DEFAULT) ||
+	    FT_Render_Glyph(face->glyph, FT_RENDER_MODE_NORMAL))
 		return true;
 	const FT_Bitmap *bitmap = &face->glyph->bitmap;
 	int width = (int)bitmap->width, height = (int)bitmap->rows;

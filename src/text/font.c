@@ -1,10 +1,10 @@
 /* Fonts (one FreeType face at one pixel size, with its HarfBuzz font) and the
  * scene's text state, made with the scene's text hooks when the first font is
- * loaded (and, with the process's first, FreeType and HarfBuzz: libs.c). Each
- * scene has its own FT_Library: FreeType objects are not thread-safe, and a
- * scene is used by one thread at a time. */
+ * loaded. Each scene has its own FT_Library: FreeType objects are not
+ * thread-safe, and a scene is used by one thread at a time. */
 #include <errno.h>
 #include <fcntl.h>
+#include <hb-ft.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -21,8 +21,8 @@ bool sg_text_available(void)
 
 static void free_font(struct sg_font_data *font)
 {
-	font->libs->hb_font_destroy(font->hb_font); /* drops its reference to the face first */
-	font->libs->FT_Done_Face(font->face);
+	hb_font_destroy(font->hb_font); /* drops its reference to the face first */
+	FT_Done_Face(font->face);
 	*font = (struct sg_font_data){0};
 }
 
@@ -57,7 +57,7 @@ static void scene_destroyed(struct sg_scene *scene)
 	sg_pool_finish(&state->font_pool);
 	sg_free(state->fonts);
 	sg_atlas_finish(state);
-	state->libs->FT_Done_FreeType(state->library);
+	FT_Done_FreeType(state->library);
 	sg_free(state);
 	scene->text_state = NULL;
 	scene->text_ops = NULL;
@@ -100,16 +100,12 @@ struct sg_text_state *sg_text_state_get(struct sg_scene *scene)
 {
 	if (scene->text_state)
 		return scene->text_state;
-	const struct sg_text_libs *libs = sg_text_libs_load();
-	if (!libs)
-		return NULL;
 	struct sg_text_state *state = sg_calloc(1, sizeof(*state));
 	if (!state) {
 		sg_fail(SG_ERR_NO_MEMORY, "out of memory for the scene's text state");
 		return NULL;
 	}
-	state->libs = libs;
-	FT_Error error = libs->FT_Init_FreeType(&state->library);
+	FT_Error error = FT_Init_FreeType(&state->library);
 	if (error) {
 		sg_free(state);
 		sg_fail(SG_ERR_NO_MEMORY, "FT_Init_FreeType failed: %s", ft_reason(error));
@@ -177,16 +173,15 @@ static sg_result open_face(const struct sg_text_state *state, const char *path, 
 	sg_result result = check_readable(path);
 	if (result)
 		return result;
-	const struct sg_text_libs *libs = state->libs;
-	FT_Error error = libs->FT_New_Face(state->library, path, 0, face);
+	FT_Error error = FT_New_Face(state->library, path, 0, face);
 	if (error == FT_Err_Cannot_Open_Resource)
 		return sg_fail(SG_ERR_IO, "font '%s': FreeType cannot open it: %s", path,
 		               ft_reason(error));
 	if (error)
 		return sg_fail(SG_ERR_FORMAT, "font '%s': FreeType cannot open it as a face: %s",
 		               path, ft_reason(error));
-	if ((error = libs->FT_Set_Pixel_Sizes(*face, 0, (FT_UInt)pixel_size))) {
-		libs->FT_Done_Face(*face);
+	if ((error = FT_Set_Pixel_Sizes(*face, 0, (FT_UInt)pixel_size))) {
+		FT_Done_Face(*face);
 		return sg_fail(SG_ERR_FORMAT,
 		               "font '%s': no %d-pixel size (FT_Set_Pixel_Sizes: %s)", path,
 		               pixel_size, ft_reason(error));
@@ -207,34 +202,27 @@ sg_font sg_font_load(struct sg_scene *scene, const char *path, int pixel_size)
 		        path, pixel_size);
 		return none;
 	}
-	/* The first font of the process opens FreeType and HarfBuzz (libs.c). */
-	if (!sg_text_libs_load()) {
-		sg_fail_prefix(sg_last_result(), "sg_font_load '%s': ", path);
-		return none;
-	}
 	struct sg_text_state *state = sg_text_state_get(scene);
 	if (!state)
 		return none;
-	const struct sg_text_libs *libs = state->libs;
 	FT_Face face;
 	if (open_face(state, path, pixel_size, &face))
 		return none;
-	hb_font_t *hb_font = libs->hb_ft_font_create_referenced(face);
+	hb_font_t *hb_font = hb_ft_font_create_referenced(face);
 	uint32_t index;
-	if (hb_font == libs->hb_font_get_empty() ||
+	if (hb_font == hb_font_get_empty() ||
 	    !sg_pool_alloc(&state->font_pool, grow_fonts, state, &index)) {
-		if (hb_font != libs->hb_font_get_empty())
+		if (hb_font != hb_font_get_empty())
 			sg_fail(SG_ERR_NO_MEMORY, "out of memory loading font '%s'", path);
 		else
 			sg_fail(SG_ERR_NO_MEMORY, "font '%s': hb_ft_font_create_referenced failed",
 			        path);
-		libs->hb_font_destroy(hb_font);
-		libs->FT_Done_Face(face);
+		hb_font_destroy(hb_font);
+		FT_Done_Face(face);
 		return none;
 	}
 	const FT_Size_Metrics *metrics = &face->size->metrics;
 	state->fonts[index] = (struct sg_font_data){
-	    .libs = libs,
 	    .face = face,
 	    .hb_font = hb_font,
 	    .pixel_size = pixel_size,

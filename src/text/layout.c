@@ -75,12 +75,10 @@ static bool reserve_lines(struct sg_text_layout *layout, size_t needed)
 static void shape(hb_buffer_t *buffer, const struct sg_font_data *font, const struct paragraph *p,
                   size_t start, size_t end)
 {
-	const struct sg_text_libs *libs = font->libs;
-	libs->hb_buffer_clear_contents(buffer);
-	libs->hb_buffer_add_utf8(buffer, p->utf8, (int)p->length, (unsigned)start,
-	                         (int)(end - start));
-	libs->hb_buffer_set_segment_properties(buffer, &p->props);
-	libs->hb_shape(font->hb_font, buffer, NULL, 0);
+	hb_buffer_clear_contents(buffer);
+	hb_buffer_add_utf8(buffer, p->utf8, (int)p->length, (unsigned)start, (int)(end - start));
+	hb_buffer_set_segment_properties(buffer, &p->props);
+	hb_shape(font->hb_font, buffer, NULL, 0);
 }
 
 /* Appends the line [start, end) of p, shaped, at baseline y; its width to line_widths. */
@@ -88,7 +86,6 @@ static sg_result add_line(struct sg_text_layout *layout, hb_buffer_t *buffer,
                           const struct sg_font_data *font, const struct paragraph *p, size_t start,
                           size_t end, float baseline)
 {
-	const struct sg_text_libs *libs = font->libs;
 	int line = layout->extent.lines;
 	if (!reserve_lines(layout, (size_t)line + 1))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory laying out %d lines", line + 1);
@@ -97,8 +94,8 @@ static sg_result add_line(struct sg_text_layout *layout, hb_buffer_t *buffer,
 	hb_glyph_position_t *pos = NULL;
 	if (end > start) {
 		shape(buffer, font, p, start, end);
-		info = libs->hb_buffer_get_glyph_infos(buffer, &count);
-		pos = libs->hb_buffer_get_glyph_positions(buffer, NULL);
+		info = hb_buffer_get_glyph_infos(buffer, &count);
+		pos = hb_buffer_get_glyph_positions(buffer, NULL);
 	}
 	if (!reserve_glyphs(layout, layout->count + count))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory laying out %zu glyphs",
@@ -137,7 +134,6 @@ static sg_result add_wrapped(struct sg_text_layout *layout, hb_buffer_t *buffer,
                              const struct sg_font_data *font, const struct paragraph *p,
                              float max_width, float ascent, float line_height)
 {
-	const struct sg_text_libs *libs = font->libs;
 	size_t length = p->end - p->start;
 	/* advance[i]: 26.6 advance up to byte start + i, by the cluster each glyph starts */
 	int64_t *advance = sg_calloc(length + 1, sizeof(*advance));
@@ -145,8 +141,8 @@ static sg_result add_wrapped(struct sg_text_layout *layout, hb_buffer_t *buffer,
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory measuring a %zu-byte line", length);
 	shape(buffer, font, p, p->start, p->end);
 	unsigned count;
-	hb_glyph_info_t *info = libs->hb_buffer_get_glyph_infos(buffer, &count);
-	hb_glyph_position_t *pos = libs->hb_buffer_get_glyph_positions(buffer, NULL);
+	hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buffer, &count);
+	hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buffer, NULL);
 	for (unsigned i = 0; i < count; i++)
 		advance[info[i].cluster - p->start + 1] += pos[i].x_advance;
 	for (size_t i = 1; i <= length; i++)
@@ -199,17 +195,16 @@ static sg_result add_paragraph(struct sg_text_layout *layout, hb_buffer_t *buffe
                                const struct sg_font_data *font, struct paragraph *p,
                                float max_width, float ascent, float line_height)
 {
-	const struct sg_text_libs *libs = font->libs;
 	float baseline = ascent + (float)layout->extent.lines * line_height;
 	if (p->end == p->start)
 		return add_line(layout, buffer, font, p, p->start, p->end, baseline);
 	/* The direction and script of the whole paragraph, so that each of its
 	 * lines is shaped the same way (a line of digits in Arabic stays RTL). */
-	libs->hb_buffer_clear_contents(buffer);
-	libs->hb_buffer_add_utf8(buffer, p->utf8, (int)p->length, (unsigned)p->start,
-	                         (int)(p->end - p->start));
-	libs->hb_buffer_guess_segment_properties(buffer);
-	libs->hb_buffer_get_segment_properties(buffer, &p->props);
+	hb_buffer_clear_contents(buffer);
+	hb_buffer_add_utf8(buffer, p->utf8, (int)p->length, (unsigned)p->start,
+	                   (int)(p->end - p->start));
+	hb_buffer_guess_segment_properties(buffer);
+	hb_buffer_get_segment_properties(buffer, &p->props);
 	if (max_width > 0)
 		return add_wrapped(layout, buffer, font, p, max_width, ascent, line_height);
 	return add_line(layout, buffer, font, p, p->start, p->end, baseline);
@@ -226,9 +221,8 @@ sg_result sg_text_layout_run(struct sg_text_layout *layout, const struct sg_font
 	if (length > INT32_MAX)
 		return sg_fail(SG_ERR_LIMIT, "a string of %zu bytes is over HarfBuzz's limit of %d",
 		               length, INT32_MAX);
-	const struct sg_text_libs *libs = font->libs;
-	hb_buffer_t *buffer = libs->hb_buffer_create();
-	if (!libs->hb_buffer_allocation_successful(buffer))
+	hb_buffer_t *buffer = hb_buffer_create();
+	if (!hb_buffer_allocation_successful(buffer))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory creating a HarfBuzz buffer");
 	sg_result result = SG_OK;
 	for (size_t start = 0; length && start <= length && !result;) {
@@ -239,7 +233,7 @@ sg_result sg_text_layout_run(struct sg_text_layout *layout, const struct sg_font
 		    add_paragraph(layout, buffer, font, &p, max_width, font->ascent, line_height);
 		start = end + 1;
 	}
-	libs->hb_buffer_destroy(buffer);
+	hb_buffer_destroy(buffer);
 	if (result) {
 		layout->count = 0;
 		layout->extent.lines = 0;

@@ -14,11 +14,9 @@
 #include "../graph/pool.h"
 #include "../graph/scene_internal.h"
 #include "layout.h"
-#include "libs.h"
 
 /* One face at one pixel size. */
 struct sg_font_data {
-	const struct sg_text_libs *libs; /* what made face and hb_font */
 	FT_Face face;                    /* NULL for a free slot */
 	hb_font_t *hb_font;
 	int pixel_size;
@@ -51,7 +49,6 @@ struct sg_atlas_page {
 };
 
 struct sg_text_state {
-	const struct sg_text_libs *libs; /* FreeType and HarfBuzz, loaded with the state */
 	FT_Library library;
 	struct sg_pool font_pool;
 	struct sg_font_data *fonts;

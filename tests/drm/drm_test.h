@@ -22,11 +22,6 @@ struct drm_nodes {
 };
 void find_drm_nodes(struct drm_nodes *nodes);
 
-struct sg_drm_libs;
-/* libsg's table of libdrm and libgbm (src/gbm/libs.h), which the internal
- * functions under test take; fails the test when they cannot be opened. */
-const struct sg_drm_libs *drm_libs(void);
-
 /* Creates a renderer from desc, renders three-rects into it (stretched over
  * the output size) and reads it back into rgba (desc->width * height * 4
  * bytes). The caller destroys the renderer. */

@@ -3,16 +3,8 @@
 #include <string.h>
 #include <xf86drm.h>
 
-#include "../../src/gbm/libs.h"
 #include "drm_test.h"
 #include "three_rects_scene.h"
-
-const struct sg_drm_libs *drm_libs(void)
-{
-	const struct sg_drm_libs *drm = sg_drm_libs_load();
-	ck_assert_msg(drm, "%s", sg_last_error());
-	return drm;
-}
 
 void find_drm_nodes(struct drm_nodes *nodes)
 {

@@ -6,8 +6,7 @@
 #                          [--kms-demo KMS_THREE_RECTS] [--sg-render SG_RENDER] TEST_DRM
 # With --kms-demo, the virtio-gpu guest also runs the demo with --frames 10;
 # with --sg-render, sg-render --display --info on scenes/three-rects.json, which
-# must name the buffers' format and modifier (tools/display.c opens libdrm for
-# them).
+# must name the buffers' format and modifier (libdrm's names, tools/display.c).
 # vkms is not in Debian's kernel: tests/vm/build-vkms.sh builds it (needs apt
 # and network the first time); when it cannot, the vkms guest is skipped with
 # "vkms: skipped: <reason>" and that does not fail the suite.

@@ -156,8 +156,8 @@ static void present_random_edits(const struct sg_output_desc *base, int frames, 
 	               .damage = damage_log_hook, .damage_blobs = true, .data = &log});
 	ck_assert_msg(output, "sg_output_create: %s", sg_last_error());
 	const struct sg_output_info *info = sg_output_get_info(output);
-	bool has_clips = sg_kms_prop(drm_libs(), fd, info->plane_id, DRM_MODE_OBJECT_PLANE,
-	                             "FB_DAMAGE_CLIPS", NULL, NULL);
+	bool has_clips =
+	    sg_kms_prop(fd, info->plane_id, DRM_MODE_OBJECT_PLANE, "FB_DAMAGE_CLIPS", NULL, NULL);
 	printf(
 	    "output %s %dx%d, %s, %s, %d buffers: plane %u %s FB_DAMAGE_CLIPS, info.damage_clips "
 	    "%d\n",

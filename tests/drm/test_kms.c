@@ -80,11 +80,10 @@ struct scanout_buffer {
 static void scanout_buffer_init(struct scanout_buffer *buffer, const struct sg_kms_output *output)
 {
 	uint32_t width = output->mode.hdisplay, height = output->mode.vdisplay;
-	sg_result result =
-	    sg_dumb_buffer_init(&buffer->dumb, output->drm, output->fd, width, height);
+	sg_result result = sg_dumb_buffer_init(&buffer->dumb, output->fd, width, height);
 	ck_assert_msg(result == SG_OK, "%s", sg_last_error());
-	result = sg_kms_add_fb(output->drm, output->fd, width, height, DRM_FORMAT_XRGB8888,
-	                       buffer->dumb.handle, buffer->dumb.stride, 0, &buffer->fb_id);
+	result = sg_kms_add_fb(output->fd, width, height, DRM_FORMAT_XRGB8888, buffer->dumb.handle,
+	                       buffer->dumb.stride, 0, &buffer->fb_id);
 	ck_assert_msg(result == SG_OK, "%s", sg_last_error());
 }
 
@@ -245,9 +244,8 @@ START_TEST(test_gbm_bo_scanout)
 	ck_assert_msg(drmPrimeFDToHandle(fd, dmabuf.fd, &handle) == 0, "drmPrimeFDToHandle: %s",
 	              strerror(errno));
 	uint32_t fb_id = 0;
-	sg_result result =
-	    sg_kms_add_fb(drm_libs(), fd, (uint32_t)width, (uint32_t)height, dmabuf.fourcc, handle,
-	                  dmabuf.strides[0], dmabuf.offsets[0], &fb_id);
+	sg_result result = sg_kms_add_fb(fd, (uint32_t)width, (uint32_t)height, dmabuf.fourcc,
+	                                 handle, dmabuf.strides[0], dmabuf.offsets[0], &fb_id);
 	bool supported = sg_kms_output_supports(&output, dmabuf.fourcc);
 	printf("gbm_bo (%.4s) scanout: plane %s the format; drmModeAddFB2: %s\n",
 	       (const char *)&dmabuf.fourcc, supported ? "takes" : "does not take",

@@ -208,9 +208,8 @@ static void restore_variant(int fd, bool legacy, bool off_before, bool remove_fb
 	logged_error[0] = '\0';
 	sg_log_set_handler(keep_error, NULL);
 	struct sg_output_choice choice = {.node = CARD};
-	ck_assert_msg(sg_output_choose(drm_libs(), fd, &(struct sg_output_want){0}, &choice) ==
-	                  SG_OK,
-	              "%s", sg_last_error());
+	ck_assert_msg(sg_output_choose(fd, &(struct sg_output_want){0}, &choice) == SG_OK, "%s",
+	              sg_last_error());
 	uint32_t crtc_id = choice.crtc_id, connector_id = choice.connector_id;
 	uint32_t width = choice.mode.hdisplay, height = choice.mode.vdisplay;
 	struct sg_dumb_buffer mine = {0};
@@ -218,10 +217,10 @@ static void restore_variant(int fd, bool legacy, bool off_before, bool remove_fb
 	if (off_before) {
 		ck_assert_int_eq(drmModeSetCrtc(fd, crtc_id, 0, 0, 0, NULL, 0, NULL), 0);
 	} else {
-		ck_assert_int_eq(sg_dumb_buffer_init(&mine, drm_libs(), fd, width, height), SG_OK);
+		ck_assert_int_eq(sg_dumb_buffer_init(&mine, fd, width, height), SG_OK);
 		memset(mine.map, 0x80, mine.size);
-		ck_assert_int_eq(sg_kms_add_fb(drm_libs(), fd, width, height, DRM_FORMAT_XRGB8888,
-		                               mine.handle, mine.stride, 0, &mine_fb),
+		ck_assert_int_eq(sg_kms_add_fb(fd, width, height, DRM_FORMAT_XRGB8888, mine.handle,
+		                               mine.stride, 0, &mine_fb),
 		                 SG_OK);
 		ck_assert_msg(
 		    drmModeSetCrtc(fd, crtc_id, mine_fb, 0, 0, &connector_id, 1, &choice.mode) == 0,

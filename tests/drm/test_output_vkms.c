@@ -90,23 +90,22 @@ static void detach_virtual(int fd)
 	ck_assert(res && planes);
 	drmModeAtomicReqPtr request = drmModeAtomicAlloc();
 	uint32_t id = 0;
-	ck_assert(
-	    sg_kms_prop(drm_libs(), fd, virtual, DRM_MODE_OBJECT_CONNECTOR, "CRTC_ID", &id, NULL));
+	ck_assert(sg_kms_prop(fd, virtual, DRM_MODE_OBJECT_CONNECTOR, "CRTC_ID", &id, NULL));
 	drmModeAtomicAddProperty(request, virtual, id, 0);
 	for (int c = 0; c < res->count_crtcs; c++) {
-		ck_assert(sg_kms_prop(drm_libs(), fd, res->crtcs[c], DRM_MODE_OBJECT_CRTC, "ACTIVE",
-		                      &id, NULL));
+		ck_assert(
+		    sg_kms_prop(fd, res->crtcs[c], DRM_MODE_OBJECT_CRTC, "ACTIVE", &id, NULL));
 		drmModeAtomicAddProperty(request, res->crtcs[c], id, 0);
-		ck_assert(sg_kms_prop(drm_libs(), fd, res->crtcs[c], DRM_MODE_OBJECT_CRTC,
-		                      "MODE_ID", &id, NULL));
+		ck_assert(
+		    sg_kms_prop(fd, res->crtcs[c], DRM_MODE_OBJECT_CRTC, "MODE_ID", &id, NULL));
 		drmModeAtomicAddProperty(request, res->crtcs[c], id, 0);
 	}
 	for (uint32_t p = 0; p < planes->count_planes; p++) {
-		ck_assert(sg_kms_prop(drm_libs(), fd, planes->planes[p], DRM_MODE_OBJECT_PLANE,
-		                      "FB_ID", &id, NULL));
+		ck_assert(
+		    sg_kms_prop(fd, planes->planes[p], DRM_MODE_OBJECT_PLANE, "FB_ID", &id, NULL));
 		drmModeAtomicAddProperty(request, planes->planes[p], id, 0);
-		ck_assert(sg_kms_prop(drm_libs(), fd, planes->planes[p], DRM_MODE_OBJECT_PLANE,
-		                      "CRTC_ID", &id, NULL));
+		ck_assert(sg_kms_prop(fd, planes->planes[p], DRM_MODE_OBJECT_PLANE, "CRTC_ID", &id,
+		                      NULL));
 		drmModeAtomicAddProperty(request, planes->planes[p], id, 0);
 	}
 	ck_assert_msg(drmModeAtomicCommit(fd, request, DRM_MODE_ATOMIC_ALLOW_MODESET, NULL) == 0,
@@ -122,15 +121,15 @@ START_TEST(test_writeback_ten_frames)
 	detach_virtual(fd);
 	struct writeback wb = {.connector_id = find_connector(fd, DRM_MODE_CONNECTOR_WRITEBACK),
 	                       .fence = -1};
-	ck_assert(sg_kms_prop(drm_libs(), fd, wb.connector_id, DRM_MODE_OBJECT_CONNECTOR,
-	                      "WRITEBACK_FB_ID", &wb.fb_prop, NULL));
-	ck_assert(sg_kms_prop(drm_libs(), fd, wb.connector_id, DRM_MODE_OBJECT_CONNECTOR,
+	ck_assert(sg_kms_prop(fd, wb.connector_id, DRM_MODE_OBJECT_CONNECTOR, "WRITEBACK_FB_ID",
+	                      &wb.fb_prop, NULL));
+	ck_assert(sg_kms_prop(fd, wb.connector_id, DRM_MODE_OBJECT_CONNECTOR,
 	                      "WRITEBACK_OUT_FENCE_PTR", &wb.fence_prop, NULL));
 	struct sg_dumb_buffer written = {0};
-	ck_assert_msg(sg_dumb_buffer_init(&written, drm_libs(), fd, WIDTH, HEIGHT) == SG_OK, "%s",
+	ck_assert_msg(sg_dumb_buffer_init(&written, fd, WIDTH, HEIGHT) == SG_OK, "%s",
 	              sg_last_error());
-	ck_assert_msg(sg_kms_add_fb(drm_libs(), fd, WIDTH, HEIGHT, DRM_FORMAT_XRGB8888,
-	                            written.handle, written.stride, 0, &wb.fb_id) == SG_OK,
+	ck_assert_msg(sg_kms_add_fb(fd, WIDTH, HEIGHT, DRM_FORMAT_XRGB8888, written.handle,
+	                            written.stride, 0, &wb.fb_id) == SG_OK,
 	              "%s", sg_last_error());
 
 	struct sg_output *output = sg_output_create_for_testing(
@@ -233,15 +232,15 @@ START_TEST(test_writeback_damage_equals_full_repaints)
 	    .wb = {.connector_id = find_connector(fd, DRM_MODE_CONNECTOR_WRITEBACK), .fence = -1},
 	    .log = {.fd = fd, .count = -1}};
 	struct writeback *wb = &wd.wb;
-	ck_assert(sg_kms_prop(drm_libs(), fd, wb->connector_id, DRM_MODE_OBJECT_CONNECTOR,
-	                      "WRITEBACK_FB_ID", &wb->fb_prop, NULL));
-	ck_assert(sg_kms_prop(drm_libs(), fd, wb->connector_id, DRM_MODE_OBJECT_CONNECTOR,
+	ck_assert(sg_kms_prop(fd, wb->connector_id, DRM_MODE_OBJECT_CONNECTOR, "WRITEBACK_FB_ID",
+	                      &wb->fb_prop, NULL));
+	ck_assert(sg_kms_prop(fd, wb->connector_id, DRM_MODE_OBJECT_CONNECTOR,
 	                      "WRITEBACK_OUT_FENCE_PTR", &wb->fence_prop, NULL));
 	struct sg_dumb_buffer written = {0};
-	ck_assert_msg(sg_dumb_buffer_init(&written, drm_libs(), fd, WIDTH, HEIGHT) == SG_OK, "%s",
+	ck_assert_msg(sg_dumb_buffer_init(&written, fd, WIDTH, HEIGHT) == SG_OK, "%s",
 	              sg_last_error());
-	ck_assert_msg(sg_kms_add_fb(drm_libs(), fd, WIDTH, HEIGHT, DRM_FORMAT_XRGB8888,
-	                            written.handle, written.stride, 0, &wb->fb_id) == SG_OK,
+	ck_assert_msg(sg_kms_add_fb(fd, WIDTH, HEIGHT, DRM_FORMAT_XRGB8888, written.handle,
+	                            written.stride, 0, &wb->fb_id) == SG_OK,
 	              "%s", sg_last_error());
 	float clear[4] = {0.1f, 0.2f, 0.3f, 1.0f};
 	struct sg_output *output = sg_output_create_for_testing(
@@ -258,8 +257,8 @@ START_TEST(test_writeback_damage_equals_full_repaints)
 	                                   .data = &wd});
 	ck_assert_msg(output, "sg_output_create (Writeback-1): %s", sg_last_error());
 	const struct sg_output_info *info = sg_output_get_info(output);
-	bool has_clips = sg_kms_prop(drm_libs(), fd, info->plane_id, DRM_MODE_OBJECT_PLANE,
-	                             "FB_DAMAGE_CLIPS", NULL, NULL);
+	bool has_clips =
+	    sg_kms_prop(fd, info->plane_id, DRM_MODE_OBJECT_PLANE, "FB_DAMAGE_CLIPS", NULL, NULL);
 	printf("vkms: plane %u %s FB_DAMAGE_CLIPS; info.damage_clips %d\n", info->plane_id,
 	       has_clips ? "has" : "lacks", info->damage_clips);
 	ck_assert_int_eq(info->damage_clips, has_clips);
@@ -343,7 +342,7 @@ START_TEST(test_crtc_of_another_connector_not_taken)
 	detach_virtual(fd);
 	uint32_t virtual = find_connector(fd, DRM_MODE_CONNECTOR_VIRTUAL);
 	struct sg_output_choice choice = {.node = CARD};
-	ck_assert_msg(sg_output_choose(drm_libs(), fd,
+	ck_assert_msg(sg_output_choose(fd,
 	                               &(struct sg_output_want){.connector = "Virtual-1",
 	                                                        .width = WIDTH,
 	                                                        .height = HEIGHT},
@@ -351,9 +350,9 @@ START_TEST(test_crtc_of_another_connector_not_taken)
 	              "%s", sg_last_error());
 	struct sg_dumb_buffer mine = {0};
 	uint32_t mine_fb = 0;
-	ck_assert_int_eq(sg_dumb_buffer_init(&mine, drm_libs(), fd, WIDTH, HEIGHT), SG_OK);
-	ck_assert_int_eq(sg_kms_add_fb(drm_libs(), fd, WIDTH, HEIGHT, DRM_FORMAT_XRGB8888,
-	                               mine.handle, mine.stride, 0, &mine_fb),
+	ck_assert_int_eq(sg_dumb_buffer_init(&mine, fd, WIDTH, HEIGHT), SG_OK);
+	ck_assert_int_eq(sg_kms_add_fb(fd, WIDTH, HEIGHT, DRM_FORMAT_XRGB8888, mine.handle,
+	                               mine.stride, 0, &mine_fb),
 	                 SG_OK);
 	ck_assert_msg(
 	    drmModeSetCrtc(fd, choice.crtc_id, mine_fb, 0, 0, &virtual, 1, &choice.mode) == 0,

@@ -200,19 +200,18 @@ START_TEST(test_writeback_matches_surfaceless)
 	sg_renderer_destroy(gbm);
 
 	struct sg_dumb_buffer scanout = {0}, written = {0};
-	sg_result result =
-	    sg_dumb_buffer_init(&scanout, drm_libs(), fd, (uint32_t)width, (uint32_t)height);
+	sg_result result = sg_dumb_buffer_init(&scanout, fd, (uint32_t)width, (uint32_t)height);
 	ck_assert_msg(result == SG_OK, "scanout dumb buffer: %s", sg_last_error());
-	result = sg_dumb_buffer_init(&written, drm_libs(), fd, (uint32_t)width, (uint32_t)height);
+	result = sg_dumb_buffer_init(&written, fd, (uint32_t)width, (uint32_t)height);
 	ck_assert_msg(result == SG_OK, "writeback dumb buffer: %s", sg_last_error());
 	sg_dumb_buffer_write_rgba(&scanout, gbm_rgba, (size_t)width * 4);
 	memset(written.map, 0x5a, written.size); /* nothing that could pass by accident */
 	uint32_t scanout_fb = 0, written_fb = 0;
-	result = sg_kms_add_fb(drm_libs(), fd, (uint32_t)width, (uint32_t)height,
-	                       DRM_FORMAT_XRGB8888, scanout.handle, scanout.stride, 0, &scanout_fb);
+	result = sg_kms_add_fb(fd, (uint32_t)width, (uint32_t)height, DRM_FORMAT_XRGB8888,
+	                       scanout.handle, scanout.stride, 0, &scanout_fb);
 	ck_assert_msg(result == SG_OK, "scanout fb: %s", sg_last_error());
-	result = sg_kms_add_fb(drm_libs(), fd, (uint32_t)width, (uint32_t)height,
-	                       DRM_FORMAT_XRGB8888, written.handle, written.stride, 0, &written_fb);
+	result = sg_kms_add_fb(fd, (uint32_t)width, (uint32_t)height, DRM_FORMAT_XRGB8888,
+	                       written.handle, written.stride, 0, &written_fb);
 	ck_assert_msg(result == SG_OK, "writeback fb: %s", sg_last_error());
 
 	uint32_t mode_blob = 0;
