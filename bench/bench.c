@@ -184,6 +184,8 @@ static int run_libsg(const char *scene_name, enum variant variant, int warmup, i
 	       *traverse = calloc((size_t)total, sizeof(double));
 	double *submit = calloc((size_t)total, sizeof(double)),
 	       *frame = calloc((size_t)total, sizeof(double));
+	double *cpu = calloc((size_t)total, sizeof(double)),
+	       *waited = calloc((size_t)total, sizeof(double));
 	long faults = 0;
 	for (int f = 0; f < total; f++) {
 		if (f == warmup)
@@ -193,7 +195,7 @@ static int run_libsg(const char *scene_name, enum variant variant, int warmup, i
 			if (edit_matrix(&edits, variant, e, f, m))
 				sg_transform_set_matrix(scene, edits.handles[e], m);
 		}
-		double t0 = now_ms();
+		double w0 = threads_waited_ms(), c0 = process_cpu_ms(), t0 = now_ms();
 		if (f == 0)
 			keep_frame_memory();
 		if (sg_renderer_render(renderer, scene, &camera)) {
@@ -201,6 +203,8 @@ static int run_libsg(const char *scene_name, enum variant variant, int warmup, i
 			return 1;
 		}
 		frame[f] = now_ms() - t0;
+		cpu[f] = process_cpu_ms() - c0;
+		waited[f] = threads_waited_ms() - w0;
 		struct sg_render_stats stats;
 		sg_renderer_get_stats(renderer, &stats);
 		world[f] = (double)stats.world_ns / 1e6;
@@ -214,6 +218,9 @@ static int run_libsg(const char *scene_name, enum variant variant, int warmup, i
 	print_samples("traverse_ms", traverse + warmup, frames);
 	print_samples("submit_ms", submit + warmup, frames);
 	print_samples("frame_ms", frame + warmup, frames);
+	print_samples("cpu_ms", cpu + warmup, frames);
+	if (!isnan(waited[0]))
+		print_samples("waited_ms", waited + warmup, frames);
 	printf("faults_per_frame %.2f\n", (double)faults / frames);
 	printf("peak_rss_kib %ld\n", peak_rss_kib());
 
@@ -251,7 +258,7 @@ static int run_libsg(const char *scene_name, enum variant variant, int warmup, i
 		printf("culled_visited %zu\nculled_draws %zu\nculled_frame_ms %.3f\n",
 		       stats.nodes_visited, stats.draws, culled_ms);
 	}
-	free(world), free(traverse), free(submit), free(frame);
+	free(world), free(traverse), free(submit), free(frame), free(cpu), free(waited);
 	free_edits(&edits);
 	sg_renderer_destroy(renderer);
 	sg_scene_destroy(scene);
@@ -284,6 +291,8 @@ static int run_baseline(const char *scene_name, enum variant variant, int warmup
 	double *world = calloc((size_t)total, sizeof(double)),
 	       *vertices = calloc((size_t)total, sizeof(double));
 	double *frame = calloc((size_t)total, sizeof(double));
+	double *cpu = calloc((size_t)total, sizeof(double)),
+	       *waited = calloc((size_t)total, sizeof(double));
 	baseline_update_world(&b);
 	baseline_build_vertices(&b, vp);
 	long faults = 0;
@@ -295,7 +304,7 @@ static int run_baseline(const char *scene_name, enum variant variant, int warmup
 			if (edit_matrix(&edits, variant, e, f, m))
 				baseline_set_local(&b, edits.nodes[e], m);
 		}
-		double t0 = now_ms();
+		double w0 = threads_waited_ms(), c0 = process_cpu_ms(), t0 = now_ms();
 		baseline_update_world(&b);
 		double t1 = now_ms();
 		if (variant != VARIANT_STATIC)
@@ -303,6 +312,8 @@ static int run_baseline(const char *scene_name, enum variant variant, int warmup
 		vertices[f] = now_ms() - t1;
 		baseline_draw(&b, SIZE, SIZE);
 		frame[f] = now_ms() - t0;
+		cpu[f] = process_cpu_ms() - c0;
+		waited[f] = threads_waited_ms() - w0;
 		world[f] = t1 - t0;
 	}
 	faults = minor_faults() - faults; /* before printing allocates anything */
@@ -311,9 +322,12 @@ static int run_baseline(const char *scene_name, enum variant variant, int warmup
 	print_samples("world_ms", world + warmup, frames);
 	print_samples("vertices_ms", vertices + warmup, frames);
 	print_samples("frame_ms", frame + warmup, frames);
+	print_samples("cpu_ms", cpu + warmup, frames);
+	if (!isnan(waited[0]))
+		print_samples("waited_ms", waited + warmup, frames);
 	printf("faults_per_frame %.2f\n", (double)faults / frames);
 	printf("peak_rss_kib %ld\n", peak_rss_kib());
-	free(world), free(vertices), free(frame);
+	free(world), free(vertices), free(frame), free(cpu), free(waited);
 	free_edits(&edits);
 	baseline_finish(&b);
 	return 0;
@@ -326,9 +340,22 @@ struct series {
 	int count;
 };
 
-struct results {
-	struct series series[16];
+#define MAX_KEYS 24
+#define MAX_PROCESSES 64
+
+/* A key's median in each child process, in the order they ran. */
+struct per_process {
+	double values[MAX_PROCESSES];
 	int count;
+};
+
+struct results {
+	struct series series[MAX_KEYS];
+	int count;
+	/* each child's median frame, repainted frame (static scenes), time its
+	 * threads waited for a CPU a frame, and world update: one thread's plain
+	 * loop, before any GL, the same work in every process */
+	struct per_process frame, full_frame, waited, world;
 };
 
 static struct series *series_of(struct results *r, const char *key)
@@ -336,7 +363,7 @@ static struct series *series_of(struct results *r, const char *key)
 	for (int i = 0; i < r->count; i++)
 		if (strcmp(r->series[i].key, key) == 0)
 			return &r->series[i];
-	if (r->count == 16)
+	if (r->count == MAX_KEYS)
 		return NULL;
 	struct series *s = &r->series[r->count++];
 	snprintf(s->key, sizeof(s->key), "%s", key);
@@ -351,6 +378,39 @@ static double value(struct results *r, const char *key)
 		if (strcmp(r->series[i].key, key) == 0 && r->series[i].count)
 			return median(r->series[i].values, r->series[i].count);
 	return NAN;
+}
+
+static int samples_of(struct results *r, const char *key)
+{
+	for (int i = 0; i < r->count; i++)
+		if (strcmp(r->series[i].key, key) == 0)
+			return r->series[i].count;
+	return 0;
+}
+
+/* The median of the samples of key from the from-th on (those the last child
+ * added) into p, where it added any. */
+static void add_process_median(struct results *r, const char *key, int from,
+                               struct per_process *p)
+{
+	static double copy[MAX_SAMPLES];
+	int n = 0;
+	for (int i = 0; i < r->count; i++)
+		if (strcmp(r->series[i].key, key) == 0)
+			for (int j = from; j < r->series[i].count; j++)
+				copy[n++] = r->series[i].values[j];
+	if (n && p->count < MAX_PROCESSES)
+		p->values[p->count++] = median(copy, n);
+}
+
+/* "min/median/max" of the processes' medians, "-" for none. */
+static const char *spread_text(struct per_process *p, char *text, size_t size)
+{
+	if (!p->count)
+		return snprintf(text, size, "-"), text;
+	struct spread s = spread_of(p->values, p->count); /* sorts */
+	snprintf(text, size, "%.2f/%.2f/%.2f", s.min, s.median, s.max);
+	return text;
 }
 
 /* Runs `self --run ...` and adds its lines to r; false if it failed. */
@@ -374,6 +434,8 @@ static bool run_child(const char *self, const char *contestant, const char *scen
 		_exit(127);
 	}
 	close(fds[1]);
+	int frames_before = samples_of(r, "frame_ms"), full_before = samples_of(r, "full_frame_ms"),
+	    waited_before = samples_of(r, "waited_ms"), world_before = samples_of(r, "world_ms");
 	FILE *in = fdopen(fds[0], "r");
 	char line[32768];
 	while (in && fgets(line, sizeof(line), in)) {
@@ -392,6 +454,10 @@ static bool run_child(const char *self, const char *contestant, const char *scen
 		        variant_name(variant));
 		return false;
 	}
+	add_process_median(r, "frame_ms", frames_before, &r->frame);
+	add_process_median(r, "full_frame_ms", full_before, &r->full_frame);
+	add_process_median(r, "waited_ms", waited_before, &r->waited);
+	add_process_median(r, "world_ms", world_before, &r->world);
 	return true;
 }
 
@@ -406,7 +472,7 @@ struct plan {
 static void compare(const struct plan *plan, const char *scene, enum variant variant)
 {
 	static struct results libsg, base;
-	libsg.count = base.count = 0;
+	libsg = base = (struct results){0};
 	for (int round = 0; round < plan->rounds; round++) {
 		for (int k = 0; k < 2; k++) {
 			bool sg_turn = (k == 0) == (round % 2 == 0);
@@ -441,6 +507,21 @@ static void compare(const struct plan *plan, const char *scene, enum variant var
 		       "frame_ms=%.2f\n",
 		       scene, nodes, value(&libsg, "culled_visited"), value(&libsg, "culled_draws"),
 		       value(&libsg, "culled_frame_ms"));
+	/* Each process's median frame, min/median/max over the processes: a
+	 * process whose frames all ran slow shows here, where the medians
+	 * above, over every frame of every process, hide it. */
+	char a[64], b[64], c[64], d[64], e[64], w[64], x[64];
+	printf("scene=%s variant=%s processes=%d process_frame_ms=%s baseline_process_frame_ms=%s "
+	       "process_waited_ms=%s baseline_process_waited_ms=%s process_world_ms=%s "
+	       "baseline_process_world_ms=%s",
+	       scene, variant_name(variant), libsg.frame.count,
+	       spread_text(&libsg.frame, a, sizeof(a)), spread_text(&base.frame, b, sizeof(b)),
+	       spread_text(&libsg.waited, c, sizeof(c)), spread_text(&base.waited, d, sizeof(d)),
+	       spread_text(&libsg.world, w, sizeof(w)), spread_text(&base.world, x, sizeof(x)));
+	if (libsg.full_frame.count)
+		printf(" damage_off_process_frame_ms=%s",
+		       spread_text(&libsg.full_frame, e, sizeof(e)));
+	printf("\n");
 	fflush(stdout);
 }
 

@@ -1,5 +1,6 @@
 #include "timing.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,36 @@ double now_ms(void)
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+double process_cpu_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+double threads_waited_ms(void)
+{
+	DIR *tasks = opendir("/proc/self/task");
+	if (!tasks)
+		return NAN;
+	double ns = 0;
+	bool any = false;
+	for (struct dirent *e; (e = readdir(tasks));) {
+		if (e->d_name[0] == '.')
+			continue;
+		char path[300];
+		snprintf(path, sizeof(path), "/proc/self/task/%s/schedstat", e->d_name);
+		FILE *f = fopen(path, "r");
+		unsigned long long ran, waited;
+		if (f && fscanf(f, "%llu %llu", &ran, &waited) == 2)
+			ns += (double)waited, any = true;
+		if (f)
+			fclose(f);
+	}
+	closedir(tasks);
+	return any ? ns / 1e6 : NAN;
 }
 
 static int compare_doubles(const void *a, const void *b)

@@ -6,6 +6,14 @@
 
 /* CLOCK_MONOTONIC in milliseconds. */
 double now_ms(void);
+/* CPU time of the whole process (all its threads), in milliseconds. */
+double process_cpu_ms(void);
+/* The time this process's threads have spent runnable but waiting for a CPU
+ * (the second field of /proc/self/task/TID/schedstat, summed), in
+ * milliseconds; NAN where the kernel does not keep it. Over a frame: how
+ * much of it the machine, other programs or the process's own threads made
+ * it wait, which a frame time alone cannot tell apart from slower work. */
+double threads_waited_ms(void);
 /* Median of count values (sorts them in place); the mean of the middle two
  * for an even count. */
 double median(double *values, int count);
