@@ -11,6 +11,7 @@ uniform mat3 YuvToRgb;
 uniform vec3 YuvOffset;
 in highp vec2 vsTexCoord;
 in highp vec2 vsClipZW;
+flat in highp float vsOrder; // this draw's depth (textured.vert)
 flat in vec4 vsColor;
 out vec4 Color;
 
@@ -18,6 +19,7 @@ void main()
 {
 	if (abs(vsClipZW.x) > vsClipZW.y)
 		discard; // in front of the near plane or behind the far one
+	gl_FragDepth = vsOrder;
 	vec3 yuv = vec3(texture(Luma, vsTexCoord).r, texture(Chroma, vsTexCoord).rg);
 	vec3 rgb = clamp(YuvToRgb * (yuv - YuvOffset), 0.0, 1.0);
 	Color = vec4(rgb, 1.0) * vsColor; // opaque: premultiplied as it is

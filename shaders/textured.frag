@@ -3,6 +3,7 @@ precision mediump float;
 uniform sampler2D Tex;
 in highp vec2 vsTexCoord; // mediump (fp16 on many GPUs) misses texels past ~1024
 in highp vec2 vsClipZW;
+flat in highp float vsOrder; // this draw's depth (textured.vert)
 #ifndef ALL_WHITE
 flat in vec4 vsColor;
 #endif
@@ -12,6 +13,7 @@ void main()
 {
 	if (abs(vsClipZW.x) > vsClipZW.y)
 		discard; // in front of the near plane or behind the far one
+	gl_FragDepth = vsOrder;
 	Color = texture(Tex, vsTexCoord);
 #ifndef ALL_WHITE
 	// The model's colour and opacity. Both premultiplied: the texels on

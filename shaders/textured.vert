@@ -12,6 +12,7 @@ layout(location = 6) in float inOrder; // per instance: traversal order as a dep
 layout(location = 7) in vec4 inColor;  // per instance: premultiplied colour times opacity
 out vec2 vsTexCoord;
 out vec2 vsClipZW;
+flat out float vsOrder; // the window depth of inOrder, written by the fragment shader
 #ifndef ALL_WHITE
 flat out vec4 vsColor; // flat: one value per model, never interpolated
 #endif
@@ -28,4 +29,11 @@ void main()
 	// which clips against the near and far planes itself.
 	vsClipZW = gl_Position.zw;
 	gl_Position.z = inOrder * gl_Position.w;
+	// The fragments' depth is this, the viewport's mapping of inOrder, not
+	// the rasteriser's: that one divides inOrder * w by each vertex's w,
+	// which rounds differently where w differs (perspective), and then
+	// interpolates the three results across the triangle. A later triangle
+	// of the same draw then failed GL_GEQUAL against an earlier one on about
+	// a quarter of their overlap. Flat, it is one value for the whole draw.
+	vsOrder = inOrder * (gl_DepthRange.diff * 0.5) + (gl_DepthRange.near + gl_DepthRange.far) * 0.5;
 }

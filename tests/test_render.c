@@ -310,6 +310,150 @@ START_TEST(test_later_triangles_of_one_model_win)
 }
 END_TEST
 
+/* Two triangles of one mesh, tilted so that each spans view depths, seen in
+ * perspective: the earlier one (A) red, the later one (B) green; a
+ * translucent quad elsewhere (off screen) makes the opaque pass take the
+ * depth test. Painter's order within the one draw: green wherever B covers,
+ * whichever is nearer the eye. */
+#define TILTED_SIZE 128
+static const float tilted[2][3][3] = {
+    {{-3.0f, -3.0f, 2.0f}, {3.0f, -2.0f, -3.0f}, {0.0f, 3.0f, 0.0f}}, /* A */
+    {{-2.0f, 2.0f, -3.0f}, {3.0f, 3.0f, 1.5f}, {1.0f, -3.0f, -1.0f}}, /* B */
+};
+
+/* Camera e of 25: eyes on a 5 x 5 grid 7 units in front of the triangles.
+ * Before the fix, 13 of them showed A over B (from 3 to 1996 pixels). */
+#define TILTED_EYES 25
+static void tilted_camera(struct sg_camera *camera, int e)
+{
+	sg_camera_init_perspective(camera, 0.9f, 1.0f, 1.0f, 100.0f);
+	sg_camera_look_at(camera, (float[]){(float)(e % 5) - 2.0f, (float)(e / 5) - 2.0f, 7.0f},
+	                  (float[]){0, 0, 0}, (float[]){0, 1, 0});
+}
+
+/* Where the camera puts p on the output, in pixels from the top-left corner,
+ * computed here from its matrices (column-major), not by libsg. */
+static void tilted_project(const struct sg_camera *camera, const float p[3], float out[2])
+{
+	float eye[4], clip[4];
+	for (int r = 0; r < 4; r++)
+		eye[r] = camera->view[r] * p[0] + camera->view[4 + r] * p[1] +
+		         camera->view[8 + r] * p[2] + camera->view[12 + r];
+	for (int r = 0; r < 4; r++)
+		clip[r] = camera->projection[r] * eye[0] + camera->projection[4 + r] * eye[1] +
+		          camera->projection[8 + r] * eye[2] + camera->projection[12 + r] * eye[3];
+	out[0] = (clip[0] / clip[3] + 1.0f) / 2.0f * TILTED_SIZE;
+	out[1] = (1.0f - clip[1] / clip[3]) / 2.0f * TILTED_SIZE;
+}
+
+/* Whether (x, y) lies inside triangle t at least margin pixels from each edge. */
+static bool tilted_inside(const float t[3][2], float x, float y, float margin)
+{
+	float area =
+	    (t[1][0] - t[0][0]) * (t[2][1] - t[0][1]) - (t[1][1] - t[0][1]) * (t[2][0] - t[0][0]);
+	for (int e = 0; e < 3; e++) {
+		const float *a = t[e], *b = t[(e + 1) % 3];
+		float length = hypotf(b[0] - a[0], b[1] - a[1]);
+		float side = ((b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0])) / length;
+		if ((area > 0 ? side : -side) < margin)
+			return false;
+	}
+	return true;
+}
+
+static void tilted_render(struct sg_renderer *renderer, struct sg_scene *scene, int e,
+                          uint8_t *pixels)
+{
+	struct sg_camera camera;
+	tilted_camera(&camera, e);
+	ck_assert_msg(sg_renderer_render(renderer, scene, &camera) == SG_OK, "%s", sg_last_error());
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+}
+
+START_TEST(test_later_triangles_win_in_perspective)
+{
+	struct sg_scene *scene = sg_scene_create();
+	unsigned char red_green[2 * 4] = {255, 0, 0, 255, 0, 255, 0, 255};
+	sg_texture two =
+	    sg_texture_create(scene, &(struct sg_texture_desc){2, 1, red_green, 0, 0, 0});
+	/* _i == 1: the pair 12 times over (72 vertices), drawn instanced */
+	int copies = _i ? BIG_MESH_REPEAT / 2 : 1, count = copies * 6;
+	struct sg_vertex v[BIG_MESH_REPEAT * 6];
+	for (int i = 0; i < count; i++) {
+		const float *p = tilted[i % 6 / 3][i % 3];
+		v[i] = (struct sg_vertex){{p[0], p[1], p[2]}, {i % 6 < 3 ? 0.25f : 0.75f, 0.5f}};
+	}
+	sg_mesh mesh = sg_mesh_create(
+	    scene, &(struct sg_mesh_desc){.vertices = v, .vertex_count = (size_t)count});
+	sg_node root = sg_scene_root(scene);
+	sg_node_add_child(
+	    scene, root,
+	    sg_node_new_model(scene, &(struct sg_model_desc){.mesh = mesh, .texture = two}));
+	unsigned char half[4] = {255, 255, 255, 128};
+	sg_texture translucent =
+	    sg_texture_create(scene, &(struct sg_texture_desc){1, 1, half, 0, 0, 0});
+	sg_node quad = sg_node_new_model(
+	    scene, &(struct sg_model_desc){.mesh = sg_mesh_create_quad(scene, 1, 1),
+	                                   .texture = translucent,
+	                                   .position = {500, 500, 0}});
+	sg_node_add_child(scene, root, quad);
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+	    .width = TILTED_SIZE, .height = TILTED_SIZE, .target = SG_TARGET_SURFACELESS});
+	ck_assert_msg(renderer, "%s", sg_last_error());
+	ck_assert_int_eq(sg_renderer_set_damage_tracking(renderer, false), SG_OK);
+
+	static uint8_t pixels[TILTED_SIZE * TILTED_SIZE * 4], other[TILTED_SIZE * TILTED_SIZE * 4];
+	for (int e = 0; e < TILTED_EYES; e++) {
+		struct sg_camera camera;
+		tilted_camera(&camera, e);
+		float t[2][3][2];
+		for (int k = 0; k < 2; k++)
+			for (int j = 0; j < 3; j++)
+				tilted_project(&camera, tilted[k][j], t[k][j]);
+		ck_assert_int_eq(sg_node_set_visible(scene, quad, true), SG_OK);
+		ck_assert_int_eq(sg_renderer_set_culling(renderer, false), SG_OK);
+		tilted_render(renderer, scene, e, pixels);
+		ck_assert(sg_renderer_depth_tested_for_testing(renderer));
+		int overlap = 0, a_only = 0, wrong = 0;
+		for (int y = 0; y < TILTED_SIZE; y++)
+			for (int x = 0; x < TILTED_SIZE; x++) {
+				float cx = (float)x + 0.5f, cy = (float)y + 0.5f;
+				bool in_a = tilted_inside(t[0], cx, cy, 2.0f);
+				bool in_b = tilted_inside(t[1], cx, cy, 2.0f);
+				bool near_b = tilted_inside(t[1], cx, cy, -2.0f);
+				const uint8_t *p = pixels + (y * TILTED_SIZE + x) * 4;
+				if (in_b) { /* green, over A where both are */
+					overlap += in_a;
+					wrong +=
+					    !(p[0] == 0 && p[1] == 255 && p[2] == 0 && p[3] == 255);
+				} else if (in_a && !near_b) { /* red */
+					a_only++;
+					wrong +=
+					    !(p[0] == 255 && p[1] == 0 && p[2] == 0 && p[3] == 255);
+				}
+			}
+		ck_assert_int_gt(overlap, 500);
+		ck_assert_int_gt(a_only, 500);
+		ck_assert_msg(wrong == 0,
+		              "camera %d: %d pixels show the wrong triangle (%d overlap)", e, wrong,
+		              overlap);
+		/* The same picture without the translucent model, with culling (which
+		 * drops it, off screen), and with both: each takes another path. */
+		for (int variant = 0; variant < 3; variant++) {
+			ck_assert_int_eq(sg_node_set_visible(scene, quad, variant == 1), SG_OK);
+			ck_assert_int_eq(sg_renderer_set_culling(renderer, variant >= 1), SG_OK);
+			tilted_render(renderer, scene, e, other);
+			ck_assert_msg(
+			    memcmp(pixels, other, sizeof(other)) == 0,
+			    "camera %d, translucent model %s, culling %s: another picture", e,
+			    variant == 1 ? "shown" : "hidden", variant >= 1 ? "on" : "off");
+		}
+	}
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 /* A w x h quad from the top-left origin: 2 triangles, or (big) the same
  * square covered by 12 copies of them, over the expand limit. */
 static sg_mesh test_quad(struct sg_scene *scene, float w, float h, bool big)
@@ -1165,6 +1309,7 @@ int main(void)
 	tcase_add_test(tc, test_perspective_camera);
 	tcase_add_loop_test(tc, test_painter_order_survives_batching, 0, 2);
 	tcase_add_loop_test(tc, test_later_triangles_of_one_model_win, 0, 2);
+	tcase_add_loop_test(tc, test_later_triangles_win_in_perspective, 0, 2);
 	tcase_add_test(tc, test_culling_skips_subtrees_and_keeps_pixels);
 	tcase_add_test(tc, test_toggle_keeps_the_vertex_buffer);
 	tcase_add_test(tc, test_culled_static_frames_keep_the_vertex_buffer);

@@ -12,7 +12,6 @@
 
 #include "../base/alloc.h"
 #include "../base/error.h"
-#include "../graph/scene_internal.h"
 #include "screen_cells.h"
 
 #define GRID SG_GL_GRID
@@ -33,17 +32,18 @@ static uint64_t hash(uint64_t key)
 	return key ^ (key >> 33);
 }
 
-sg_result sg_gl_blend_order(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                            const struct sg_draw_list *list, const struct sg_paint *paint,
-                            mat4 view_projection, bool by_mesh)
+sg_result sg_gl_blend_order(struct sg_gl_blend *blend, struct sg_gl_order *order,
+                            const struct sg_gl_input *in, bool by_mesh)
 {
-	struct sg_gl_blend *b = &gl->blend;
-	size_t first = gl->opaque_count, count = list->count - first;
-	if (!gl->reordered || count < 2)
+	struct sg_gl_blend *b = blend;
+	const struct sg_draw_list *list = in->list;
+	const struct sg_paint *paint = in->paint;
+	size_t first = order->opaque_count, count = list->count - first;
+	if (!order->reordered || count < 2)
 		return SG_OK;
-	if (b->valid && b->order_serial == gl->order_serial && b->classes == gl->order_classes &&
-	    b->scene == scene->id && b->transform == scene->transform_version &&
-	    b->by_mesh == by_mesh && memcmp(b->view_projection, view_projection, sizeof(mat4)) == 0)
+	if (b->valid && b->order_version == order->version && b->scene == in->versions.scene &&
+	    b->transform == in->versions.transform && b->by_mesh == by_mesh &&
+	    memcmp(b->view_projection, in->view_projection, sizeof(mat4)) == 0)
 		return SG_OK;
 	size_t slots = 16;
 	while (slots < count * 2)
@@ -66,7 +66,7 @@ sg_result sg_gl_blend_order(struct sg_gl_drawer *gl, const struct sg_scene *scen
 			continue;
 		const struct sg_draw *draw = &list->draws[i];
 		int cells[4] = {0, 0, -1, -1};
-		bool on_screen = sg_gl_screen_cells(scene, draw, view_projection, cells);
+		bool on_screen = sg_gl_screen_cells(in->scene, draw, in->view_projection, cells);
 		int32_t latest = -1; /* the last batch touching its cells */
 		for (int y = cells[1]; on_screen && y <= cells[3]; y++)
 			for (int x = cells[0]; x <= cells[2]; x++)
@@ -89,15 +89,12 @@ sg_result sg_gl_blend_order(struct sg_gl_drawer *gl, const struct sg_scene *scen
 	k = 0;
 	for (size_t i = 0; i < list->count; i++)
 		if (paint->translucent[sg_draw_origin(list, i)])
-			gl->order[first + b->offsets[b->batch_of[k++]]++] = (uint32_t)i;
+			order->draws[first + b->offsets[b->batch_of[k++]]++] = (uint32_t)i;
 	b->valid = true;
-	b->order_serial = gl->order_serial;
-	b->classes = gl->order_classes;
-	b->scene = scene->id;
-	b->transform = scene->transform_version;
+	b->order_version = ++order->version; /* the caches of the order see a new one */
+	b->scene = in->versions.scene;
+	b->transform = in->versions.transform;
 	b->by_mesh = by_mesh;
-	glm_mat4_copy(view_projection, b->view_projection);
-	gl->instances_valid = false;
-	gl->order_version++;
+	glm_mat4_copy(in->view_projection, b->view_projection);
 	return SG_OK;
 }

@@ -11,9 +11,9 @@
 
 #include "../base/alloc.h"
 #include "../base/error.h"
-#include "../graph/scene_internal.h"
-#include "../graph/scene_live.h"
 #include "../graph/dmabuf.h"
+#include "../graph/scene_live.h"
+#include "../graph/scene_view.h"
 #include "check.h"
 #include "import.h"
 
@@ -68,16 +68,17 @@ static void delete_mesh(struct sg_gl_cache *cache, struct sg_gl_object *object)
 void sg_gl_cache_prune(struct sg_gl_cache *textures, struct sg_gl_cache *meshes,
                        const struct sg_scene *scene)
 {
+	uint32_t id = sg_scene_versions(scene).scene;
 	for (size_t i = 0; i < textures->capacity; i++) {
 		struct sg_gl_object *o = &textures->objects[i];
-		if (o->name && o->scene == scene->id &&
-		    !sg_scene_texture(scene, (sg_texture){scene->id, (uint32_t)i, o->generation}))
+		if (o->name && o->scene == id &&
+		    !sg_scene_texture_live(scene, (uint32_t)i, o->generation))
 			delete_texture(textures, o);
 	}
 	for (size_t i = 0; i < meshes->capacity; i++) {
 		struct sg_gl_object *o = &meshes->objects[i];
-		if (o->name && o->scene == scene->id &&
-		    !sg_scene_mesh(scene, (sg_mesh){scene->id, (uint32_t)i, o->generation}))
+		if (o->name && o->scene == id &&
+		    !sg_scene_mesh_live(scene, (uint32_t)i, o->generation))
 			delete_mesh(meshes, o);
 	}
 }
@@ -109,8 +110,9 @@ void sg_gl_cache_sweep_destroyed(struct sg_gl_cache *textures, struct sg_gl_cach
 	if (destroyed == textures->swept_destroyed)
 		return;
 	textures->swept_destroyed = destroyed;
-	sweep(textures, scene->id, delete_texture);
-	sweep(meshes, scene->id, delete_mesh);
+	uint32_t id = sg_scene_versions(scene).scene;
+	sweep(textures, id, delete_texture);
+	sweep(meshes, id, delete_mesh);
 }
 
 void sg_gl_cache_finish(struct sg_gl_cache *textures, struct sg_gl_cache *meshes)
@@ -259,17 +261,17 @@ static sg_result import_changed(struct sg_gl_cache *cache, struct sg_gl_object *
 static bool holds_current(const struct sg_gl_object *object, const struct sg_scene *scene,
                           uint32_t index)
 {
-	return object->name && object->scene == scene->id &&
-	       object->generation == scene->texture_pool.generation[index];
+	return object->name && object->scene == sg_scene_versions(scene).scene &&
+	       object->generation == sg_scene_texture_generation(scene, index);
 }
 
 sg_result sg_gl_cache_texture_updates(struct sg_gl_cache *cache, const struct sg_scene *scene,
                                       uint32_t index)
 {
-	if (index >= cache->capacity || index >= scene->texture_pool.used)
+	if (index >= cache->capacity || index >= sg_scene_versions(scene).texture_slots)
 		return SG_OK;
 	struct sg_gl_object *object = &cache->objects[index];
-	const struct sg_texture_data *t = &scene->textures[index];
+	const struct sg_texture_data *t = sg_scene_texture_slot(scene, index);
 	if (!holds_current(object, scene, index) || object->update_serial == t->update_serial)
 		return SG_OK;
 	if (t->import)
@@ -304,9 +306,9 @@ static sg_result hold_texture(struct sg_gl_cache *cache, struct sg_gl_object *ob
 		delete_texture(cache, object);
 		return result;
 	}
-	object->scene = scene->id;
-	object->generation = scene->texture_pool.generation[index];
-	object->update_serial = scene->textures[index].update_serial;
+	object->scene = sg_scene_versions(scene).scene;
+	object->generation = sg_scene_texture_generation(scene, index);
+	object->update_serial = sg_scene_texture_slot(scene, index)->update_serial;
 	*name = object->name;
 	return SG_OK;
 }
@@ -317,7 +319,7 @@ static sg_result hold_texture(struct sg_gl_cache *cache, struct sg_gl_object *ob
 static sg_result attach_import(struct sg_gl_cache *cache, struct sg_gl_object *object,
                                const struct sg_scene *scene, uint32_t index, GLuint *name)
 {
-	const struct sg_texture_data *t = &scene->textures[index];
+	const struct sg_texture_data *t = sg_scene_texture_slot(scene, index);
 	set_parameters(GL_TEXTURE_2D, object->name, t);
 	if (t->import->fourcc == SG_FOURCC_NV12) {
 		glGenTextures(1, &object->chroma);
@@ -344,7 +346,7 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 	struct sg_gl_object *object = slot(cache, index);
 	if (!object)
 		return SG_ERR_NO_MEMORY;
-	const struct sg_texture_data *t = &scene->textures[index];
+	const struct sg_texture_data *t = sg_scene_texture_slot(scene, index);
 	if (holds_current(object, scene, index)) {
 		sg_result result = SG_OK;
 		if (t->import && object->update_serial != t->update_serial &&
@@ -397,9 +399,10 @@ sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *sce
 	struct sg_gl_object *object = slot(cache, index);
 	if (!object)
 		return SG_ERR_NO_MEMORY;
-	const struct sg_mesh_data *m = &scene->meshes[index];
-	if (object->name && object->scene == scene->id &&
-	    object->generation == scene->mesh_pool.generation[index]) {
+	const struct sg_mesh_data *m = sg_scene_mesh_slot(scene, index);
+	uint32_t id = sg_scene_versions(scene).scene;
+	if (object->name && object->scene == id &&
+	    object->generation == sg_scene_mesh_generation(scene, index)) {
 		*mesh = object;
 		return SG_OK;
 	}
@@ -431,8 +434,8 @@ sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *sce
 		delete_mesh(cache, object);
 		return result;
 	}
-	object->scene = scene->id;
-	object->generation = scene->mesh_pool.generation[index];
+	object->scene = id;
+	object->generation = sg_scene_mesh_generation(scene, index);
 	object->indexed = m->indices != NULL;
 	object->bytes = m->vertex_count * sizeof(struct sg_vertex) +
 	                (m->indices ? m->index_count * sizeof(uint32_t) : 0);

@@ -12,7 +12,11 @@
  * the depth test is GL_GEQUAL, so that drawing sorted by texture and mesh still
  * shows painter's order, and within one draw (one depth) later triangles win
  * too. When the list is drawn in its own order (reordered false) every draw
- * gets 0 and the order alone decides. */
+ * gets 0 and the order alone decides. The fragment shader writes it as each
+ * fragment's depth (gl_FragDepth, through the depth range as the viewport
+ * would map it): the rasteriser's own depth, inOrder * w divided by each
+ * vertex's w and interpolated, is not one value across a triangle under a
+ * perspective camera, and within one draw ties must be exact. */
 static inline float sg_gl_draw_depth(bool reordered, size_t i, size_t count)
 {
 	return reordered ? -1.0f + 2.0f / (float)(count + 1) * (float)(i + 1) : 0.0f;

@@ -99,27 +99,30 @@ static bool out_of_order_pairwise(const struct sg_scene *scene, const struct sg_
 }
 
 /* Whether the transforms and the view are those of the last frame. */
-static bool settled(struct sg_gl_depth *d, const struct sg_scene *scene, mat4 view_projection)
+static bool settled(struct sg_gl_depth *d, const struct sg_gl_input *in)
 {
-	bool same = d->seen_scene == scene->id && d->seen_transform == scene->transform_version &&
-	            memcmp(d->seen_view, view_projection, sizeof(mat4)) == 0;
-	d->seen_scene = scene->id;
-	d->seen_transform = scene->transform_version;
-	glm_mat4_copy(view_projection, d->seen_view);
+	bool same = d->seen_scene == in->versions.scene &&
+	            d->seen_transform == in->versions.transform &&
+	            memcmp(d->seen_view, in->view_projection, sizeof(mat4)) == 0;
+	d->seen_scene = in->versions.scene;
+	d->seen_transform = in->versions.transform;
+	glm_mat4_copy(in->view_projection, d->seen_view);
 	return same;
 }
 
-sg_result sg_gl_depth_order(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                            const struct sg_draw_list *list, mat4 view_projection, bool streamed,
-                            size_t pixels)
+sg_result sg_gl_depth_order(struct sg_gl_depth *depth, const struct sg_gl_order *order,
+                            const struct sg_gl_input *in, bool streamed, size_t pixels)
 {
-	struct sg_gl_depth *d = &gl->depth;
-	bool still = settled(d, scene, view_projection);
-	if (!gl->reordered) {
+	struct sg_gl_depth *d = depth;
+	const struct sg_draw_list *list = in->list;
+	const struct sg_scene *scene = in->scene;
+	vec4 *view_projection = in->view_projection;
+	bool still = settled(d, in);
+	if (!order->reordered) {
 		d->needed = false; /* drawn in list order as it is, depths all 0 */
 		return SG_OK;
 	}
-	if (d->forced || streamed || gl->opaque_count < list->count ||
+	if (d->forced || streamed || order->opaque_count < list->count ||
 	    list->count > CHECK_MAX_DRAWS) {
 		d->needed = true;
 		return SG_OK;
@@ -128,8 +131,8 @@ sg_result sg_gl_depth_order(struct sg_gl_drawer *gl, const struct sg_scene *scen
 		d->needed = false;
 		return SG_OK;
 	}
-	if (d->valid && d->order_version == gl->order_version && d->scene == scene->id &&
-	    d->transform == scene->transform_version &&
+	if (d->valid && d->order_version == order->version && d->scene == in->versions.scene &&
+	    d->transform == in->versions.transform &&
 	    memcmp(d->view_projection, view_projection, sizeof(mat4)) == 0) {
 		d->needed = d->out_of_order;
 		return SG_OK;
@@ -148,9 +151,9 @@ sg_result sg_gl_depth_order(struct sg_gl_drawer *gl, const struct sg_scene *scen
 	}
 	d->needed = d->out_of_order;
 	d->valid = true;
-	d->order_version = gl->order_version;
-	d->scene = scene->id;
-	d->transform = scene->transform_version;
+	d->order_version = order->version;
+	d->scene = in->versions.scene;
+	d->transform = in->versions.transform;
 	glm_mat4_copy(view_projection, d->view_projection);
 	return SG_OK;
 }

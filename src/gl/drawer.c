@@ -9,7 +9,6 @@
 
 #include "../base/alloc.h"
 #include "../base/error.h"
-#include "../graph/scene_internal.h"
 #include "batch.h"
 #include "blend_order.h"
 #include "cache.h"
@@ -28,18 +27,19 @@ sg_result sg_gl_drawer_init(struct sg_gl_drawer *gl)
 	 * build that fails fails that frame, and is tried again at the next. */
 	sg_result result =
 	    sg_gl_program_build_defined(sg_shader_textured_vert, sg_shader_textured_frag,
-	                                "#define ALL_WHITE 1\n", &gl->white_program);
+	                                "#define ALL_WHITE 1\n", &gl->programs.white_program);
 	if (result)
 		return sg_fail_prefix(result,
 		                      "building the embedded textured program (all white): ");
-	glUseProgram(gl->white_program);
-	glUniform1i(glGetUniformLocation(gl->white_program, "Tex"), 0);
-	gl->textured = gl->white_program;
-	glGetIntegerv(GL_MAX_TEXTURE_SIZE, &gl->max_texture_size);
-	glGenBuffers(1, &gl->instance_buffer);
+	struct sg_gl_programs *p = &gl->programs;
+	glUseProgram(p->white_program);
+	glUniform1i(glGetUniformLocation(p->white_program, "Tex"), 0);
+	p->textured = p->white_program;
+	glGetIntegerv(GL_MAX_TEXTURE_SIZE, &p->max_texture_size);
+	glGenBuffers(1, &gl->instances.buffer);
 	static const uint8_t white[4] = {255, 255, 255, 255};
-	glGenTextures(1, &gl->white_texture);
-	glBindTexture(GL_TEXTURE_2D, gl->white_texture);
+	glGenTextures(1, &p->white_texture);
+	glBindTexture(GL_TEXTURE_2D, p->white_texture);
 	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
 	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
 	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, white);
@@ -53,30 +53,26 @@ sg_result sg_gl_drawer_init(struct sg_gl_drawer *gl)
 void sg_gl_drawer_finish(struct sg_gl_drawer *gl)
 {
 	sg_gl_cache_finish(&gl->textures, &gl->meshes);
-	if (gl->white_texture)
-		glDeleteTextures(1, &gl->white_texture);
-	if (gl->instance_buffer)
-		glDeleteBuffers(1, &gl->instance_buffer);
-	if (gl->tint_buffer)
-		glDeleteBuffers(1, &gl->tint_buffer);
-	if (gl->tint_array)
-		glDeleteVertexArrays(1, &gl->tint_array);
-	if (gl->program)
-		glDeleteProgram(gl->program);
-	if (gl->white_program)
-		glDeleteProgram(gl->white_program);
-	sg_gl_nv12_finish(gl);
+	struct sg_gl_programs *p = &gl->programs;
+	if (p->white_texture)
+		glDeleteTextures(1, &p->white_texture);
+	if (p->tint_buffer)
+		glDeleteBuffers(1, &p->tint_buffer);
+	if (p->tint_array)
+		glDeleteVertexArrays(1, &p->tint_array);
+	if (p->program)
+		glDeleteProgram(p->program);
+	if (p->white_program)
+		glDeleteProgram(p->white_program);
+	sg_gl_nv12_finish(p);
 	sg_gl_expand_finish(&gl->expanded);
 	sg_gl_blend_order_finish(&gl->blend);
 	sg_gl_depth_finish(&gl->depth);
-	sg_free(gl->order);
-	sg_free(gl->sort_scratch);
-	sg_free(gl->sort_counts);
-	sg_free(gl->instances);
+	sg_gl_batch_finish(&gl->order, &gl->sort, &gl->instances);
 	*gl = (struct sg_gl_drawer){0};
 }
 
-static void begin_frame(struct sg_gl_drawer *gl, int width, int height,
+static void begin_frame(const struct sg_gl_drawer *gl, int width, int height,
                         const float clear_color[4])
 {
 	glViewport(0, 0, width, height);
@@ -101,11 +97,11 @@ static void begin_frame(struct sg_gl_drawer *gl, int width, int height,
 	/* Source-over on premultiplied colours; exact for opaque ones (alpha 1),
 	 * so that blend_all draws them as the opaque pass would. */
 	glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-	if (gl->blend_all)
+	if (gl->order.blend_all)
 		glEnable(GL_BLEND);
 	else
 		glDisable(GL_BLEND);
-	glUseProgram(gl->textured);
+	glUseProgram(gl->programs.textured);
 	glActiveTexture(GL_TEXTURE0);
 }
 
@@ -119,14 +115,16 @@ static void begin_blending(void)
 static sg_result bind_texture(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                               uint32_t index)
 {
+	struct sg_gl_programs *p = &gl->programs;
 	if (index == SG_DRAW_NO_TEXTURE)
-		return sg_gl_nv12_bind(gl, NULL, NULL, gl->white_texture);
+		return sg_gl_nv12_bind(p, NULL, NULL, p->white_texture);
 	GLuint texture;
 	sg_result result =
-	    sg_gl_cache_texture(&gl->textures, scene, index, gl->max_texture_size, &texture);
+	    sg_gl_cache_texture(&gl->textures, scene, index, p->max_texture_size, &texture);
 	if (result)
 		return result;
-	return sg_gl_nv12_bind(gl, &gl->textures.objects[index], &scene->textures[index], texture);
+	return sg_gl_nv12_bind(p, &gl->textures.objects[index], sg_scene_texture_slot(scene, index),
+	                       texture);
 }
 
 /* Restricts the frame to rectangle i of region (NULL: the whole output). */
@@ -147,7 +145,7 @@ static sg_result draw_runs(struct sg_gl_drawer *gl, const struct sg_scene *scene
 {
 	for (size_t r = 0; r < gl->expanded.run_count; r++) {
 		const struct sg_gl_run *run = &gl->expanded.runs[r];
-		if (run->blended && !*blending && !gl->blend_all) {
+		if (run->blended && !*blending && !gl->order.blend_all) {
 			begin_blending();
 			*blending = true;
 		}
@@ -183,9 +181,8 @@ static sg_result draw_uploaded(struct sg_gl_drawer *gl, const struct sg_scene *s
  * soon as it is made, in every rectangle of the region (their clears first). The
  * rectangles do not overlap, so that each pixel still sees the draws in
  * the order of one whole pass; a chunk never mixes the two passes. */
-static sg_result draw_streamed(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                               const struct sg_draw_list *list, const struct sg_paint *paint,
-                               mat4 view_projection, const struct sg_gl_frame *frame)
+static sg_result draw_streamed(struct sg_gl_drawer *gl, const struct sg_gl_input *in,
+                               const struct sg_gl_frame *frame)
 {
 	int rects = frame->region ? frame->region->count : 1;
 	for (int i = 0; i < rects; i++) {
@@ -195,30 +192,29 @@ static sg_result draw_streamed(struct sg_gl_drawer *gl, const struct sg_scene *s
 	sg_result result = SG_OK;
 	bool blending = false;
 	size_t k = 0;
-	if (gl->reordered) { /* the opaque draws in list order, batched per texture */
+	if (gl->order.reordered) { /* the opaque draws in list order, batched per texture */
 		struct sg_gl_bin_cursor cursor = {0};
 		for (bool ready = true; ready && !result;) {
-			result = sg_gl_expand_bin(gl, scene, list, paint, view_projection, &cursor, &ready);
+			result = sg_gl_expand_bin(&gl->expanded, in, &cursor, &ready);
 			if (ready && !result)
-				result = draw_uploaded(gl, scene, frame, &blending);
+				result = draw_uploaded(gl, in->scene, frame, &blending);
 		}
-		k = gl->opaque_count;
+		k = gl->order.opaque_count;
 	}
-	while (k < list->count && !result) /* the translucent ones, or all when not reordered */
-		if (!(result = sg_gl_expand_chunk(gl, scene, list, paint, view_projection, &k)))
-			result = draw_uploaded(gl, scene, frame, &blending);
+	while (k < in->list->count && !result) /* the translucent ones, or all when not reordered */
+		if (!(result = sg_gl_expand_chunk(&gl->expanded, &gl->order, in, &k)))
+			result = draw_uploaded(gl, in->scene, frame, &blending);
 	glBindVertexArray(0);
 	glDisable(GL_SCISSOR_TEST);
 	return result ? result : sg_gl_check("drawing the scene");
 }
 
-static sg_result draw_expanded(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                               const struct sg_draw_list *list, const struct sg_paint *paint,
-                               mat4 view_projection, const struct sg_gl_frame *frame)
+static sg_result draw_expanded(struct sg_gl_drawer *gl, const struct sg_gl_input *in,
+                               const struct sg_gl_frame *frame)
 {
 	if (sg_gl_expand_streams(&gl->expanded))
-		return draw_streamed(gl, scene, list, paint, view_projection, frame);
-	sg_result result = sg_gl_expand(gl, scene, list, paint, view_projection);
+		return draw_streamed(gl, in, frame);
+	sg_result result = sg_gl_expand(&gl->expanded, &gl->sort, &gl->order, in);
 	if (result)
 		return result;
 	int rects = frame->region ? frame->region->count : 1;
@@ -227,7 +223,7 @@ static sg_result draw_expanded(struct sg_gl_drawer *gl, const struct sg_scene *s
 		begin_frame(gl, frame->width, frame->height, frame->clear_color);
 		glBindVertexArray(gl->expanded.vertex_array);
 		bool blending = false;
-		result = draw_runs(gl, scene, &blending);
+		result = draw_runs(gl, in->scene, &blending);
 		glBindVertexArray(0);
 	}
 	glDisable(GL_SCISSOR_TEST);
@@ -242,10 +238,11 @@ static sg_result draw_expanded(struct sg_gl_drawer *gl, const struct sg_scene *s
  * after the scene recorded updates or the list changed (a texture updated while
  * hidden may be shown now); a texture met for the first time, or not in this
  * list, is brought up to date at its first draw. */
-static sg_result upload_texture_updates(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                                        const struct sg_draw_list *list)
+static sg_result upload_texture_updates(struct sg_gl_drawer *gl, const struct sg_gl_input *in)
 {
-	if (gl->updated_scene == scene->id && gl->updated_textures == scene->texture_updates &&
+	const struct sg_draw_list *list = in->list;
+	if (gl->updated_scene == in->versions.scene &&
+	    gl->updated_textures == in->versions.texture_updates &&
 	    gl->updated_list == list->serial)
 		return SG_OK;
 	uint32_t previous = SG_DRAW_NO_TEXTURE;
@@ -254,25 +251,25 @@ static sg_result upload_texture_updates(struct sg_gl_drawer *gl, const struct sg
 		if (texture == previous)
 			continue;
 		previous = texture;
-		sg_result result = sg_gl_cache_texture_updates(&gl->textures, scene, texture);
+		sg_result result = sg_gl_cache_texture_updates(&gl->textures, in->scene, texture);
 		if (result)
 			return result;
 	}
-	gl->updated_scene = scene->id;
-	gl->updated_textures = scene->texture_updates;
+	gl->updated_scene = in->versions.scene;
+	gl->updated_textures = in->versions.texture_updates;
 	gl->updated_list = list->serial;
 	return SG_OK;
 }
 
-/* Draws gl->order[first, end) as instanced batches of one texture and mesh. */
+/* Draws gl->order's draws [first, end) as instanced batches of one texture and mesh. */
 static sg_result draw_instanced(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                 const struct sg_draw_list *list, size_t first, size_t end)
 {
 	sg_result result = SG_OK;
 	for (size_t next; first < end; first = next) {
-		const struct sg_draw *head = &list->draws[gl->order[first]];
+		const struct sg_draw *head = &list->draws[gl->order.draws[first]];
 		for (next = first + 1; next < end; next++) {
-			const struct sg_draw *d = &list->draws[gl->order[next]];
+			const struct sg_draw *d = &list->draws[gl->order.draws[next]];
 			if (d->texture != head->texture || d->mesh != head->mesh)
 				break;
 		}
@@ -281,7 +278,7 @@ static sg_result draw_instanced(struct sg_gl_drawer *gl, const struct sg_scene *
 		    (result = sg_gl_cache_mesh(&gl->meshes, scene, head->mesh, &mesh)))
 			break;
 		glBindVertexArray(mesh->name);
-		sg_gl_batch_point_instances(gl, first);
+		sg_gl_batch_point_instances(&gl->instances, first);
 		GLsizei instances = (GLsizei)(next - first);
 		if (mesh->indexed)
 			glDrawElementsInstanced(GL_TRIANGLES, mesh->count, GL_UNSIGNED_INT, NULL, instances);
@@ -292,8 +289,9 @@ static sg_result draw_instanced(struct sg_gl_drawer *gl, const struct sg_scene *
 	return result;
 }
 
-sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *gl)
+sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *drawer)
 {
+	struct sg_gl_programs *gl = &drawer->programs;
 	if (gl->program)
 		return SG_OK;
 	/* A link costs 0.2-0.3 ms even from Mesa's shader cache: a program
@@ -308,43 +306,49 @@ sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *gl)
 }
 
 sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                              const struct sg_draw_list *list, const struct sg_paint *paint,
-                              mat4 view_projection, const struct sg_gl_frame *frame)
+                            const struct sg_draw_list *list, const struct sg_paint *paint,
+                            mat4 view_projection, const struct sg_gl_frame *frame)
 {
 	sg_result result;
+	const struct sg_gl_input input = {scene, sg_scene_versions(scene), list, paint,
+	                                  view_projection};
+	const struct sg_gl_input *in = &input;
 	gl->batches = 0;
 	/* paint covers the list's source (before culling): a tinted draw there
 	 * keeps the colour for the frame, which is never wrong. */
 	if (paint->tinted_count && (result = sg_gl_drawer_tinted_program(gl)))
 		return result;
-	gl->textured = paint->tinted_count ? gl->program : gl->white_program;
+	gl->programs.textured =
+	    paint->tinted_count ? gl->programs.program : gl->programs.white_program;
 	sg_gl_cache_sweep_destroyed(&gl->textures, &gl->meshes, scene);
-	if (gl->pruned_scene != scene->id || gl->pruned_structure != scene->structure_version) {
+	if (gl->pruned_scene != in->versions.scene ||
+	    gl->pruned_structure != in->versions.structure) {
 		sg_gl_cache_prune(&gl->textures, &gl->meshes, scene);
-		gl->pruned_scene = scene->id;
-		gl->pruned_structure = scene->structure_version;
+		gl->pruned_scene = in->versions.scene;
+		gl->pruned_structure = in->versions.structure;
 	}
-	if ((result = sg_gl_batch_order(gl, scene, list, paint)) ||
-	    (result = upload_texture_updates(gl, scene, list)))
+	if ((result = sg_gl_batch_order(&gl->order, &gl->sort, in)) ||
+	    (result = upload_texture_updates(gl, in)))
 		return result;
-	bool expanded = sg_gl_expand_fits(&gl->expanded, scene, list);
-	if ((result = sg_gl_blend_order(gl, scene, list, paint, view_projection, !expanded)) ||
-	    (result = sg_gl_depth_order(gl, scene, list, view_projection,
+	bool expanded = sg_gl_expand_fits(&gl->expanded, in);
+	if ((result = sg_gl_blend_order(&gl->blend, &gl->order, in, !expanded)) ||
+	    (result = sg_gl_depth_order(&gl->depth, &gl->order, in,
 	                                expanded && sg_gl_expand_streams(&gl->expanded),
 	                                (size_t)frame->width * (size_t)frame->height)))
 		return result;
 	if (expanded)
-		return draw_expanded(gl, scene, list, paint, view_projection, frame);
-	if ((result = sg_gl_batch_instances(gl, scene, list, paint, view_projection)))
+		return draw_expanded(gl, in, frame);
+	if ((result = sg_gl_batch_instances(&gl->instances, &gl->order, in)))
 		return result;
 	int rects = frame->region ? frame->region->count : 1;
 	for (int i = 0; i < rects && !result; i++) {
 		begin_rect(frame->region, i);
 		begin_frame(gl, frame->width, frame->height, frame->clear_color);
-		result = draw_instanced(gl, scene, list, 0, gl->opaque_count);
-		if (!result && gl->opaque_count < list->count) {
+		result = draw_instanced(gl, scene, list, 0, gl->order.opaque_count);
+		if (!result && gl->order.opaque_count < list->count) {
 			begin_blending();
-			result = draw_instanced(gl, scene, list, gl->opaque_count, list->count);
+			result =
+			    draw_instanced(gl, scene, list, gl->order.opaque_count, list->count);
 		}
 		glBindVertexArray(0);
 	}

@@ -5,6 +5,7 @@
 
 #include <GLES3/gl3.h>
 
+#include "../graph/scene_view.h"
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
 #include "import.h"
@@ -89,7 +90,7 @@ struct sg_gl_expanded {
 	uint32_t scene;
 	mat4 view_projection;
 	bool reordered, vertices_valid;
-	/* The runs of the drawn list's indices in gl->order, and for which order. */
+	/* The runs of the drawn list's indices in the order, and for which order. */
 	struct sg_gl_run *runs;
 	size_t run_capacity, run_count;
 	uint64_t index_order, index_vertex_serial;
@@ -128,7 +129,7 @@ struct sg_gl_blend {
 	int32_t *grid; /* per screen cell, the last batch that touched it */
 	struct sg_gl_blend_slot *table;
 	size_t batch_capacity, offset_capacity, table_capacity;
-	uint64_t order_serial, classes, transform;
+	uint64_t order_version, transform; /* the order it left (struct sg_gl_order) */
 	uint32_t scene;
 	mat4 view_projection;
 	bool by_mesh, valid;
@@ -150,7 +151,8 @@ struct sg_gl_depth {
 	mat4 seen_view;
 };
 
-struct sg_gl_drawer {
+/* The programs, and what every draw may sample (drawer.c, nv12.c, tint.c). */
+struct sg_gl_programs {
 	/* The textured program (0 until a frame has colours other than white,
 	 * or SG_DEBUG_DAMAGE tints one: sg_gl_drawer_tinted_program), and the
 	 * same for frames whose draws are all white and opaque (ALL_WHITE in
@@ -165,6 +167,58 @@ struct sg_gl_drawer {
 	bool nv12_bound;
 	GLint max_texture_size;
 	GLuint white_texture; /* 1x1 white: what models without a texture sample */
+	GLuint tint_array, tint_buffer; /* SG_DEBUG_DAMAGE's quad, made at its first use */
+};
+
+/* The order the draw list is drawn in (batch.c makes it, blend_order.c
+ * regroups its translucent part, the rest read it): the list's opaque draws
+ * sorted by texture and mesh, then its translucent ones in traversal order,
+ * for the list and paint classes of these serials. Past SG_GL_MAX_REORDER
+ * draws the list is drawn in its own order (reordered false), blending every
+ * draw if any is translucent. */
+struct sg_gl_order {
+	uint32_t *draws; /* positions in the list */
+	size_t capacity, opaque_count;
+	uint64_t serial, classes;
+	uint64_t version; /* bumped by every change of draws: what caches of it compare */
+	bool reordered, blend_all;
+};
+
+/* The counting sort's scratch (batch.c). */
+struct sg_gl_sort {
+	uint32_t *scratch, *counts;
+	size_t scratch_capacity, count_capacity;
+};
+
+/* Per-instance data of the instanced batches in the order's order (batch.c):
+ * projection * view * world, then the painter's depth and the colour; and
+ * what it was computed from, reused while nothing changed. */
+struct sg_gl_instances {
+	GLuint buffer;
+	float *data;
+	size_t capacity;
+	uint64_t serial, paint, transform, order_version;
+	uint32_t scene;
+	mat4 view_projection;
+	bool valid;
+};
+
+/* What one frame draws: the GL layer's whole input. The draws name the
+ * scene's models and resources by pool index, and the scene is read only
+ * through src/graph/scene_view.h; its versions, taken once at the frame's
+ * start, are what every cache below compares. */
+struct sg_gl_input {
+	const struct sg_scene *scene;
+	struct sg_scene_versions versions;
+	const struct sg_draw_list *list;
+	const struct sg_paint *paint; /* made for sg_draw_source(list) */
+	vec4 *view_projection;
+};
+
+/* Each part is owned by the helper that names it; the drawer hands each
+ * only its part, the order it reads, and the frame's input. */
+struct sg_gl_drawer {
+	struct sg_gl_programs programs;
 	struct sg_gl_cache textures, meshes;
 	/* The scene structure the caches were last pruned against: resources are
 	 * destroyed only by structural edits, so pruning follows those. */
@@ -174,35 +228,14 @@ struct sg_gl_drawer {
 	uint32_t updated_scene;
 	uint64_t updated_textures, updated_list;
 
-	/* The draw list's opaque draws sorted by texture and mesh, then its
-	 * translucent ones in traversal order, for the list and paint classes of
-	 * these serials. Past SG_GL_MAX_REORDER draws the list is drawn in its own
-	 * order (reordered false), blending every draw if any is translucent. */
-	uint32_t *order;
-	size_t order_capacity, opaque_count;
-	uint64_t order_serial, order_classes;
-	uint64_t order_version; /* bumped by every change of order */
-	bool reordered, blend_all;
-	uint32_t *sort_scratch, *sort_counts; /* for the counting sort (batch.c) */
-	size_t sort_capacity, count_capacity;
-
-	/* Per-instance data in sorted order (projection * view * world, then the
-	 * painter's depth), and what it was computed from: reused while nothing changed. */
-	GLuint instance_buffer;
-	float *instances;
-	size_t instance_capacity;
-	uint64_t instance_serial, instance_paint, instance_transform;
-	uint32_t instance_scene;
-	mat4 instance_view_projection;
-	bool instances_valid;
-
+	struct sg_gl_order order;
+	struct sg_gl_sort sort;
+	struct sg_gl_instances instances;
 	struct sg_gl_expanded expanded;
 	struct sg_gl_blend blend;
 	struct sg_gl_depth depth;
 
 	size_t batches; /* draw calls of the last draw */
-
-	GLuint tint_array, tint_buffer; /* SG_DEBUG_DAMAGE's quad, made at its first use */
 };
 
 /* Builds the embedded program. Needs a current GLES 3 context. */
@@ -219,10 +252,10 @@ struct sg_gl_frame {
 	const struct sg_damage_region *region;
 };
 
-/* In each rectangle of frame (scissored), clears, then draws list (world
- * matrices from scene->world) with view_projection and the colours of paint,
- * opaque draws first and translucent ones blended after them, uploading
- * textures and meshes met for the first time. */
+/* In each rectangle of frame (scissored), clears, then draws list with
+ * view_projection and the colours of paint, opaque draws first and
+ * translucent ones blended after them, uploading textures and meshes met for
+ * the first time. The scene is read through src/graph/scene_view.h alone. */
 sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                               const struct sg_draw_list *list, const struct sg_paint *paint,
                               mat4 view_projection, const struct sg_gl_frame *frame);

@@ -10,7 +10,6 @@
 
 #include "../base/alloc.h"
 #include "../base/error.h"
-#include "../graph/scene_internal.h"
 #include "batch.h"
 #include "check.h"
 #include "depth.h"
@@ -24,23 +23,22 @@
 #define STREAM_ABOVE_BYTES ((size_t)16 << 20)
 #define CHUNK_VERTICES ((size_t)32768)
 
-bool sg_gl_expand_fits(struct sg_gl_expanded *x, const struct sg_scene *scene,
-                       const struct sg_draw_list *list)
+bool sg_gl_expand_fits(struct sg_gl_expanded *x, const struct sg_gl_input *in)
 {
-	const struct sg_draw_list *source = sg_draw_source(list);
-	if (x->fits_serial == source->serial && x->fits_scene == scene->id)
+	const struct sg_draw_list *source = sg_draw_source(in->list);
+	if (x->fits_serial == source->serial && x->fits_scene == in->versions.scene)
 		return x->fits; /* meshes are immutable: the same list has the same answer */
 	x->fits = true;
 	x->source_vertices = x->most_indices = 0;
 	for (size_t i = 0; i < source->count && x->fits; i++) {
-		const struct sg_mesh_data *m = &scene->meshes[source->draws[i].mesh];
+		const struct sg_mesh_data *m = sg_scene_mesh_slot(in->scene, source->draws[i].mesh);
 		size_t indices = sg_mesh_draw_count(m);
 		x->fits = m->vertex_count <= SG_GL_EXPAND_MAX_VERTICES;
 		x->source_vertices += m->vertex_count;
 		x->most_indices = indices > x->most_indices ? indices : x->most_indices;
 	}
 	x->fits_serial = source->serial;
-	x->fits_scene = scene->id;
+	x->fits_scene = in->versions.scene;
 	return x->fits;
 }
 
@@ -102,23 +100,23 @@ void sg_gl_expand_buffers(struct sg_gl_expanded *x)
  * keep source order: there the transform, done in sorted order, jumps through
  * scene arrays larger than the caches (tree-32768 'all' spent 1.1 ms a frame
  * more on it, against nothing measured back from llvmpipe). */
-static sg_result place_vertices(struct sg_gl_drawer *gl, const struct sg_scene *scene,
+static sg_result place_vertices(struct sg_gl_expanded *x, struct sg_gl_sort *sort,
+                                const struct sg_scene_versions *versions,
                                 const struct sg_draw_list *source)
 {
-	struct sg_gl_expanded *x = &gl->expanded;
 	x->placement_sorted = source->count <= PLACE_SORTED_MAX;
-	if (!x->placement_sorted ||
-	    (x->placement && x->placement_serial == source->serial &&
-	     x->placement_scene == scene->id))
+	if (!x->placement_sorted || (x->placement && x->placement_serial == source->serial &&
+	                             x->placement_scene == versions->scene))
 		return SG_OK;
 	if (!sg_grow_array((void **)&x->placement, &x->placement_capacity, source->count,
 	                   sizeof(uint32_t)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", source->count);
 	for (size_t i = 0; i < source->count; i++)
 		x->placement[i] = (uint32_t)i;
-	sg_result result = sg_gl_sort_draws(gl, scene, source->draws, x->placement, source->count);
+	sg_result result =
+	    sg_gl_sort_draws(sort, versions, source->draws, x->placement, source->count);
 	x->placement_serial = result ? 0 : source->serial;
-	x->placement_scene = scene->id;
+	x->placement_scene = versions->scene;
 	return result;
 }
 
@@ -129,27 +127,29 @@ static sg_result place_vertices(struct sg_gl_drawer *gl, const struct sg_scene *
  * index buffer. A transient list (a damage repaint's few draws) is expanded
  * alone, so that a frame that moved one model does not transform the whole
  * source again; its draws keep their source's depths and colours. */
-static sg_result expand_vertices(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                                 const struct sg_draw_list *list, const struct sg_paint *paint,
-                                 mat4 view_projection)
+static sg_result expand_vertices(struct sg_gl_expanded *x, struct sg_gl_sort *sort, bool reordered,
+                                 const struct sg_gl_input *in)
 {
-	struct sg_gl_expanded *x = &gl->expanded;
+	const struct sg_scene *scene = in->scene;
+	const struct sg_draw_list *list = in->list;
+	const struct sg_paint *paint = in->paint;
+	vec4 *view_projection = in->view_projection;
 	const struct sg_draw_list *source = list->transient ? list : sg_draw_source(list);
 	size_t depth_count = sg_draw_source(list)->count;
 	if (x->vertices_valid && x->vertex_serial == source->serial && x->paint == paint->serial &&
-	    x->scene == scene->id && x->transform == scene->transform_version &&
-	    x->reordered == gl->reordered &&
+	    x->scene == in->versions.scene && x->transform == in->versions.transform &&
+	    x->reordered == reordered &&
 	    memcmp(x->view_projection, view_projection, sizeof(mat4)) == 0)
 		return SG_OK;
 	x->vertices_valid = false;
 	size_t vertices = 0;
 	for (size_t i = 0; i < source->count; i++)
-		vertices += scene->meshes[source->draws[i].mesh].vertex_count;
+		vertices += sg_scene_mesh_slot(scene, source->draws[i].mesh)->vertex_count;
 	if (vertices > UINT32_MAX ||
 	    !sg_grow_array((void **)&x->vertex_first, &x->first_capacity, source->count,
 	                   sizeof(uint32_t)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws", source->count);
-	sg_result result = place_vertices(gl, scene, source);
+	sg_result result = place_vertices(x, sort, &in->versions, source);
 	if (result)
 		return result;
 	sg_gl_expand_buffers(x);
@@ -161,12 +161,12 @@ static sg_result expand_vertices(struct sg_gl_drawer *gl, const struct sg_scene 
 	for (size_t k = 0; k < source->count; k++) {
 		uint32_t i = x->placement_sorted ? x->placement[k] : (uint32_t)k;
 		const struct sg_draw *draw = &source->draws[i];
-		const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
+		const struct sg_mesh_data *m = sg_scene_mesh_slot(scene, draw->mesh);
 		x->vertex_first[i] = base;
 		mat4 matrix;
 		sg_scene_model_matrix(scene, draw->node, view_projection, matrix);
 		size_t origin = list->transient ? sg_draw_origin(list, i) : i;
-		float depth = sg_gl_draw_depth(gl->reordered, origin, depth_count);
+		float depth = sg_gl_draw_depth(reordered, origin, depth_count);
 		float *v = sg_gl_stream_reserve(&x->stream, m->vertex_count * VERTEX_BYTES);
 		sg_gl_write_vertices(v, m, matrix, depth, paint->colors[origin]);
 		base += m->vertex_count;
@@ -176,28 +176,27 @@ static sg_result expand_vertices(struct sg_gl_drawer *gl, const struct sg_scene 
 	x->vertices_valid = true;
 	x->vertex_serial = source->serial;
 	x->paint = paint->serial;
-	x->scene = scene->id;
-	x->transform = scene->transform_version;
-	x->reordered = gl->reordered;
+	x->scene = in->versions.scene;
+	x->transform = in->versions.transform;
+	x->reordered = reordered;
 	glm_mat4_copy(view_projection, x->view_projection);
 	x->vertex_builds++;
 	return SG_OK;
 }
 
-/* The indices of list's draws in gl->order, and its runs of one texture and
+/* The indices of the list's draws in order, and its runs of one texture and
  * pass; kept while the order and the vertices' layout stay. */
-static sg_result expand_indices(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                                const struct sg_draw_list *list)
+static sg_result expand_indices(struct sg_gl_expanded *x, const struct sg_gl_order *order,
+                                const struct sg_gl_input *in)
 {
-	struct sg_gl_expanded *x = &gl->expanded;
-	if (x->indices_valid && x->index_order == gl->order_version &&
-	    x->index_vertex_serial == x->vertex_serial && x->index_scene == scene->id)
+	const struct sg_draw_list *list = in->list;
+	if (x->indices_valid && x->index_order == order->version &&
+	    x->index_vertex_serial == x->vertex_serial && x->index_scene == in->versions.scene)
 		return SG_OK;
 	x->indices_valid = false;
 	size_t indices = 0;
 	for (size_t i = 0; i < list->count; i++) {
-		const struct sg_mesh_data *m = &scene->meshes[list->draws[i].mesh];
-		indices += sg_mesh_draw_count(m);
+		indices += sg_mesh_draw_count(sg_scene_mesh_slot(in->scene, list->draws[i].mesh));
 	}
 	x->run_count = 0;
 	glBindVertexArray(x->vertex_array);
@@ -205,12 +204,12 @@ static sg_result expand_indices(struct sg_gl_drawer *gl, const struct sg_scene *
 	                                      indices * sizeof(uint32_t), &x->index_bytes);
 	size_t at = 0; /* indices written */
 	for (size_t k = 0; k < list->count && !result; k++) {
-		uint32_t i = gl->order[k];
+		uint32_t i = order->draws[k];
 		const struct sg_draw *draw = &list->draws[i];
-		const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
+		const struct sg_mesh_data *m = sg_scene_mesh_slot(in->scene, draw->mesh);
 		/* a run ends where the texture changes, and where the blended draws begin */
 		if (!x->run_count || x->runs[x->run_count - 1].texture != draw->texture ||
-		    k == gl->opaque_count) {
+		    k == order->opaque_count) {
 			if (!sg_grow_array((void **)&x->runs, &x->run_capacity, x->run_count + 1,
 			                   sizeof(*x->runs))) {
 				result = sg_fail(SG_ERR_NO_MEMORY, "out of memory expanding %zu draws",
@@ -218,7 +217,7 @@ static sg_result expand_indices(struct sg_gl_drawer *gl, const struct sg_scene *
 				break;
 			}
 			x->runs[x->run_count++] =
-			    (struct sg_gl_run){draw->texture, at, 0, k >= gl->opaque_count};
+			    (struct sg_gl_run){draw->texture, at, 0, k >= order->opaque_count};
 		}
 		uint32_t base = x->vertex_first[list->transient ? i : sg_draw_origin(list, i)];
 		uint32_t count = sg_mesh_draw_count(m);
@@ -236,18 +235,17 @@ static sg_result expand_indices(struct sg_gl_drawer *gl, const struct sg_scene *
 	if (result || (result = ended))
 		return result;
 	x->indices_valid = true;
-	x->index_order = gl->order_version;
+	x->index_order = order->version;
 	x->index_vertex_serial = x->vertex_serial;
-	x->index_scene = scene->id;
+	x->index_scene = in->versions.scene;
 	return SG_OK;
 }
 
-sg_result sg_gl_expand(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                       const struct sg_draw_list *list, const struct sg_paint *paint,
-                       mat4 view_projection)
+sg_result sg_gl_expand(struct sg_gl_expanded *expanded, struct sg_gl_sort *sort,
+                       const struct sg_gl_order *order, const struct sg_gl_input *in)
 {
-	sg_result result = expand_vertices(gl, scene, list, paint, view_projection);
-	return result ? result : expand_indices(gl, scene, list);
+	sg_result result = expand_vertices(expanded, sort, order->reordered, in);
+	return result ? result : expand_indices(expanded, order, in);
 }
 
 bool sg_gl_expand_streams(const struct sg_gl_expanded *x)
@@ -287,23 +285,22 @@ sg_result sg_gl_index_room(uint32_t **indices, size_t *capacity, size_t needed, 
 	return SG_OK;
 }
 
-sg_result sg_gl_expand_chunk(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                             const struct sg_draw_list *list, const struct sg_paint *paint,
-                             mat4 view_projection, size_t *k)
+sg_result sg_gl_expand_chunk(struct sg_gl_expanded *x, const struct sg_gl_order *order,
+                             const struct sg_gl_input *in, size_t *k)
 {
-	struct sg_gl_expanded *x = &gl->expanded;
+	const struct sg_draw_list *list = in->list;
 	sg_result result = chunk_ready(x);
 	if (result)
 		return result;
 	size_t vertex_room = x->chunk_vertices ? x->chunk_vertices : CHUNK_VERTICES;
 	size_t depth_count = sg_draw_source(list)->count;
-	size_t end = *k < gl->opaque_count ? gl->opaque_count : list->count;
+	size_t end = *k < order->opaque_count ? order->opaque_count : list->count;
 	size_t vertices = 0, indices = 0;
 	x->run_count = 0;
 	for (; *k < end; ++*k) {
-		uint32_t i = gl->order[*k];
+		uint32_t i = order->draws[*k];
 		const struct sg_draw *draw = &list->draws[i];
-		const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
+		const struct sg_mesh_data *m = sg_scene_mesh_slot(in->scene, draw->mesh);
 		uint32_t count = sg_mesh_draw_count(m);
 		if (vertices && (vertices + m->vertex_count > vertex_room ||
 		                 indices + count > x->chunk_index_capacity))
@@ -313,15 +310,15 @@ sg_result sg_gl_expand_chunk(struct sg_gl_drawer *gl, const struct sg_scene *sce
 			                   sizeof(*x->runs)))
 				return sg_fail(SG_ERR_NO_MEMORY, "out of memory streaming %zu draws",
 				               list->count);
-			x->runs[x->run_count++] =
-			    (struct sg_gl_run){draw->texture, indices, 0, *k >= gl->opaque_count};
+			x->runs[x->run_count++] = (struct sg_gl_run){draw->texture, indices, 0,
+			                                             *k >= order->opaque_count};
 		}
 		mat4 matrix;
-		sg_scene_model_matrix(scene, draw->node, view_projection, matrix);
+		sg_scene_model_matrix(in->scene, draw->node, in->view_projection, matrix);
 		size_t origin = sg_draw_origin(list, i);
 		sg_gl_write_vertices(x->chunk + vertices * FLOATS_PER_VERTEX, m, matrix,
-		               sg_gl_draw_depth(gl->reordered, origin, depth_count),
-		               paint->colors[origin]);
+		                     sg_gl_draw_depth(order->reordered, origin, depth_count),
+		                     in->paint->colors[origin]);
 		sg_gl_write_indices(x->chunk_indices + indices, m, 0, count, (uint32_t)vertices);
 		x->runs[x->run_count - 1].count += count;
 		vertices += m->vertex_count;

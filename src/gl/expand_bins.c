@@ -1,5 +1,5 @@
 /* Streamed opaque draws gathered per texture. A list too large to keep
- * expanded is drawn a chunk at a time (expand.c); taken in gl->order, sorted
+ * expanded is drawn a chunk at a time (expand.c); taken in the order, sorted
  * by texture, each draw's parent world matrix and model record lie far from
  * the last one's, lines the world update wrote and the frame evicted since:
  * on tree-1048576 those misses were a third of the chunks' time. Opaque draws
@@ -36,9 +36,9 @@ static sg_result bin_storage(struct sg_gl_expanded *x, struct sg_gl_bin *b)
 	return sg_gl_index_room(&b->ix, &b->index_capacity, indices, "batch");
 }
 
-static size_t slot_of(const struct sg_scene *scene, uint32_t texture)
+static size_t slot_of(const struct sg_scene_versions *versions, uint32_t texture)
 {
-	return texture == SG_DRAW_NO_TEXTURE ? scene->texture_pool.used : texture;
+	return texture == SG_DRAW_NO_TEXTURE ? versions->texture_slots : texture;
 }
 
 /* Frees every bin of its texture (the map is all 0 after) and empties it. */
@@ -74,10 +74,10 @@ static sg_result emit(struct sg_gl_expanded *x, int b, bool freed)
 
 /* The bin for texture: its own, a free one, or none (-1: the fullest is to
  * be drawn first, *victim). */
-static int bin_for(struct sg_gl_expanded *x, const struct sg_scene *scene, uint32_t texture,
-                   int *victim)
+static int bin_for(struct sg_gl_expanded *x, const struct sg_scene_versions *versions,
+                   uint32_t texture, int *victim)
 {
-	size_t slot = slot_of(scene, texture);
+	size_t slot = slot_of(versions, texture);
 	if (x->bin_of[slot])
 		return x->bin_of[slot] - 1;
 	int fullest = 0;
@@ -95,13 +95,13 @@ static int bin_for(struct sg_gl_expanded *x, const struct sg_scene *scene, uint3
 	return -1;
 }
 
-sg_result sg_gl_expand_bin(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                           const struct sg_draw_list *list, const struct sg_paint *paint,
-                           mat4 view_projection, struct sg_gl_bin_cursor *cursor, bool *ready)
+sg_result sg_gl_expand_bin(struct sg_gl_expanded *x, const struct sg_gl_input *in,
+                           struct sg_gl_bin_cursor *cursor, bool *ready)
 {
-	struct sg_gl_expanded *x = &gl->expanded;
+	const struct sg_draw_list *list = in->list;
+	const struct sg_paint *paint = in->paint;
 	*ready = false;
-	size_t slots = (size_t)scene->texture_pool.used + 1;
+	size_t slots = (size_t)in->versions.texture_slots + 1;
 	if (!cursor->next && !cursor->emptying) { /* a new pass */
 		if (!x->bin_of || x->bin_of_capacity < slots) {
 			reset_bins(x);
@@ -121,9 +121,9 @@ sg_result sg_gl_expand_bin(struct sg_gl_drawer *gl, const struct sg_scene *scene
 		if (some_translucent && paint->translucent[origin])
 			continue; /* drawn afterwards, in order */
 		const struct sg_draw *draw = &list->draws[i];
-		const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
+		const struct sg_mesh_data *m = sg_scene_mesh_slot(in->scene, draw->mesh);
 		uint32_t count = sg_mesh_draw_count(m);
-		int victim = 0, b = bin_for(x, scene, draw->texture, &victim);
+		int victim = 0, b = bin_for(x, &in->versions, draw->texture, &victim);
 		if (b < 0) {
 			*ready = true; /* this draw again after the fullest is drawn */
 			return emit(x, victim, true);
@@ -138,7 +138,7 @@ sg_result sg_gl_expand_bin(struct sg_gl_drawer *gl, const struct sg_scene *scene
 			return emit(x, b, false);
 		}
 		mat4 matrix;
-		sg_scene_model_matrix(scene, draw->node, view_projection, matrix);
+		sg_scene_model_matrix(in->scene, draw->node, in->view_projection, matrix);
 		sg_gl_write_vertices(bin->v + bin->vertices * FLOATS_PER_VERTEX, m, matrix,
 		                     sg_gl_draw_depth(true, origin, depth_count), paint->colors[origin]);
 		sg_gl_write_indices(bin->ix + bin->indices, m, 0, count, (uint32_t)bin->vertices);

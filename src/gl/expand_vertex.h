@@ -5,7 +5,6 @@
 
 #include <string.h>
 
-#include "../graph/scene_internal.h"
 #include "drawer.h"
 
 #define FLOATS_PER_VERTEX 8 /* clip-space position 4, uv 2, depth 1, colour (4 bytes) 1 */

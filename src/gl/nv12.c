@@ -5,15 +5,14 @@
  * conversion is ours, the same on every driver. */
 #include "nv12.h"
 
-#include "../graph/dmabuf.h"
 #include "../base/error.h"
-#include "../graph/scene_internal.h"
+#include "../graph/dmabuf.h"
 #include "program.h"
 
 /* Built at the first NV12 texture rather than with the renderer: a link
  * costs 0.2-0.3 ms even from Mesa's shader cache, which a program that never
  * imports one would pay at every start. Leaves the program in use. */
-static sg_result build_program(struct sg_gl_drawer *gl)
+static sg_result build_program(struct sg_gl_programs *gl)
 {
 	sg_result result =
 	    sg_gl_program_build(sg_shader_textured_vert, sg_shader_nv12_frag, &gl->nv12_program);
@@ -27,7 +26,7 @@ static sg_result build_program(struct sg_gl_drawer *gl)
 	return SG_OK;
 }
 
-void sg_gl_nv12_finish(struct sg_gl_drawer *gl)
+void sg_gl_nv12_finish(struct sg_gl_programs *gl)
 {
 	if (gl->nv12_program)
 		glDeleteProgram(gl->nv12_program);
@@ -36,7 +35,7 @@ void sg_gl_nv12_finish(struct sg_gl_drawer *gl)
 
 /* Y'CbCr (as sampled: bytes / 255) to R'G'B': rgb = matrix * (yuv - offset),
  * the range's scale folded into the matrix (column-major, as GL takes it). */
-static void set_conversion(struct sg_gl_drawer *gl, enum sg_yuv_encoding encoding,
+static void set_conversion(struct sg_gl_programs *gl, enum sg_yuv_encoding encoding,
                            enum sg_yuv_range range)
 {
 	float kr = encoding == SG_YUV_BT709 ? 0.2126f : 0.299f;
@@ -53,7 +52,7 @@ static void set_conversion(struct sg_gl_drawer *gl, enum sg_yuv_encoding encodin
 	            128.0f / 255.0f);
 }
 
-sg_result sg_gl_nv12_bind(struct sg_gl_drawer *gl, const struct sg_gl_object *object,
+sg_result sg_gl_nv12_bind(struct sg_gl_programs *gl, const struct sg_gl_object *object,
                           const struct sg_texture_data *t, GLuint texture)
 {
 	/* The program and its uniforms are set again for each NV12 texture: the

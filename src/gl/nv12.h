@@ -12,14 +12,14 @@
 extern const char sg_shader_nv12_frag[];
 
 /* Deletes the program, if one was built. */
-void sg_gl_nv12_finish(struct sg_gl_drawer *gl);
+void sg_gl_nv12_finish(struct sg_gl_programs *programs);
 
 /* Binds texture for the next draws on unit 0, and for an NV12 one (object
  * not NULL with a chroma texture) its CbCr plane on unit 1 with the program
  * that converts it (the draws' other inputs, the vertex arrays, are shared
  * state). The active unit is 0 after. The program is
  * built at the first NV12 texture: failing that, nothing is bound. */
-sg_result sg_gl_nv12_bind(struct sg_gl_drawer *gl, const struct sg_gl_object *object,
+sg_result sg_gl_nv12_bind(struct sg_gl_programs *programs, const struct sg_gl_object *object,
                           const struct sg_texture_data *t, GLuint texture);
 
 #endif

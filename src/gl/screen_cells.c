@@ -11,7 +11,7 @@ static void whole_grid(int cells[4])
 bool sg_gl_screen_cells(const struct sg_scene *scene, const struct sg_draw *draw,
                         mat4 view_projection, int cells[4])
 {
-	const struct sg_mesh_data *m = &scene->meshes[draw->mesh];
+	const struct sg_mesh_data *m = sg_scene_mesh_slot(scene, draw->mesh);
 	mat4 matrix;
 	sg_scene_model_matrix(scene, draw->node, view_projection, matrix);
 	float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;

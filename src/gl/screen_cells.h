@@ -7,7 +7,7 @@
 #include <cglm/cglm.h>
 #include <stdbool.h>
 
-#include "../graph/scene_internal.h"
+#include "../graph/scene_view.h"
 #include "../traverse/traverse.h"
 
 /* SG_GL_GRID x SG_GL_GRID cells over the clip-space square. */

@@ -4,7 +4,7 @@
 #include "check.h"
 #include "drawer.h"
 
-static void make_quad(struct sg_gl_drawer *gl)
+static void make_quad(struct sg_gl_programs *gl)
 {
 	static const float corners[] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1, 1, 1, 0, 1};
 	glGenVertexArrays(1, &gl->tint_array);
@@ -23,16 +23,17 @@ sg_result sg_gl_drawer_tint(struct sg_gl_drawer *gl, const struct sg_damage_regi
 	sg_result result = sg_gl_drawer_tinted_program(gl);
 	if (result)
 		return result;
-	if (!gl->tint_array)
-		make_quad(gl);
+	struct sg_gl_programs *p = &gl->programs;
+	if (!p->tint_array)
+		make_quad(p);
 	glViewport(0, 0, width, height);
 	glDisable(GL_DEPTH_TEST);
 	glEnable(GL_BLEND);
 	glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-	glUseProgram(gl->program);
+	glUseProgram(p->program);
 	glActiveTexture(GL_TEXTURE0);
-	glBindTexture(GL_TEXTURE_2D, gl->white_texture);
-	glBindVertexArray(gl->tint_array);
+	glBindTexture(GL_TEXTURE_2D, p->white_texture);
+	glBindVertexArray(p->tint_array);
 	/* The other inputs are generic values (context state): no texture
 	 * coordinate, an identity Matrix, depth 0, a premultiplied 25% magenta. */
 	glVertexAttrib2f(1, 0.0f, 0.0f);
