@@ -26,12 +26,12 @@ if [ -n "$scaffolding" ]; then
 	exit 1
 fi
 # What the library defines at all, exported or not (none of it when stripped):
-# the renderer's hooks are in sg_render_testing, the old KMS output API in
-# tests/drm/kms_output.c.
+# the renderer's hooks (spare buffers included) are in sg_render_testing,
+# the old KMS output API in tests/drm/kms_output.c.
 # (sg_output_create_for_testing and its hooks are still inside, hidden:
 # src/output/output_internal.h.)
 moved=$(nm --defined-only "$file" 2>/dev/null |
-	grep -E ' (sg_kms_output_|sg_renderer_.*_for_testing$|sg_driver_lock_enable_for_testing$)' ||
+	grep -E ' (sg_kms_output_|sg_render_spares_use|sg_renderer_.*_for_testing$|sg_driver_lock_enable_for_testing$)' ||
 	true)
 if [ -n "$moved" ]; then
 	echo "FAIL: $file still holds test scaffolding:" $moved
