@@ -1,8 +1,7 @@
 /* A frame sorted by texture and mesh keeps painter's order with per-draw
  * depths, which costs a clear of the whole depth buffer and a test per
- * fragment: at 1024 x 1024 on llvmpipe the clear alone was a third of a
- * small scene's frame (flat-1000: 1.35-1.55 ms a frame with it, 1.08-1.24
- * without). Where the sort moves no draw past another it overlaps, the
+ * fragment: at 1024 x 1024 on llvmpipe the clear alone is a large part of a
+ * small scene's frame (flat-1000; figures in bench/README.md). Where the sort moves no draw past another it overlaps, the
  * order of the batches already is painter's order and the depths are not
  * needed. The check walks the draws in list order over a grid of screen
  * cells holding the largest sort key that touched each: a draw whose key
@@ -24,12 +23,12 @@
 /* Cell visits allowed per draw (on top of one grid's worth) before large
  * draws make the check more costly than the clear it could save. */
 #define CELLS_PER_DRAW 16u
-/* A check costs about 100-150 ns a draw (its box through its matrix), the
- * clear it can save about 0.4 ms at 1024 x 1024 on llvmpipe: up to a draw
- * per this many output pixels it may run every frame. Longer lists are
+/* A check costs a draw's box through its matrix per draw, against the clear
+ * of the whole depth buffer it can save (figures in bench/README.md): up to
+ * a draw per this many output pixels it may run every frame. Longer lists are
  * checked only once the transforms and the view have stayed as they were for
  * a frame, so that the answer is kept: checked every frame, a moving
- * parent's 32400 disjoint quads took 4-5 ms a frame more (found in review). */
+ * parent's many disjoint quads made each frame slower (found in review). */
 #define PIXELS_PER_DRAW 256u
 /* Lists this short are checked draw against draw on their cell rectangles,
  * which gives the grid's answer without the grid (128 KiB cleared for each

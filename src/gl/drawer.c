@@ -162,7 +162,7 @@ static sg_result draw_runs(struct sg_gl_drawer *gl, const struct sg_scene *scene
 /* Draws the batch or chunk just uploaded in every rectangle of the region,
  * then hands it to the driver: llvmpipe rasterises it while the next one is
  * made, and its binned triangles do not pile up for the whole scene
- * (tree-1048576: 60-90 MB of peak RSS, frames no slower). */
+ * (tree-1048576's peak RSS, frames no slower: bench/README.md). */
 static sg_result draw_uploaded(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                const struct sg_gl_frame *frame, bool *blending)
 {
@@ -294,8 +294,8 @@ sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *drawer)
 	struct sg_gl_programs *gl = &drawer->programs;
 	if (gl->program)
 		return SG_OK;
-	/* A link costs 0.2-0.3 ms even from Mesa's shader cache: a program
-	 * whose models are all white (three-rects) never pays it. */
+	/* A link costs time even from Mesa's shader cache (bench/README.md): a
+	 * program whose models are all white (three-rects) never pays it. */
 	sg_result result =
 	    sg_gl_program_build(sg_shader_textured_vert, sg_shader_textured_frag, &gl->program);
 	if (result)

@@ -55,8 +55,8 @@ void sg_gl_expand_buffers(struct sg_gl_expanded *x)
 	 * space already, as a per-instance array of one instance rather than as
 	 * generic values (glVertexAttrib4f). Mesa keeps those in a vertex buffer
 	 * it makes at the first call and uploads them into a stream buffer of its
-	 * own at each draw: on llvmpipe 1.5 MiB of buffers made and zero-filled,
-	 * about 380 page faults of a three-rects process. */
+	 * own at each draw: on llvmpipe, buffers made and zero-filled, and page
+	 * faults, even in a process as small as three-rects (bench/README.md). */
 	static const float identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
 	glBindBuffer(GL_ARRAY_BUFFER, x->identity_buffer);
 	glBufferData(GL_ARRAY_BUFFER, sizeof(identity), identity, GL_STATIC_DRAW);
@@ -94,12 +94,11 @@ void sg_gl_expand_buffers(struct sg_gl_expanded *x)
  * batches are drawn (texture, mesh, source order), so that each batch's
  * indices climb through one stretch of the vertex buffer. In source order a
  * batch of one texture out of eight interleaved ones spans the whole buffer,
- * and llvmpipe's vertex fetch takes such scattered indices at a cost:
- * flat-1000 repainted whole took 1.17-1.72 ms a frame laid out in source
- * order, 1.15-1.26 sorted (medians of 300 frames, alternated). Larger sources
- * keep source order: there the transform, done in sorted order, jumps through
- * scene arrays larger than the caches (tree-32768 'all' spent 1.1 ms a frame
- * more on it, against nothing measured back from llvmpipe). */
+ * and llvmpipe's vertex fetch takes such scattered indices at a cost
+ * (flat-1000 repainted whole is faster sorted). Larger sources keep source
+ * order: there the transform, done in sorted order, jumps through scene
+ * arrays larger than the caches, and costs more than llvmpipe gives back
+ * (tree-32768). The figures are in bench/README.md. */
 static sg_result place_vertices(struct sg_gl_expanded *x, struct sg_gl_sort *sort,
                                 const struct sg_scene_versions *versions,
                                 const struct sg_draw_list *source)

@@ -10,8 +10,9 @@
 #include "program.h"
 
 /* Built at the first NV12 texture rather than with the renderer: a link
- * costs 0.2-0.3 ms even from Mesa's shader cache, which a program that never
- * imports one would pay at every start. Leaves the program in use. */
+ * costs time even from Mesa's shader cache (bench/README.md), which a
+ * program that never imports one would pay at every start. Leaves the
+ * program in use. */
 static sg_result build_program(struct sg_gl_programs *gl)
 {
 	sg_result result =

@@ -13,8 +13,8 @@
 
 /* A buffer of the expanded path written from start to end. The data then
  * exists once, in GL, rather than twice: as a CPU array as large as the
- * buffer and as GL's copy of it (on llvmpipe both in system memory: 152 MiB
- * of tree-1048576's peak). */
+ * buffer and as GL's copy of it (on llvmpipe both in system memory: a large
+ * part of tree-1048576's peak, bench/README.md). */
 struct sg_gl_stream {
 	GLenum target;
 	size_t written; /* bytes already handed to GL */

@@ -1,5 +1,8 @@
-/* Internal: the scene's storage, shared with src/traverse/ (which streams through
- * it) and src/gl/ (which uploads textures and meshes). Nobody else includes it.
+/* Internal: the scene's storage. Besides src/graph/, included by src/traverse/
+ * (which streams through it), src/text/text_internal.h (a text node is a model
+ * whose record points to the text layer's), src/target/import.c (a texture's
+ * import record), src/render/renderer.c and the tests under tests/. src/gl/
+ * reads it only through the accessors of scene_view.h, which includes it.
  *
  * Nodes live in parallel arrays indexed by pool index (struct of arrays), so that
  * the traversal reads links and matrices contiguously and a node costs no malloc.

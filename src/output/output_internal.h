@@ -1,5 +1,7 @@
-/* Internal to src/output/: the state of a public sg_output, and the hooks
- * the drm suite uses to capture frames through a writeback connector. */
+/* Internal: the state of a public sg_output, and the hooks the drm suite
+ * uses to capture frames through a writeback connector. Included by
+ * src/output/ and by the drm suite (tests/drm/output_test.h,
+ * test_output_vkms.c). */
 #ifndef SG_OUTPUT_OUTPUT_INTERNAL_H
 #define SG_OUTPUT_OUTPUT_INTERNAL_H
 

@@ -11,11 +11,11 @@
 #include <string.h>
 
 static pthread_mutex_t driver_lock = PTHREAD_MUTEX_INITIALIZER;
-static atomic_bool enabled = true;
+atomic_bool sg_driver_lock_enabled = true;
 
 bool sg_driver_lock_needed(const char *gl_renderer)
 {
-	if (!atomic_load(&enabled) || !gl_renderer)
+	if (!atomic_load(&sg_driver_lock_enabled) || !gl_renderer)
 		return false;
 	return strncmp(gl_renderer, "llvmpipe", 8) == 0 || strncmp(gl_renderer, "softpipe", 8) == 0;
 }
@@ -30,9 +30,4 @@ void sg_driver_unlock(bool needed)
 {
 	if (needed)
 		pthread_mutex_unlock(&driver_lock);
-}
-
-void sg_driver_lock_enable_for_testing(bool on)
-{
-	atomic_store(&enabled, on);
 }

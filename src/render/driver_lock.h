@@ -3,6 +3,7 @@
 #ifndef SG_RENDER_DRIVER_LOCK_H
 #define SG_RENDER_DRIVER_LOCK_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 
 /* True for GL_RENDERER strings of Mesa's software rasterisers. */
@@ -11,8 +12,8 @@ bool sg_driver_lock_needed(const char *gl_renderer);
 void sg_driver_lock(bool needed);
 void sg_driver_unlock(bool needed);
 
-/* For the threads suite only: false makes sg_driver_lock_needed() answer
- * false for every renderer created afterwards, to show the crash it prevents. */
-void sg_driver_lock_enable_for_testing(bool enabled);
+/* True unless the threads suite turned the lock off
+ * (sg_driver_lock_enable_for_testing, renderer_internal.h). */
+extern atomic_bool sg_driver_lock_enabled;
 
 #endif

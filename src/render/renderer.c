@@ -21,39 +21,13 @@
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
 #include "driver_lock.h"
-#include "renderer_internal.h"
 #include "renderer_output.h"
 #include "select.h"
-#include "spares.h"
+#include "renderer_state.h"
 #include "../target/import.h"
 
 
-struct sg_renderer {
-	struct sg_target *target;
-	struct sg_gl_drawer gl;
-	bool gl_ready;
-	struct sg_traversal traversal;
-	float clear_color[4];
-	bool culling;
-	bool rendered;
-	/* Damage tracking (src/traverse/damage.c): on unless turned off; each
-	 * buffer's frame when it was last drawn whole and right (0: unknown). */
-	bool damage_tracking, debug_damage;
-	struct sg_damage damage;
-	int buffer; /* the target buffer draws go to: 0, or a scanout's index */
-	uint64_t buffer_drawn[SG_RENDER_BUFFERS];
-	struct sg_render_spares spares; /* extra buffers of the damage tests */
-	struct sg_render_stats stats;
-	struct sg_renderer_info info;
-	/* Taken by every call that touches the state above: a renderer is used by
-	 * one thread at a time, and a second one is refused rather than let loose
-	 * on the draw list and the GL context. */
-	atomic_bool in_use;
-	bool driver_lock; /* sg_driver_lock_needed() for this renderer's driver */
-	char reason[640]; /* the target's reason, plus the driver lock if taken */
-};
-
-static bool enter(struct sg_renderer *renderer, const char *call)
+bool sg_renderer_enter(struct sg_renderer *renderer, const char *call)
 {
 	bool idle = false;
 	if (atomic_compare_exchange_strong(&renderer->in_use, &idle, true))
@@ -62,50 +36,9 @@ static bool enter(struct sg_renderer *renderer, const char *call)
 	return false;
 }
 
-static void leave(struct sg_renderer *renderer)
+void sg_renderer_leave(struct sg_renderer *renderer)
 {
 	atomic_store(&renderer->in_use, false);
-}
-
-bool sg_renderer_enter_for_testing(struct sg_renderer *renderer)
-{
-	return enter(renderer, "sg_renderer_enter_for_testing");
-}
-
-void sg_renderer_leave_for_testing(struct sg_renderer *renderer)
-{
-	leave(renderer);
-}
-
-void sg_renderer_texture_totals_for_testing(const struct sg_renderer *renderer, size_t *live,
-                                            size_t *bytes)
-{
-	*live = renderer->gl.textures.live;
-	*bytes = renderer->gl.textures.bytes;
-}
-
-uint64_t sg_renderer_vertex_builds_for_testing(const struct sg_renderer *renderer)
-{
-	return renderer->gl.expanded.vertex_builds;
-}
-
-void sg_renderer_stream_for_testing(struct sg_renderer *renderer, size_t above_bytes,
-                                    size_t chunk_vertices)
-{
-	renderer->gl.expanded.stream_above = above_bytes;
-	renderer->gl.expanded.chunk_vertices = chunk_vertices;
-	renderer->gl.expanded.chunk_ready = false; /* sized again at the next chunk */
-	sg_gl_expand_bins_finish(&renderer->gl.expanded); /* and the batches */
-}
-
-bool sg_renderer_depth_tested_for_testing(const struct sg_renderer *renderer)
-{
-	return renderer->gl.depth.needed;
-}
-
-void sg_renderer_force_depth_for_testing(struct sg_renderer *renderer)
-{
-	renderer->gl.depth.forced = true;
 }
 
 struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
@@ -182,7 +115,7 @@ void sg_renderer_destroy(struct sg_renderer *renderer)
 	if (!renderer)
 		return;
 	/* Freeing it under another thread's call would corrupt memory: leaked instead. */
-	if (!enter(renderer, "sg_renderer_destroy"))
+	if (!sg_renderer_enter(renderer, "sg_renderer_destroy"))
 		return;
 	if (renderer->target) {
 		/* Freeing textures while another context draws is the crash's
@@ -215,10 +148,10 @@ sg_result sg_renderer_set_clear_color(struct sg_renderer *renderer, float r, flo
 		if (!sg_float_unit(color[i]))
 			return sg_fail(SG_ERR_INVALID_ARGUMENT, "clear colour component %d (%g) is not in [0, 1]",
 			               i, (double)color[i]);
-	if (!enter(renderer, "sg_renderer_set_clear_color"))
+	if (!sg_renderer_enter(renderer, "sg_renderer_set_clear_color"))
 		return SG_ERR_BUSY;
 	memcpy(renderer->clear_color, color, sizeof(color));
-	leave(renderer);
+	sg_renderer_leave(renderer);
 	return SG_OK;
 }
 
@@ -233,10 +166,10 @@ sg_result sg_renderer_set_culling(struct sg_renderer *renderer, bool enabled)
 {
 	if (!renderer)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_set_culling: renderer is NULL");
-	if (!enter(renderer, "sg_renderer_set_culling"))
+	if (!sg_renderer_enter(renderer, "sg_renderer_set_culling"))
 		return SG_ERR_BUSY;
 	renderer->culling = enabled;
-	leave(renderer);
+	sg_renderer_leave(renderer);
 	return SG_OK;
 }
 
@@ -251,12 +184,12 @@ sg_result sg_renderer_set_damage_tracking(struct sg_renderer *renderer, bool ena
 	if (!renderer)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
 		               "sg_renderer_set_damage_tracking: renderer is NULL");
-	if (!enter(renderer, "sg_renderer_set_damage_tracking"))
+	if (!sg_renderer_enter(renderer, "sg_renderer_set_damage_tracking"))
 		return SG_ERR_BUSY;
 	if (enabled && !renderer->damage_tracking)
 		forget_buffers(renderer); /* frames drawn without it were not recorded */
 	renderer->damage_tracking = enabled;
-	leave(renderer);
+	sg_renderer_leave(renderer);
 	return SG_OK;
 }
 
@@ -271,7 +204,7 @@ int sg_renderer_get_damage(const struct sg_renderer *renderer, struct sg_rect *r
 	}
 	/* The flag is the one mutable member of a const renderer: never a const object. */
 	struct sg_renderer *mutable_renderer = (struct sg_renderer *)renderer;
-	if (!enter(mutable_renderer, "sg_renderer_get_damage"))
+	if (!sg_renderer_enter(mutable_renderer, "sg_renderer_get_damage"))
 		return -1;
 	int count = -1;
 	if (!renderer->rendered) {
@@ -284,7 +217,7 @@ int sg_renderer_get_damage(const struct sg_renderer *renderer, struct sg_rect *r
 		for (int i = 0; i < count && i < max; i++)
 			rects[i] = all ? whole : frame->rects[i];
 	}
-	leave(mutable_renderer);
+	sg_renderer_leave(mutable_renderer);
 	return count;
 }
 
@@ -295,10 +228,10 @@ sg_result sg_renderer_get_stats(const struct sg_renderer *renderer, struct sg_re
 		               renderer ? "stats" : "renderer");
 	/* The flag is the one mutable member of a const renderer: never a const object. */
 	struct sg_renderer *mutable_renderer = (struct sg_renderer *)renderer;
-	if (!enter(mutable_renderer, "sg_renderer_get_stats"))
+	if (!sg_renderer_enter(mutable_renderer, "sg_renderer_get_stats"))
 		return SG_ERR_BUSY;
 	*stats = renderer->stats;
-	leave(mutable_renderer);
+	sg_renderer_leave(mutable_renderer);
 	return SG_OK;
 }
 
@@ -445,10 +378,10 @@ sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scen
 	if (!renderer || !scene)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_render: %s is NULL",
 		               renderer ? "scene" : "renderer");
-	if (!enter(renderer, "sg_renderer_render"))
+	if (!sg_renderer_enter(renderer, "sg_renderer_render"))
 		return SG_ERR_BUSY;
 	sg_result result = draw(renderer, scene, camera, NULL);
-	leave(renderer);
+	sg_renderer_leave(renderer);
 	return result;
 }
 
@@ -466,7 +399,7 @@ sg_result sg_renderer_add_scanout(struct sg_renderer *renderer, uint32_t format,
                                   const uint64_t *modifiers, int count,
                                   struct sg_scanout_buffer *buffer)
 {
-	if (!enter(renderer, "sg_renderer_add_scanout"))
+	if (!sg_renderer_enter(renderer, "sg_renderer_add_scanout"))
 		return SG_ERR_BUSY;
 	sg_driver_lock(renderer->driver_lock);
 	sg_result result = sg_target_bind(renderer->target);
@@ -476,13 +409,13 @@ sg_result sg_renderer_add_scanout(struct sg_renderer *renderer, uint32_t format,
 	}
 	forget_buffers(renderer);
 	sg_driver_unlock(renderer->driver_lock);
-	leave(renderer);
+	sg_renderer_leave(renderer);
 	return result;
 }
 
 void sg_renderer_drop_scanouts(struct sg_renderer *renderer)
 {
-	if (!enter(renderer, "sg_renderer_drop_scanouts"))
+	if (!sg_renderer_enter(renderer, "sg_renderer_drop_scanouts"))
 		return;
 	sg_driver_lock(renderer->driver_lock);
 	if (sg_target_bind(renderer->target) == SG_OK) {
@@ -492,7 +425,7 @@ void sg_renderer_drop_scanouts(struct sg_renderer *renderer)
 	forget_buffers(renderer);
 	renderer->buffer = 0;
 	sg_driver_unlock(renderer->driver_lock);
-	leave(renderer);
+	sg_renderer_leave(renderer);
 }
 
 sg_result sg_renderer_render_into(struct sg_renderer *renderer, int index, struct sg_scene *scene,
@@ -502,7 +435,7 @@ sg_result sg_renderer_render_into(struct sg_renderer *renderer, int index, struc
 		*fence_fd = -1;
 	if (!scene)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_output_present: scene is NULL");
-	if (!enter(renderer, "sg_output_present"))
+	if (!sg_renderer_enter(renderer, "sg_output_present"))
 		return SG_ERR_BUSY;
 	sg_result result = SG_OK;
 	if (sg_target_is_gbm(renderer->target))
@@ -513,7 +446,7 @@ sg_result sg_renderer_render_into(struct sg_renderer *renderer, int index, struc
 		renderer->buffer = sg_target_is_gbm(renderer->target) ? index : 0;
 		result = draw(renderer, scene, camera, fence_fd);
 	}
-	leave(renderer);
+	sg_renderer_leave(renderer);
 	return result;
 }
 
@@ -556,10 +489,10 @@ static sg_result read_pixels(struct sg_renderer *renderer, const struct sg_rect 
 sg_result sg_renderer_read_rects(struct sg_renderer *renderer, const struct sg_rect *rects,
                                  int count, void *rgba, size_t stride)
 {
-	if (!enter(renderer, "sg_renderer_read_rects"))
+	if (!sg_renderer_enter(renderer, "sg_renderer_read_rects"))
 		return SG_ERR_BUSY;
 	sg_result result = read_pixels(renderer, rects, count, rgba, stride, "sg_renderer_read_rects");
-	leave(renderer);
+	sg_renderer_leave(renderer);
 	return result;
 }
 
@@ -574,10 +507,10 @@ sg_result sg_renderer_read_pixels(struct sg_renderer *renderer, void *rgba, size
 	if (stride < (size_t)target->width * 4)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "stride %zu is less than width * 4 = %d", stride,
 		               target->width * 4);
-	if (!enter(renderer, "sg_renderer_read_pixels"))
+	if (!sg_renderer_enter(renderer, "sg_renderer_read_pixels"))
 		return SG_ERR_BUSY;
 	sg_result result = read_pixels(renderer, NULL, -1, rgba, stride, "sg_renderer_read_pixels");
-	leave(renderer);
+	sg_renderer_leave(renderer);
 	return result;
 }
 
@@ -605,10 +538,10 @@ sg_result sg_renderer_write_png(struct sg_renderer *renderer, const char *path)
 	if (!renderer || !path)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_write_png: %s is NULL",
 		               renderer ? "path" : "renderer");
-	if (!enter(renderer, "sg_renderer_write_png"))
+	if (!sg_renderer_enter(renderer, "sg_renderer_write_png"))
 		return SG_ERR_BUSY;
 	sg_result result = write_png(renderer, path);
-	leave(renderer);
+	sg_renderer_leave(renderer);
 	return result;
 }
 
@@ -620,29 +553,9 @@ sg_result sg_renderer_export_dmabuf(struct sg_renderer *renderer, struct sg_dmab
 	if (!renderer->target->impl->export_dmabuf)
 		return sg_fail(SG_ERR_UNSUPPORTED, "the %s target has no buffer object to export",
 		               renderer->target->impl->name);
-	if (!enter(renderer, "sg_renderer_export_dmabuf"))
+	if (!sg_renderer_enter(renderer, "sg_renderer_export_dmabuf"))
 		return SG_ERR_BUSY;
 	sg_result result = renderer->target->impl->export_dmabuf(renderer->target, dmabuf);
-	leave(renderer);
-	return result;
-}
-
-sg_result sg_renderer_use_buffer_for_testing(struct sg_renderer *renderer, int index)
-{
-	/* The GBM target reads back its buffer object, not a spare. */
-	if (sg_target_is_gbm(renderer->target))
-		return sg_fail(SG_ERR_UNSUPPORTED, "spare buffers are for the surfaceless target");
-	if (!enter(renderer, "sg_renderer_use_buffer_for_testing"))
-		return SG_ERR_BUSY;
-	sg_driver_lock(renderer->driver_lock);
-	sg_result result = sg_target_bind(renderer->target);
-	if (!result) {
-		result = sg_render_spares_use(&renderer->spares, renderer->target, index);
-		sg_egl_release(&renderer->target->egl);
-	}
-	sg_driver_unlock(renderer->driver_lock);
-	if (!result)
-		renderer->buffer = index;
-	leave(renderer);
+	sg_renderer_leave(renderer);
 	return result;
 }

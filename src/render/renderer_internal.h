@@ -1,4 +1,6 @@
-/* Internal: hooks of the renderer for the threads suite. */
+/* Internal: hooks of the renderer for the tests, defined in testing.c and
+ * built as sg_render_testing, a static library that tests/ and bench/ link
+ * (sg_core_dep) and libsg does not: libsg.so neither exports nor holds them. */
 #ifndef SG_RENDER_RENDERER_INTERNAL_H
 #define SG_RENDER_RENDERER_INTERNAL_H
 
@@ -37,5 +39,9 @@ void sg_renderer_force_depth_for_testing(struct sg_renderer *renderer);
  * (SG_ERR_UNSUPPORTED on GBM, whose read-back maps its buffer object; rings
  * there are sg_output's scanout buffers). */
 sg_result sg_renderer_use_buffer_for_testing(struct sg_renderer *renderer, int index);
+
+/* For the threads suite: false makes sg_driver_lock_needed() answer false
+ * for every renderer created afterwards, to show the crash it prevents. */
+void sg_driver_lock_enable_for_testing(bool enabled);
 
 #endif

@@ -1,6 +1,8 @@
 /* Internal: spare RGBA8 buffers a renderer can be told to draw into, so that
  * the damage tests exercise rings of buffers (each holding an older frame)
- * on any target, as sg_output's scanout ring does on GBM. */
+ * on any target, as sg_output's scanout ring does on GBM. They are made only
+ * by sg_renderer_use_buffer_for_testing (testing.c, outside libsg); libsg
+ * keeps their storage and their cleanup, which sg_renderer_destroy runs. */
 #ifndef SG_RENDER_SPARES_H
 #define SG_RENDER_SPARES_H
 
@@ -17,10 +19,6 @@ struct sg_render_spares {
 	bool saved;
 };
 
-/* Points target->fb at buffer index (0: the target's own), making the spare
- * at its first use. The context must be current. */
-sg_result sg_render_spares_use(struct sg_render_spares *spares, struct sg_target *target,
-                               int index);
 /* Gives the target its own buffer back and deletes the spares; context current. */
 void sg_render_spares_finish(struct sg_render_spares *spares, struct sg_target *target);
 

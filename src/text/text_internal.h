@@ -1,5 +1,6 @@
 /* Internal: the text layer's per-scene state (fonts and atlas pages) and a
- * text node's record. Only src/text/ includes it. */
+ * text node's record. src/text/ includes it, and tests/test_text.c, which
+ * looks at atlas pages. */
 #ifndef SG_TEXT_INTERNAL_H
 #define SG_TEXT_INTERNAL_H
 

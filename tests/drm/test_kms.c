@@ -17,6 +17,7 @@
 #include "../../src/output/dumb.h"
 #include "../../src/output/kms.h"
 #include "drm_test.h"
+#include "kms_output.h"
 #include "three_rects_scene.h"
 
 #define FLIP_TIMEOUT_MS 5000
@@ -42,7 +43,7 @@ static uint8_t *render_sized(enum sg_target_kind kind, int width, int height)
 
 /* What the CRTC shows, read by a reader of its own: a new fd (root may read
  * other clients' framebuffers: drmModeGetFB gives it a handle). RGBA, packed. */
-static uint8_t *read_scanout(const struct sg_kms_output *output, uint32_t expected_fb)
+static uint8_t *read_scanout(const struct kms_output *output, uint32_t expected_fb)
 {
 	int fd = open_primary();
 	drmModeCrtcPtr crtc = drmModeGetCrtc(fd, output->crtc_id);
@@ -77,7 +78,7 @@ struct scanout_buffer {
 	uint32_t fb_id;
 };
 
-static void scanout_buffer_init(struct scanout_buffer *buffer, const struct sg_kms_output *output)
+static void scanout_buffer_init(struct scanout_buffer *buffer, const struct kms_output *output)
 {
 	uint32_t width = output->mode.hdisplay, height = output->mode.vdisplay;
 	sg_result result = sg_dumb_buffer_init(&buffer->dumb, output->fd, width, height);
@@ -93,10 +94,10 @@ static void scanout_buffer_finish(struct scanout_buffer *buffer)
 	sg_dumb_buffer_finish(&buffer->dumb);
 }
 
-static void init_output(struct sg_kms_output *output, int fd, bool atomic)
+static void init_output(struct kms_output *output, int fd, bool atomic)
 {
-	sg_result result = sg_kms_output_init(output, fd, atomic);
-	ck_assert_msg(result == SG_OK, "sg_kms_output_init: %s", sg_last_error());
+	sg_result result = kms_output_init(output, fd, atomic);
+	ck_assert_msg(result == SG_OK, "kms_output_init: %s", sg_last_error());
 	printf("kms: %s, mode %s (%dx%d@%u), CRTC %u, plane %u, %s\n", output->name,
 	       output->mode.name, output->mode.hdisplay, output->mode.vdisplay, output->mode.vrefresh,
 	       output->crtc_id, output->plane_id, output->atomic ? "atomic" : "legacy");
@@ -106,14 +107,14 @@ static void init_output(struct sg_kms_output *output, int fd, bool atomic)
 START_TEST(test_output_found)
 {
 	int fd = open_primary();
-	struct sg_kms_output output;
+	struct kms_output output;
 	init_output(&output, fd, true);
 	/* virtio-gpu's one output (tests/vm/README.md). */
 	ck_assert_str_eq(output.name, "Virtual-1");
 	ck_assert_int_gt(output.mode.hdisplay, 0);
 	ck_assert_int_gt(output.mode.vdisplay, 0);
-	ck_assert(sg_kms_output_supports(&output, DRM_FORMAT_XRGB8888));
-	sg_kms_output_finish(&output);
+	ck_assert(kms_output_supports(&output, DRM_FORMAT_XRGB8888));
+	kms_output_finish(&output);
 	close(fd);
 }
 END_TEST
@@ -123,7 +124,7 @@ START_TEST(test_scanout_matches_surfaceless)
 {
 	bool atomic = _i == 0;
 	int fd = open_primary();
-	struct sg_kms_output output;
+	struct kms_output output;
 	init_output(&output, fd, atomic);
 	int width = output.mode.hdisplay, height = output.mode.vdisplay;
 	uint8_t *gbm = render_sized(SG_TARGET_GBM, width, height);
@@ -132,8 +133,8 @@ START_TEST(test_scanout_matches_surfaceless)
 	struct scanout_buffer buffer;
 	scanout_buffer_init(&buffer, &output);
 	sg_dumb_buffer_write_rgba(&buffer.dumb, gbm, (size_t)width * 4);
-	sg_result result = sg_kms_output_show(&output, buffer.fb_id);
-	ck_assert_msg(result == SG_OK, "sg_kms_output_show: %s", sg_last_error());
+	sg_result result = kms_output_show(&output, buffer.fb_id);
+	ck_assert_msg(result == SG_OK, "kms_output_show: %s", sg_last_error());
 
 	uint8_t *shown = read_scanout(&output, buffer.fb_id);
 	int differing = count_differing_pixels(shown, (size_t)width * 4, surfaceless,
@@ -146,7 +147,7 @@ START_TEST(test_scanout_matches_surfaceless)
 	free(shown);
 	free(surfaceless);
 	free(gbm);
-	sg_kms_output_finish(&output);
+	kms_output_finish(&output);
 	scanout_buffer_finish(&buffer);
 	close(fd);
 }
@@ -164,7 +165,7 @@ static double seconds_now(void)
 START_TEST(test_page_flips)
 {
 	int fd = open_primary();
-	struct sg_kms_output output;
+	struct kms_output output;
 	init_output(&output, fd, true);
 	int width = output.mode.hdisplay, height = output.mode.vdisplay;
 	size_t stride = (size_t)width * 4;
@@ -195,8 +196,8 @@ START_TEST(test_page_flips)
 		struct scanout_buffer *back = &buffers[frame % 2];
 		sg_dumb_buffer_write_rgba(&back->dumb, rgba, stride);
 		double start = seconds_now();
-		sg_result result = frame == 0 ? sg_kms_output_show(&output, back->fb_id)
-		                              : sg_kms_output_flip(&output, back->fb_id, FLIP_TIMEOUT_MS);
+		sg_result result = frame == 0 ? kms_output_show(&output, back->fb_id)
+		                              : kms_output_flip(&output, back->fb_id, FLIP_TIMEOUT_MS);
 		ck_assert_msg(result == SG_OK, "frame %d: %s", frame, sg_last_error());
 		if (frame > 0)
 			flip_time += seconds_now() - start;
@@ -213,7 +214,7 @@ START_TEST(test_page_flips)
 	printf("%d page flips with events, %.1f ms each on average\n", FRAMES - 1,
 	       flip_time * 1000 / (FRAMES - 1));
 
-	sg_kms_output_finish(&output);
+	kms_output_finish(&output);
 	scanout_buffer_finish(&buffers[1]);
 	scanout_buffer_finish(&buffers[0]);
 	free(rgba);
@@ -230,7 +231,7 @@ END_TEST
 START_TEST(test_gbm_bo_scanout)
 {
 	int fd = open_primary();
-	struct sg_kms_output output;
+	struct kms_output output;
 	init_output(&output, fd, true);
 	int width = output.mode.hdisplay, height = output.mode.vdisplay;
 	uint8_t *rgba = malloc((size_t)width * (size_t)height * 4);
@@ -246,17 +247,17 @@ START_TEST(test_gbm_bo_scanout)
 	uint32_t fb_id = 0;
 	sg_result result = sg_kms_add_fb(fd, (uint32_t)width, (uint32_t)height, dmabuf.fourcc,
 	                                 handle, dmabuf.strides[0], dmabuf.offsets[0], &fb_id);
-	bool supported = sg_kms_output_supports(&output, dmabuf.fourcc);
+	bool supported = kms_output_supports(&output, dmabuf.fourcc);
 	printf("gbm_bo (%.4s) scanout: plane %s the format; drmModeAddFB2: %s\n",
 	       (const char *)&dmabuf.fourcc, supported ? "takes" : "does not take",
 	       result ? sg_last_error() : "ok");
 	if (supported) {
 		ck_assert_msg(result == SG_OK, "%s", sg_last_error());
-		ck_assert_msg(sg_kms_output_show(&output, fb_id) == SG_OK, "%s", sg_last_error());
+		ck_assert_msg(kms_output_show(&output, fb_id) == SG_OK, "%s", sg_last_error());
 		drmModeCrtcPtr crtc = drmModeGetCrtc(fd, output.crtc_id);
 		ck_assert_uint_eq(crtc->buffer_id, fb_id);
 		drmModeFreeCrtc(crtc);
-		sg_kms_output_finish(&output);
+		kms_output_finish(&output);
 		drmModeRmFB(fd, fb_id);
 	} else {
 		ck_assert_int_eq(result, SG_ERR_DEVICE);
@@ -278,12 +279,12 @@ static void check_no_kms(const char *path)
 {
 	int fd = open(path, O_RDWR | O_CLOEXEC);
 	ck_assert_msg(fd >= 0, "open %s: %s", path, strerror(errno));
-	struct sg_kms_output output;
-	sg_result result = sg_kms_output_init(&output, fd, true);
+	struct kms_output output;
+	sg_result result = kms_output_init(&output, fd, true);
 	printf("kms on %s: %s: %s\n", path, sg_result_name(result), sg_last_error());
 	ck_assert_int_eq(result, SG_ERR_DEVICE);
 	ck_assert_msg(strstr(sg_last_error(), "drmModeGetResources"), "'%s'", sg_last_error());
-	sg_kms_output_finish(&output);
+	kms_output_finish(&output);
 	close(fd);
 }
 

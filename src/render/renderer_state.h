@@ -1,0 +1,48 @@
+/* Internal to src/render/: the state of a public sg_renderer, shared by
+ * renderer.c and testing.c (the hooks of renderer_internal.h, a static
+ * library of their own that only the tests link, not libsg). */
+#ifndef SG_RENDER_RENDERER_STATE_H
+#define SG_RENDER_RENDERER_STATE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <sg/renderer.h>
+
+#include "../gl/drawer.h"
+#include "../traverse/damage.h"
+#include "../traverse/traverse.h"
+#include "spares.h"
+
+struct sg_renderer {
+	struct sg_target *target;
+	struct sg_gl_drawer gl;
+	bool gl_ready;
+	struct sg_traversal traversal;
+	float clear_color[4];
+	bool culling;
+	bool rendered;
+	/* Damage tracking (src/traverse/damage.c): on unless turned off; each
+	 * buffer's frame when it was last drawn whole and right (0: unknown). */
+	bool damage_tracking, debug_damage;
+	struct sg_damage damage;
+	int buffer; /* the target buffer draws go to: 0, or a scanout's index */
+	uint64_t buffer_drawn[SG_RENDER_BUFFERS];
+	struct sg_render_spares spares; /* extra buffers of the damage tests */
+	struct sg_render_stats stats;
+	struct sg_renderer_info info;
+	/* Taken by every call that touches the state above: a renderer is used by
+	 * one thread at a time, and a second one is refused rather than let loose
+	 * on the draw list and the GL context. */
+	atomic_bool in_use;
+	bool driver_lock; /* sg_driver_lock_needed() for this renderer's driver */
+	char reason[640]; /* the target's reason, plus the driver lock if taken */
+};
+
+/* Marks the renderer in use for the length of a call: false, with
+ * SG_ERR_BUSY naming call, if another thread's call holds it. */
+bool sg_renderer_enter(struct sg_renderer *renderer, const char *call);
+void sg_renderer_leave(struct sg_renderer *renderer);
+
+#endif
