@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sg/sg.h>
@@ -1106,6 +1108,114 @@ START_TEST(test_destroy_node_font_scene)
 }
 END_TEST
 
+/* --- budgets: what a small input may cost ------------------------------------ */
+
+static double seconds_now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The process's peak resident set so far, in KiB. */
+static long peak_rss_kib(void)
+{
+	struct rusage usage;
+	ck_assert_int_eq(getrusage(RUSAGE_SELF, &usage), 0);
+	return usage.ru_maxrss;
+}
+
+/* A copy of DejaVu Sans in folder whose head.unitsPerEm is units_per_em
+ * instead of 2048: its outlines are as many font units as before, so each
+ * glyph is 2048 / units_per_em times larger at the same pixel size. */
+static void write_scaled_font(const char *path, uint16_t units_per_em)
+{
+	size_t size = 0;
+	FILE *in = fopen(FONT, "rb");
+	ck_assert_ptr_nonnull(in);
+	static uint8_t bytes[1 << 20];
+	size = fread(bytes, 1, sizeof(bytes), in);
+	fclose(in);
+	ck_assert_uint_gt(size, 12);
+	ck_assert_uint_lt(size, sizeof(bytes));
+	size_t tables = (size_t)bytes[4] << 8 | bytes[5];
+	bool patched = false;
+	for (size_t i = 0; i < tables; i++) {
+		const uint8_t *record = bytes + 12 + 16 * i;
+		if (memcmp(record, "head", 4) != 0)
+			continue;
+		size_t offset = (size_t)record[8] << 24 | (size_t)record[9] << 16 |
+		                (size_t)record[10] << 8 | record[11];
+		ck_assert_uint_lt(offset + 20, size);
+		ck_assert_uint_eq((size_t)bytes[offset + 18] << 8 | bytes[offset + 19], 2048);
+		bytes[offset + 18] = (uint8_t)(units_per_em >> 8);
+		bytes[offset + 19] = (uint8_t)units_per_em;
+		patched = true;
+	}
+	ck_assert(patched);
+	FILE *out = fopen(path, "wb");
+	ck_assert_ptr_nonnull(out);
+	ck_assert_uint_eq(fwrite(bytes, 1, size, out), size);
+	ck_assert_int_eq(fclose(out), 0);
+}
+
+/* A glyph whose outline is larger than an atlas page is refused from its
+ * outline's box, before FreeType renders it: with unitsPerEm 64 at 1024 px,
+ * DejaVu's M is about 21900 x 23900 pixels, a 500 MB coverage bitmap and
+ * 2 GB of RGBA that took 24 s and 2.5 GB of peak memory before. */
+START_TEST(test_huge_glyph_refused_before_rendering)
+{
+	char folder[] = "/tmp/sg-text-huge-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(folder));
+	char path[64];
+	snprintf(path, sizeof(path), "%s/huge.ttf", folder);
+	write_scaled_font(path, 64);
+	/* the glyph id and box FreeType itself gives, unhinted (the library
+	 * hints, which moves the box by a pixel or two) */
+	FT_Face face;
+	ck_assert_int_eq(FT_New_Face(library, path, 0, &face), 0);
+	ck_assert_int_eq(FT_Set_Pixel_Sizes(face, 0, 1024), 0);
+	FT_UInt m = FT_Get_Char_Index(face, 'M');
+	ck_assert_int_eq(FT_Load_Glyph(face, m, FT_LOAD_NO_HINTING), 0);
+	double width = (double)face->glyph->metrics.width / 64.0;
+	ck_assert_double_gt(width, 10000);
+	FT_Done_Face(face);
+
+	struct sg_scene *scene = sg_scene_create();
+	sg_font font = sg_font_load(scene, path, 1024);
+	ck_assert_msg(font.generation, "%s", sg_last_error());
+	long rss_before = peak_rss_kib();
+	double start = seconds_now();
+	sg_node node =
+	    sg_node_new_text(scene, &(struct sg_text_desc){.name = "big", .font = font, .utf8 = "M"});
+	double elapsed = seconds_now() - start;
+	long rss_growth = peak_rss_kib() - rss_before;
+	ck_assert_uint_eq(node.generation, 0);
+	ck_assert_int_eq(sg_last_result(), SG_ERR_LIMIT);
+	char expected[128];
+	snprintf(expected, sizeof(expected), "text 'big': font '%s' at 1024 px: glyph %u is ", path,
+	         m);
+	ck_assert_msg(strncmp(sg_last_error(), expected, strlen(expected)) == 0, "%s",
+	              sg_last_error());
+	ck_assert_msg(strstr(sg_last_error(), "larger than a 1024x1024 atlas page"), "%s",
+	              sg_last_error());
+	/* the width in the message is the glyph's, to a few hinted pixels */
+	long shown = strtol(sg_last_error() + strlen(expected), NULL, 10);
+	ck_assert_msg(fabs((double)shown - width) < 4, "%ld against %g", shown, width);
+	ck_assert_msg(elapsed < 2.0, "%.2f s", elapsed);
+	ck_assert_msg(rss_growth < 64 * 1024, "peak memory grew by %ld KiB", rss_growth);
+	/* the same font small enough draws: M is 2048 / 64 * 16 / 1024, about 425 px wide */
+	sg_font small = sg_font_load(scene, path, 16);
+	ck_assert_msg(small.generation, "%s", sg_last_error());
+	node = new_text(scene, (struct sg_text_desc){.font = small, .utf8 = "M"});
+	const struct sg_text_layout *layout = sg_text_node_layout(scene, node);
+	ck_assert_uint_eq(layout->count, 1);
+	sg_scene_destroy(scene);
+	unlink(path);
+	rmdir(folder);
+}
+END_TEST
+
 /* Every allocation of libsg's own in loading a font, making text nodes and
  * changing their strings fails in turn: each attempt fails cleanly (leaks are
  * caught under valgrind and ASan) and a failed set_string changes nothing. */
@@ -1182,6 +1292,10 @@ int main(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_atlas_grows_over_thousands_of_glyphs);
 	tcase_add_test(tc, test_pages_freed_when_unused);
+	suite_add_tcase(suite, tc);
+	tc = tcase_create("budgets");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_huge_glyph_refused_before_rendering);
 	suite_add_tcase(suite, tc);
 	tc = tcase_create("render");
 	tcase_add_test(tc, test_render_transform_visibility_opacity_colour);

@@ -73,7 +73,9 @@ struct sg_text_desc {
  * sg_model_set_position() moves it. Invalid UTF-8: SG_ERR_FORMAT naming the
  * byte offset. Characters the font lacks draw its .notdef glyph. A node draws
  * from one atlas page: a string whose glyphs cannot all fit one empty page
- * (thousands of distinct glyphs at large sizes) is refused with SG_ERR_LIMIT.
+ * (thousands of distinct glyphs at large sizes) is refused with SG_ERR_LIMIT,
+ * and so is a glyph larger than a page (1022 x 1022 pixels), found from its
+ * outline before it is rendered.
  * The empty string (or one of spaces) draws nothing and is never picked.
  * Returns SG_NODE_NONE on failure. */
 SG_API sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc);

@@ -19,6 +19,7 @@
 struct sg_font_data {
 	FT_Face face;                    /* NULL for a free slot */
 	hb_font_t *hb_font;
+	char *path; /* as given to sg_font_load, for messages */
 	int pixel_size;
 	float ascent, descent, height; /* pixels, from the face's size metrics */
 };
@@ -80,7 +81,9 @@ struct sg_font_data *sg_text_font(const struct sg_scene *scene, sg_font font, co
 
 /* Finds or rasterises every glyph of layout on one page, starting a new page
  * when the current one cannot hold them all; *page is its index, SIZE_MAX when
- * no glyph has pixels. SG_ERR_LIMIT when they cannot fit one empty page. */
+ * no glyph has pixels. SG_ERR_LIMIT when they cannot fit one empty page, or
+ * when one glyph is larger than a page (found from its outline before
+ * FreeType renders it, so a huge outline costs no bitmap). */
 sg_result sg_atlas_place(struct sg_scene *scene, struct sg_text_state *state, sg_font font,
                          const struct sg_text_layout *layout, size_t *page);
 /* The cached glyph on page, or NULL. */
