@@ -1216,6 +1216,83 @@ START_TEST(test_huge_glyph_refused_before_rendering)
 }
 END_TEST
 
+/* count copies of the UTF-8 character mark after prefix, then suffix. */
+static char *string_with_marks(const char *prefix, const char *mark, size_t count,
+                               const char *suffix)
+{
+	size_t p = strlen(prefix), m = strlen(mark), s = strlen(suffix);
+	char *string = malloc(p + m * count + s + 1);
+	ck_assert_ptr_nonnull(string);
+	memcpy(string, prefix, p);
+	for (size_t i = 0; i < count; i++)
+		memcpy(string + p + i * m, mark, m);
+	memcpy(string + p + m * count, suffix, s + 1);
+	return string;
+}
+
+/* The number of glyphs hb_shape gives for string with the face at pixel_size. */
+static unsigned hb_glyph_count(int pixel_size, const char *string)
+{
+	FT_Face face = open_face(pixel_size);
+	hb_font_t *hb_font = hb_ft_font_create_referenced(face);
+	hb_buffer_t *buffer = hb_buffer_create();
+	hb_buffer_add_utf8(buffer, string, -1, 0, -1);
+	hb_buffer_guess_segment_properties(buffer);
+	hb_shape(hb_font, buffer, NULL, 0);
+	unsigned count = hb_buffer_get_length(buffer);
+	hb_buffer_destroy(buffer);
+	hb_font_destroy(hb_font);
+	FT_Done_Face(face);
+	return count;
+}
+
+/* One character followed by hundreds of thousands of combining marks is
+ * refused at once (HarfBuzz took 25 s for 80,000, minutes for 300,000);
+ * SG_TEXT_MAX_MARKS of them are shaped as HarfBuzz shapes them. */
+START_TEST(test_marks_per_character_are_bounded)
+{
+	static const char acute[] = "\xcc\x81", zwj[] = "\xe2\x80\x8d";
+	sg_font font;
+	struct sg_scene *scene = scene_with_font(16, &font);
+	char *zalgo = string_with_marks("a", acute, 300000, "");
+	double start = seconds_now();
+	sg_node node =
+	    sg_node_new_text(scene, &(struct sg_text_desc){.name = "z", .font = font, .utf8 = zalgo});
+	double elapsed = seconds_now() - start;
+	ck_assert_uint_eq(node.generation, 0);
+	ck_assert_int_eq(sg_last_result(), SG_ERR_LIMIT);
+	ck_assert_str_eq(sg_last_error(), "text 'z': 300000 combining marks follow the character "
+	                                  "at byte 0, more than 64 on one character");
+	ck_assert_msg(elapsed < 1.0, "%.2f s", elapsed);
+	free(zalgo);
+
+	/* the limit, after other text: 64 pass, 65 do not, and the byte is the base's */
+	char *most = string_with_marks("ab x", acute, SG_TEXT_MAX_MARKS, " c");
+	node = new_text(scene, (struct sg_text_desc){.font = font, .utf8 = most});
+	ck_assert_uint_eq(sg_text_node_layout(scene, node)->count, hb_glyph_count(16, most));
+	ck_assert_uint_ge(sg_text_node_layout(scene, node)->count, 6);
+	char *over = string_with_marks("ab x", acute, SG_TEXT_MAX_MARKS + 1, " c");
+	ck_assert_int_eq(sg_text_set_string(scene, node, over), SG_ERR_LIMIT);
+	ck_assert_msg(strstr(sg_last_error(),
+	                     "65 combining marks follow the character at byte 3, more than 64"),
+	              "%s", sg_last_error());
+	ck_assert_str_eq(sg_text_get_string(scene, node), most); /* unchanged */
+	/* joiners continue a cluster too */
+	char *joined = string_with_marks("a", zwj, SG_TEXT_MAX_MARKS + 1, "");
+	ck_assert_int_eq(sg_text_set_string(scene, node, joined), SG_ERR_LIMIT);
+	/* marks spread over many characters are not limited */
+	static const char unit[] = "e\xcc\x81\xcc\x88\xcc\xa3x\xcc\x81";
+	char *spread = string_with_marks("", unit, 1000, "");
+	ck_assert_int_eq(sg_text_set_string(scene, node, spread), SG_OK);
+	ck_assert_uint_eq(sg_text_node_layout(scene, node)->count, hb_glyph_count(16, spread));
+	free(most);
+	free(over);
+	free(joined);
+	free(spread);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 /* Every allocation of libsg's own in loading a font, making text nodes and
  * changing their strings fails in turn: each attempt fails cleanly (leaks are
  * caught under valgrind and ASan) and a failed set_string changes nothing. */
@@ -1296,6 +1373,7 @@ int main(void)
 	tc = tcase_create("budgets");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_huge_glyph_refused_before_rendering);
+	tcase_add_test(tc, test_marks_per_character_are_bounded);
 	suite_add_tcase(suite, tc);
 	tc = tcase_create("render");
 	tcase_add_test(tc, test_render_transform_visibility_opacity_colour);
