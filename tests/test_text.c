@@ -1293,6 +1293,52 @@ START_TEST(test_marks_per_character_are_bounded)
 }
 END_TEST
 
+/* 36 characters that at 200 px fill more than half of an atlas page, so that
+ * the same string at 200 px and at 190 px cannot share one. */
+#define HALF_PAGE "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+/* Each atlas page made is charged to the scene's atlas budget: text nodes
+ * that alternate two fonts of near sizes each start a page (300 of them took
+ * 2.5 GB before, where a scene file's estimate charged 4 pages). */
+START_TEST(test_atlas_pages_made_are_charged)
+{
+	struct sg_scene *scene = sg_scene_create();
+	sg_font fonts[2] = {sg_font_load(scene, FONT, 200), sg_font_load(scene, FONT, 190)};
+	ck_assert_msg(fonts[0].generation && fonts[1].generation, "%s", sg_last_error());
+	ck_assert_int_eq(sg_text_set_atlas_budget(scene, 2 * SG_ATLAS_PAGE_BYTES), SG_OK);
+	sg_node nodes[2];
+	for (int i = 0; i < 2; i++)
+		nodes[i] = new_text(scene, (struct sg_text_desc){.font = fonts[i], .utf8 = HALF_PAGE});
+	/* two pages, one for each node: their textures differ */
+	const struct sg_model_data *models[2] = {sg_scene_model(scene, nodes[0].index),
+	                                         sg_scene_model(scene, nodes[1].index)};
+	ck_assert_uint_ne(sg_model_texture(scene, models[0]).index,
+	                  sg_model_texture(scene, models[1]).index);
+	ck_assert_uint_eq(sg_text_atlas_bytes(scene), 2 * 4194304);
+	double start = seconds_now();
+	sg_node third = sg_node_new_text(
+	    scene, &(struct sg_text_desc){.name = "third", .font = fonts[0], .utf8 = HALF_PAGE});
+	ck_assert_msg(seconds_now() - start < 2.0, "%.2f s", seconds_now() - start);
+	ck_assert_uint_eq(third.generation, 0);
+	ck_assert_int_eq(sg_last_result(), SG_ERR_LIMIT);
+	ck_assert_msg(strstr(sg_last_error(), "text 'third': a new 1024x1024 glyph atlas page would "
+	                                      "bring the scene's 3 pages to 12582912 bytes, over "
+	                                      "their budget of 8388608 bytes"),
+	              "%s", sg_last_error());
+	ck_assert_uint_eq(sg_text_atlas_bytes(scene), 2 * 4194304);
+	/* the first node's page goes with it, and makes room for the third */
+	ck_assert_int_eq(sg_node_destroy(scene, nodes[0]), SG_OK);
+	ck_assert_uint_eq(sg_text_atlas_bytes(scene), 4194304);
+	third = new_text(scene, (struct sg_text_desc){.font = fonts[0], .utf8 = HALF_PAGE});
+	ck_assert_uint_eq(sg_text_atlas_bytes(scene), 2 * 4194304);
+	/* no budget: a third page is made */
+	ck_assert_int_eq(sg_text_set_atlas_budget(scene, UINT64_MAX), SG_OK);
+	new_text(scene, (struct sg_text_desc){.font = fonts[1], .utf8 = HALF_PAGE});
+	ck_assert_uint_eq(sg_text_atlas_bytes(scene), 3 * 4194304);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 /* Every allocation of libsg's own in loading a font, making text nodes and
  * changing their strings fails in turn: each attempt fails cleanly (leaks are
  * caught under valgrind and ASan) and a failed set_string changes nothing. */
@@ -1374,6 +1420,7 @@ int main(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_huge_glyph_refused_before_rendering);
 	tcase_add_test(tc, test_marks_per_character_are_bounded);
+	tcase_add_test(tc, test_atlas_pages_made_are_charged);
 	suite_add_tcase(suite, tc);
 	tc = tcase_create("render");
 	tcase_add_test(tc, test_render_transform_visibility_opacity_colour);

@@ -181,10 +181,18 @@ sg_result sg_make_text(struct sg_parse *p, struct json_object *desc, const char 
 	}
 	text.font = font->font;
 	text.utf8 = track.key_count ? track.strings[0] : "";
+	if ((result = sg_fonts_charge_atlas(p))) {
+		sg_text_track_finish(&track);
+		return sg_parse_fail_prefix(p, result);
+	}
 	*node = sg_node_new_text(p->out->scene, &text);
 	if (!node->generation) {
 		sg_text_track_finish(&track);
 		return sg_parse_fail_escaped(p); /* it may quote the string */
+	}
+	if ((result = sg_fonts_charge_atlas(p))) {
+		sg_text_track_finish(&track);
+		return sg_parse_fail_prefix(p, result);
 	}
 	track.node = *node;
 	return keep_animated(p, &track);

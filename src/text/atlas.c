@@ -103,8 +103,34 @@ static sg_result pack(struct sg_atlas_page *page, int width, int height, int *x,
 	return SG_OK;
 }
 
+sg_result sg_text_set_atlas_budget(struct sg_scene *scene, uint64_t bytes)
+{
+	struct sg_text_state *state = sg_text_state_get(scene);
+	if (!state)
+		return sg_last_result();
+	state->page_budget = bytes;
+	return SG_OK;
+}
+
+uint64_t sg_text_atlas_bytes(const struct sg_scene *scene)
+{
+	const struct sg_text_state *state = scene->text_state;
+	return state ? (uint64_t)state->live_pages * SG_ATLAS_PAGE_BYTES : 0;
+}
+
+/* Each page made is charged, not an estimate: strings that alternate two
+ * fonts can each need a page of their own (300 nodes: 2.5 GB). */
 static sg_result new_page(struct sg_scene *scene, struct sg_text_state *state, size_t *index)
 {
+	uint64_t after = (uint64_t)(state->live_pages + 1) * SG_ATLAS_PAGE_BYTES;
+	if (after > state->page_budget)
+		return sg_fail(SG_ERR_LIMIT,
+		               "a new %dx%d glyph atlas page would bring the scene's %zu pages to "
+		               "%llu bytes, over their budget of %llu bytes, what a scene file's "
+		               "texture budget leaves them (raise it with max_texture_bytes, "
+		               "sg-render --limit texture-bytes=N)",
+		               SG_ATLAS_SIDE, SG_ATLAS_SIDE, state->live_pages + 1,
+		               (unsigned long long)after, (unsigned long long)state->page_budget);
 	size_t i = 0;
 	while (i < state->page_count && state->pages[i].texture.generation)
 		i++;
@@ -128,6 +154,7 @@ static sg_result new_page(struct sg_scene *scene, struct sg_text_state *state, s
 	if (!texture.generation)
 		return sg_fail_prefix(sg_last_result(), "glyph atlas page: ");
 	state->pages[i] = (struct sg_atlas_page){.texture = texture, .bottom = GAP};
+	state->live_pages++;
 	*index = i;
 	return SG_OK;
 }
@@ -135,6 +162,8 @@ static sg_result new_page(struct sg_scene *scene, struct sg_text_state *state, s
 static void free_page(struct sg_scene *scene, struct sg_text_state *state, size_t index)
 {
 	struct sg_atlas_page *page = &state->pages[index];
+	if (page->texture.generation)
+		state->live_pages--;
 	if (scene)
 		sg_texture_destroy(scene, page->texture);
 	sg_free(page->shelves);

@@ -114,6 +114,7 @@ struct sg_text_state *sg_text_state_get(struct sg_scene *scene)
 	}
 	sg_pool_init(&state->font_pool, "font", 0, 4, true);
 	state->current_page = SIZE_MAX;
+	state->page_budget = UINT64_MAX;
 	scene->text_state = state;
 	scene->text_ops = &text_ops;
 	return state;

@@ -13,6 +13,7 @@
 
 #include "../graph/pool.h"
 #include "../graph/scene_internal.h"
+#include "budget.h"
 #include "layout.h"
 
 /* One face at one pixel size. */
@@ -56,6 +57,8 @@ struct sg_text_state {
 	struct sg_atlas_page *pages;
 	size_t page_count, page_capacity;
 	size_t current_page; /* where new glyphs go; SIZE_MAX before the first */
+	size_t live_pages;   /* pages with a texture */
+	uint64_t page_budget; /* bytes the live pages may take (budget.h) */
 	uint8_t *scratch;    /* RGBA8 of the glyph being uploaded */
 	size_t scratch_size;
 };
