@@ -1598,7 +1598,18 @@ START_TEST(test_atlas_pages_made_count_against_the_texture_budget)
 }
 END_TEST
 
+#define ACUTE_8 "\\u0301\\u0301\\u0301\\u0301\\u0301\\u0301\\u0301\\u0301"
+#define ACUTE_65 ACUTE_8 ACUTE_8 ACUTE_8 ACUTE_8 ACUTE_8 ACUTE_8 ACUTE_8 ACUTE_8 "\\u0301"
+
 static const struct bad_case bad_text_cases[] = {
+	/* more than SG_TEXT_MAX_MARKS marks on a character, in a keyframe that
+	 * the load never shows: refused as the file is read */
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": {\"keyframes\": [{\"frame\": 0, "
+	 "\"value\": \"a\"}, {\"frame\": 3, \"value\": \"xy" ACUTE_65 "\"}]}}]}",
+	 SG_ERR_LIMIT,
+	 ": $.nodes[0].string.keyframes[1].value: 65 combining marks follow the character at "
+	 "byte 1, more than 64 on one character",
+	 NULL},
 	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"align\": \"justify\"}]}", SG_ERR_FORMAT,
 	 ": $.nodes[0].align: unknown value \"justify\" (expected one of \"left\", \"center\", "
 	 "\"right\")",

@@ -229,7 +229,7 @@ static bool continues_cluster(hb_unicode_funcs_t *unicode, uint32_t c)
  * cluster: HarfBuzz's time grows with the square of a cluster's marks (80,000
  * after one letter took 25 s, 300,000 minutes), and no script needs more than
  * a few (Unicode's stream-safe format, UAX #15, allows 30 in a row). */
-static sg_result check_clusters(const char *utf8, size_t length)
+sg_result sg_text_check_marks(const char *utf8, size_t length)
 {
 	hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
 	size_t offset = 0, base = 0, run = 0;
@@ -272,7 +272,7 @@ sg_result sg_text_layout_run(struct sg_text_layout *layout, const struct sg_font
 	if (length > INT32_MAX)
 		return sg_fail(SG_ERR_LIMIT, "a string of %zu bytes is over HarfBuzz's limit of %d",
 		               length, INT32_MAX);
-	sg_result checked = check_clusters(utf8, length);
+	sg_result checked = sg_text_check_marks(utf8, length);
 	if (checked)
 		return checked;
 	hb_buffer_t *buffer = hb_buffer_create();
