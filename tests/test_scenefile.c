@@ -1555,7 +1555,61 @@ START_TEST(test_glyphs_count_against_the_texture_budget)
 }
 END_TEST
 
+/* Text nodes that alternate two fonts of near sizes each start an atlas page:
+ * the pages really made are charged to max_texture_bytes, not only the
+ * estimate (here 3 pages, where each node makes one). */
+START_TEST(test_atlas_pages_made_count_against_the_texture_budget)
+{
+	make_font_dir();
+	char content[8192];
+	int length = snprintf(content, sizeof(content),
+	                      "{\"textures\": {\"panel\": {\"type\": \"solid\", \"width\": 1024, "
+	                      "\"height\": 1024}}, \"fonts\": {\"a\": {\"path\": \"sans.ttf\", "
+	                      "\"size\": 200}, \"b\": {\"path\": \"sans.ttf\", \"size\": 190}}, "
+	                      "\"nodes\": [");
+	for (int i = 0; i < 8; i++)
+		length += snprintf(content + length, sizeof(content) - (size_t)length,
+		                   "%s{\"type\": \"text\", \"font\": \"%s\", \"string\": "
+		                   "\"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789\"}",
+		                   i ? ", " : "", i % 2 ? "b" : "a");
+	snprintf(content + length, sizeof(content) - (size_t)length, "]}");
+	/* 16 MiB: the estimate (36 glyphs of 200 px and 36 of 190 px: 3 pages)
+	 * passes; the fifth node's page does not */
+	struct sg_scene_file_options options = {.max_texture_bytes = 16 << 20};
+	ck_assert_int_eq(load_text(content, &options), SG_ERR_LIMIT);
+	assert_message_has("limit.json: $.nodes[4]: text '': a new 1024x1024 glyph atlas page "
+	                   "would bring the scene's 5 pages to 20971520 bytes, over their budget "
+	                   "of 16777216 bytes, what a scene file's texture budget leaves them "
+	                   "(raise it with max_texture_bytes, sg-render --limit texture-bytes=N)");
+	options.max_texture_bytes = 32 << 20;
+	ck_assert_msg(load_text(content, &options) == SG_OK, "%s", sg_last_error());
+	/* a texture of 4 MiB, made before the text, leaves the atlas 3 pages */
+	char *nodes = strstr(content, "\"nodes\": [") + strlen("\"nodes\": [");
+	const char *model = "{\"type\": \"model\", \"mesh\": {\"type\": \"quad\", \"width\": 8, "
+	                    "\"height\": 8}, \"texture\": \"panel\"}, ";
+	memmove(nodes + strlen(model), nodes, strlen(nodes) + 1);
+	memcpy(nodes, model, strlen(model));
+	options.max_texture_bytes = 16 << 20;
+	ck_assert_int_eq(load_text(content, &options), SG_ERR_LIMIT);
+	assert_message_has("limit.json: $.nodes[4]: text '': a new 1024x1024 glyph atlas page "
+	                   "would bring the scene's 4 pages to 16777216 bytes, over their budget "
+	                   "of 12582912 bytes");
+	remove_temp_dir();
+}
+END_TEST
+
+#define ACUTE_8 "\\u0301\\u0301\\u0301\\u0301\\u0301\\u0301\\u0301\\u0301"
+#define ACUTE_65 ACUTE_8 ACUTE_8 ACUTE_8 ACUTE_8 ACUTE_8 ACUTE_8 ACUTE_8 ACUTE_8 "\\u0301"
+
 static const struct bad_case bad_text_cases[] = {
+	/* more than SG_TEXT_MAX_MARKS marks on a character, in a keyframe that
+	 * the load never shows: refused as the file is read */
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": {\"keyframes\": [{\"frame\": 0, "
+	 "\"value\": \"a\"}, {\"frame\": 3, \"value\": \"xy" ACUTE_65 "\"}]}}]}",
+	 SG_ERR_LIMIT,
+	 ": $.nodes[0].string.keyframes[1].value: 65 combining marks follow the character at "
+	 "byte 1, more than 64 on one character",
+	 NULL},
 	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"align\": \"justify\"}]}", SG_ERR_FORMAT,
 	 ": $.nodes[0].align: unknown value \"justify\" (expected one of \"left\", \"center\", "
 	 "\"right\")",
@@ -1704,6 +1758,7 @@ static void add_text_tests(Suite *suite)
 	tcase_add_test(text, test_fonts_load_on_first_use);
 	tcase_add_test(text, test_font_paths_stay_in_the_scene_folder);
 	tcase_add_test(text, test_glyphs_count_against_the_texture_budget);
+	tcase_add_test(text, test_atlas_pages_made_count_against_the_texture_budget);
 	tcase_add_loop_test(text, test_bad_text_is_refused, 0,
 	                    (int)(sizeof(bad_text_cases) / sizeof(bad_text_cases[0])));
 	suite_add_tcase(suite, text);

@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sg/sg.h>
@@ -1106,6 +1108,237 @@ START_TEST(test_destroy_node_font_scene)
 }
 END_TEST
 
+/* --- budgets: what a small input may cost ------------------------------------ */
+
+static double seconds_now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The process's peak resident set so far, in KiB. */
+static long peak_rss_kib(void)
+{
+	struct rusage usage;
+	ck_assert_int_eq(getrusage(RUSAGE_SELF, &usage), 0);
+	return usage.ru_maxrss;
+}
+
+/* A copy of DejaVu Sans in folder whose head.unitsPerEm is units_per_em
+ * instead of 2048: its outlines are as many font units as before, so each
+ * glyph is 2048 / units_per_em times larger at the same pixel size. */
+static void write_scaled_font(const char *path, uint16_t units_per_em)
+{
+	size_t size = 0;
+	FILE *in = fopen(FONT, "rb");
+	ck_assert_ptr_nonnull(in);
+	static uint8_t bytes[1 << 20];
+	size = fread(bytes, 1, sizeof(bytes), in);
+	fclose(in);
+	ck_assert_uint_gt(size, 12);
+	ck_assert_uint_lt(size, sizeof(bytes));
+	size_t tables = (size_t)bytes[4] << 8 | bytes[5];
+	bool patched = false;
+	for (size_t i = 0; i < tables; i++) {
+		const uint8_t *record = bytes + 12 + 16 * i;
+		if (memcmp(record, "head", 4) != 0)
+			continue;
+		size_t offset = (size_t)record[8] << 24 | (size_t)record[9] << 16 |
+		                (size_t)record[10] << 8 | record[11];
+		ck_assert_uint_lt(offset + 20, size);
+		ck_assert_uint_eq((size_t)bytes[offset + 18] << 8 | bytes[offset + 19], 2048);
+		bytes[offset + 18] = (uint8_t)(units_per_em >> 8);
+		bytes[offset + 19] = (uint8_t)units_per_em;
+		patched = true;
+	}
+	ck_assert(patched);
+	FILE *out = fopen(path, "wb");
+	ck_assert_ptr_nonnull(out);
+	ck_assert_uint_eq(fwrite(bytes, 1, size, out), size);
+	ck_assert_int_eq(fclose(out), 0);
+}
+
+/* A glyph whose outline is larger than an atlas page is refused from its
+ * outline's box, before FreeType renders it: with unitsPerEm 64 at 1024 px,
+ * DejaVu's M is about 21900 x 23900 pixels, a 500 MB coverage bitmap and
+ * 2 GB of RGBA that took 24 s and 2.5 GB of peak memory before. */
+START_TEST(test_huge_glyph_refused_before_rendering)
+{
+	char folder[] = "/tmp/sg-text-huge-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(folder));
+	char path[64];
+	snprintf(path, sizeof(path), "%s/huge.ttf", folder);
+	write_scaled_font(path, 64);
+	/* the glyph id and box FreeType itself gives, unhinted (the library
+	 * hints, which moves the box by a pixel or two) */
+	FT_Face face;
+	ck_assert_int_eq(FT_New_Face(library, path, 0, &face), 0);
+	ck_assert_int_eq(FT_Set_Pixel_Sizes(face, 0, 1024), 0);
+	FT_UInt m = FT_Get_Char_Index(face, 'M');
+	ck_assert_int_eq(FT_Load_Glyph(face, m, FT_LOAD_NO_HINTING), 0);
+	double width = (double)face->glyph->metrics.width / 64.0;
+	ck_assert_double_gt(width, 10000);
+	FT_Done_Face(face);
+
+	struct sg_scene *scene = sg_scene_create();
+	sg_font font = sg_font_load(scene, path, 1024);
+	ck_assert_msg(font.generation, "%s", sg_last_error());
+	long rss_before = peak_rss_kib();
+	double start = seconds_now();
+	sg_node node =
+	    sg_node_new_text(scene, &(struct sg_text_desc){.name = "big", .font = font, .utf8 = "M"});
+	double elapsed = seconds_now() - start;
+	long rss_growth = peak_rss_kib() - rss_before;
+	ck_assert_uint_eq(node.generation, 0);
+	ck_assert_int_eq(sg_last_result(), SG_ERR_LIMIT);
+	char expected[128];
+	snprintf(expected, sizeof(expected), "text 'big': font '%s' at 1024 px: glyph %u is ", path,
+	         m);
+	ck_assert_msg(strncmp(sg_last_error(), expected, strlen(expected)) == 0, "%s",
+	              sg_last_error());
+	ck_assert_msg(strstr(sg_last_error(), "larger than a 1024x1024 atlas page"), "%s",
+	              sg_last_error());
+	/* the width in the message is the glyph's, to a few hinted pixels */
+	long shown = strtol(sg_last_error() + strlen(expected), NULL, 10);
+	ck_assert_msg(fabs((double)shown - width) < 4, "%ld against %g", shown, width);
+	ck_assert_msg(elapsed < 2.0, "%.2f s", elapsed);
+	ck_assert_msg(rss_growth < 64 * 1024, "peak memory grew by %ld KiB", rss_growth);
+	/* the same font small enough draws: M is 2048 / 64 * 16 / 1024, about 425 px wide */
+	sg_font small = sg_font_load(scene, path, 16);
+	ck_assert_msg(small.generation, "%s", sg_last_error());
+	node = new_text(scene, (struct sg_text_desc){.font = small, .utf8 = "M"});
+	const struct sg_text_layout *layout = sg_text_node_layout(scene, node);
+	ck_assert_uint_eq(layout->count, 1);
+	sg_scene_destroy(scene);
+	unlink(path);
+	rmdir(folder);
+}
+END_TEST
+
+/* count copies of the UTF-8 character mark after prefix, then suffix. */
+static char *string_with_marks(const char *prefix, const char *mark, size_t count,
+                               const char *suffix)
+{
+	size_t p = strlen(prefix), m = strlen(mark), s = strlen(suffix);
+	char *string = malloc(p + m * count + s + 1);
+	ck_assert_ptr_nonnull(string);
+	memcpy(string, prefix, p);
+	for (size_t i = 0; i < count; i++)
+		memcpy(string + p + i * m, mark, m);
+	memcpy(string + p + m * count, suffix, s + 1);
+	return string;
+}
+
+/* The number of glyphs hb_shape gives for string with the face at pixel_size. */
+static unsigned hb_glyph_count(int pixel_size, const char *string)
+{
+	FT_Face face = open_face(pixel_size);
+	hb_font_t *hb_font = hb_ft_font_create_referenced(face);
+	hb_buffer_t *buffer = hb_buffer_create();
+	hb_buffer_add_utf8(buffer, string, -1, 0, -1);
+	hb_buffer_guess_segment_properties(buffer);
+	hb_shape(hb_font, buffer, NULL, 0);
+	unsigned count = hb_buffer_get_length(buffer);
+	hb_buffer_destroy(buffer);
+	hb_font_destroy(hb_font);
+	FT_Done_Face(face);
+	return count;
+}
+
+/* One character followed by hundreds of thousands of combining marks is
+ * refused at once (HarfBuzz took 25 s for 80,000, minutes for 300,000);
+ * SG_TEXT_MAX_MARKS of them are shaped as HarfBuzz shapes them. */
+START_TEST(test_marks_per_character_are_bounded)
+{
+	static const char acute[] = "\xcc\x81", zwj[] = "\xe2\x80\x8d";
+	sg_font font;
+	struct sg_scene *scene = scene_with_font(16, &font);
+	char *zalgo = string_with_marks("a", acute, 300000, "");
+	double start = seconds_now();
+	sg_node node =
+	    sg_node_new_text(scene, &(struct sg_text_desc){.name = "z", .font = font, .utf8 = zalgo});
+	double elapsed = seconds_now() - start;
+	ck_assert_uint_eq(node.generation, 0);
+	ck_assert_int_eq(sg_last_result(), SG_ERR_LIMIT);
+	ck_assert_str_eq(sg_last_error(), "text 'z': 300000 combining marks follow the character "
+	                                  "at byte 0, more than 64 on one character");
+	ck_assert_msg(elapsed < 1.0, "%.2f s", elapsed);
+	free(zalgo);
+
+	/* the limit, after other text: 64 pass, 65 do not, and the byte is the base's */
+	char *most = string_with_marks("ab x", acute, SG_TEXT_MAX_MARKS, " c");
+	node = new_text(scene, (struct sg_text_desc){.font = font, .utf8 = most});
+	ck_assert_uint_eq(sg_text_node_layout(scene, node)->count, hb_glyph_count(16, most));
+	ck_assert_uint_ge(sg_text_node_layout(scene, node)->count, 6);
+	char *over = string_with_marks("ab x", acute, SG_TEXT_MAX_MARKS + 1, " c");
+	ck_assert_int_eq(sg_text_set_string(scene, node, over), SG_ERR_LIMIT);
+	ck_assert_msg(strstr(sg_last_error(),
+	                     "65 combining marks follow the character at byte 3, more than 64"),
+	              "%s", sg_last_error());
+	ck_assert_str_eq(sg_text_get_string(scene, node), most); /* unchanged */
+	/* joiners continue a cluster too */
+	char *joined = string_with_marks("a", zwj, SG_TEXT_MAX_MARKS + 1, "");
+	ck_assert_int_eq(sg_text_set_string(scene, node, joined), SG_ERR_LIMIT);
+	/* marks spread over many characters are not limited */
+	static const char unit[] = "e\xcc\x81\xcc\x88\xcc\xa3x\xcc\x81";
+	char *spread = string_with_marks("", unit, 1000, "");
+	ck_assert_int_eq(sg_text_set_string(scene, node, spread), SG_OK);
+	ck_assert_uint_eq(sg_text_node_layout(scene, node)->count, hb_glyph_count(16, spread));
+	free(most);
+	free(over);
+	free(joined);
+	free(spread);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* 36 characters that at 200 px fill more than half of an atlas page, so that
+ * the same string at 200 px and at 190 px cannot share one. */
+#define HALF_PAGE "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+/* Each atlas page made is charged to the scene's atlas budget: text nodes
+ * that alternate two fonts of near sizes each start a page (300 of them took
+ * 2.5 GB before, where a scene file's estimate charged 4 pages). */
+START_TEST(test_atlas_pages_made_are_charged)
+{
+	struct sg_scene *scene = sg_scene_create();
+	sg_font fonts[2] = {sg_font_load(scene, FONT, 200), sg_font_load(scene, FONT, 190)};
+	ck_assert_msg(fonts[0].generation && fonts[1].generation, "%s", sg_last_error());
+	ck_assert_int_eq(sg_text_set_atlas_budget(scene, 2 * SG_ATLAS_PAGE_BYTES), SG_OK);
+	sg_node nodes[2];
+	for (int i = 0; i < 2; i++)
+		nodes[i] = new_text(scene, (struct sg_text_desc){.font = fonts[i], .utf8 = HALF_PAGE});
+	/* two pages, one for each node: their textures differ */
+	const struct sg_model_data *models[2] = {sg_scene_model(scene, nodes[0].index),
+	                                         sg_scene_model(scene, nodes[1].index)};
+	ck_assert_uint_ne(sg_model_texture(scene, models[0]).index,
+	                  sg_model_texture(scene, models[1]).index);
+	ck_assert_uint_eq(sg_text_atlas_bytes(scene), 2 * 4194304);
+	double start = seconds_now();
+	sg_node third = sg_node_new_text(
+	    scene, &(struct sg_text_desc){.name = "third", .font = fonts[0], .utf8 = HALF_PAGE});
+	ck_assert_msg(seconds_now() - start < 2.0, "%.2f s", seconds_now() - start);
+	ck_assert_uint_eq(third.generation, 0);
+	ck_assert_int_eq(sg_last_result(), SG_ERR_LIMIT);
+	ck_assert_msg(strstr(sg_last_error(), "text 'third': a new 1024x1024 glyph atlas page would "
+	                                      "bring the scene's 3 pages to 12582912 bytes, over "
+	                                      "their budget of 8388608 bytes"),
+	              "%s", sg_last_error());
+	ck_assert_uint_eq(sg_text_atlas_bytes(scene), 2 * 4194304);
+	/* the first node's page goes with it, and makes room for the third */
+	ck_assert_int_eq(sg_node_destroy(scene, nodes[0]), SG_OK);
+	ck_assert_uint_eq(sg_text_atlas_bytes(scene), 4194304);
+	third = new_text(scene, (struct sg_text_desc){.font = fonts[0], .utf8 = HALF_PAGE});
+	ck_assert_uint_eq(sg_text_atlas_bytes(scene), 2 * 4194304);
+	/* no budget: a third page is made */
+	ck_assert_int_eq(sg_text_set_atlas_budget(scene, UINT64_MAX), SG_OK);
+	new_text(scene, (struct sg_text_desc){.font = fonts[1], .utf8 = HALF_PAGE});
+	ck_assert_uint_eq(sg_text_atlas_bytes(scene), 3 * 4194304);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 /* Every allocation of libsg's own in loading a font, making text nodes and
  * changing their strings fails in turn: each attempt fails cleanly (leaks are
  * caught under valgrind and ASan) and a failed set_string changes nothing. */
@@ -1182,6 +1415,12 @@ int main(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_atlas_grows_over_thousands_of_glyphs);
 	tcase_add_test(tc, test_pages_freed_when_unused);
+	suite_add_tcase(suite, tc);
+	tc = tcase_create("budgets");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_huge_glyph_refused_before_rendering);
+	tcase_add_test(tc, test_marks_per_character_are_bounded);
+	tcase_add_test(tc, test_atlas_pages_made_are_charged);
 	suite_add_tcase(suite, tc);
 	tc = tcase_create("render");
 	tcase_add_test(tc, test_render_transform_visibility_opacity_colour);

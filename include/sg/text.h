@@ -52,6 +52,11 @@ SG_API sg_font sg_font_load(struct sg_scene *scene, const char *path, int pixel_
 SG_API sg_result sg_font_destroy(struct sg_scene *scene, sg_font font);
 SG_API bool sg_font_exists(const struct sg_scene *scene, sg_font font);
 
+/* The most combining marks one character may carry in a text node's string
+ * (sg_node_new_text). Unicode's stream-safe text format (UAX #15) allows 30
+ * non-starters in a row; stacked marks beyond a few draw over each other. */
+#define SG_TEXT_MAX_MARKS 64
+
 enum sg_text_align { SG_TEXT_ALIGN_LEFT = 0, SG_TEXT_ALIGN_CENTER, SG_TEXT_ALIGN_RIGHT };
 
 struct sg_text_desc {
@@ -73,7 +78,12 @@ struct sg_text_desc {
  * sg_model_set_position() moves it. Invalid UTF-8: SG_ERR_FORMAT naming the
  * byte offset. Characters the font lacks draw its .notdef glyph. A node draws
  * from one atlas page: a string whose glyphs cannot all fit one empty page
- * (thousands of distinct glyphs at large sizes) is refused with SG_ERR_LIMIT.
+ * (thousands of distinct glyphs at large sizes) is refused with SG_ERR_LIMIT,
+ * and so is a glyph larger than a page (1022 x 1022 pixels), found from its
+ * outline before it is rendered. A character followed by more than
+ * SG_TEXT_MAX_MARKS combining marks (or joiners, emoji modifiers, tags: what
+ * continues its cluster) is refused with SG_ERR_LIMIT naming its byte offset:
+ * shaping time grows with the square of a cluster's marks.
  * The empty string (or one of spaces) draws nothing and is never picked.
  * Returns SG_NODE_NONE on failure. */
 SG_API sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc);

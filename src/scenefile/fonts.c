@@ -9,13 +9,13 @@
 #include "read.h"
 #include "texture_path.h"
 #include "../base/utf8.h"
+#include "../text/budget.h"
 
 /* One bit per Unicode scalar value, for the glyphs already counted. */
 #define COUNTED_BYTES (0x110000 / 8)
 /* The glyphs are RGBA8 texels of the scene's atlas textures, as a texture's are. */
 #define GLYPH_TEXEL_BYTES 4
-/* An atlas page: 1024 x 1024 RGBA8 texels (sg/text.h). */
-#define PAGE_BYTES ((uint64_t)1024 * 1024 * GLYPH_TEXEL_BYTES)
+#define PAGE_BYTES SG_ATLAS_PAGE_BYTES
 
 static uint64_t pages(uint64_t glyph_bytes)
 {
@@ -131,6 +131,24 @@ sg_result sg_find_font(struct sg_parse *p, struct json_object *text, struct sg_n
 	return result;
 }
 
+/* What the textures cost with glyph pages estimated at estimate bytes: the
+ * estimate is made before any string is drawn, so that a file cannot ask for
+ * thousands of large glyphs; the pages really made may be more (strings that
+ * alternate fonts each start a page), and then they are charged. */
+static uint64_t charge(const struct sg_parse *p, uint64_t estimate)
+{
+	uint64_t made = sg_text_atlas_bytes(p->out->scene);
+	return p->image_bytes + (made > estimate ? made : estimate);
+}
+
+sg_result sg_fonts_charge_atlas(struct sg_parse *p)
+{
+	p->atlas_charged = true;
+	p->texture_bytes = charge(p, pages(p->glyph_bytes) * PAGE_BYTES);
+	return sg_text_set_atlas_budget(p->out->scene,
+	                                p->limits.max_texture_bytes - p->image_bytes);
+}
+
 sg_result sg_font_count_glyphs(struct sg_parse *p, struct sg_named_font *font, const char *utf8)
 {
 	size_t length = strlen(utf8), offset = 0;
@@ -149,9 +167,9 @@ sg_result sg_font_count_glyphs(struct sg_parse *p, struct sg_named_font *font, c
 	 * which is what the text layer allocates. */
 	uint64_t glyph = (uint64_t)font->size * (uint64_t)font->size * GLYPH_TEXEL_BYTES;
 	uint64_t before = pages(p->glyph_bytes), after = pages(p->glyph_bytes + fresh * glyph);
-	uint64_t bytes = (after - before) * PAGE_BYTES;
-	if (bytes <= p->limits.max_texture_bytes - p->texture_bytes) {
-		p->texture_bytes += bytes;
+	uint64_t charged = charge(p, after * PAGE_BYTES);
+	if (charged <= p->limits.max_texture_bytes) {
+		p->texture_bytes = charged;
 		p->glyph_bytes += fresh * glyph;
 		return SG_OK;
 	}
@@ -161,6 +179,5 @@ sg_result sg_font_count_glyphs(struct sg_parse *p, struct sg_named_font *font, c
 	    "bring the used textures to %llu bytes, over the limit of %llu texture "
 	    "bytes " SG_LIMIT_HOW("max_texture_bytes", "texture-bytes"),
 	    (unsigned long long)fresh, font->size, (unsigned long long)(after - before),
-	    (unsigned long long)(p->texture_bytes + bytes),
-	    (unsigned long long)p->limits.max_texture_bytes);
+	    (unsigned long long)charged, (unsigned long long)p->limits.max_texture_bytes);
 }

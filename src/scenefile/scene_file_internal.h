@@ -127,8 +127,12 @@ struct sg_parse {
 	const char *file_name; /* the path as given, escaped, first in every message */
 	const char *folder;    /* where texture paths start: "" or "dir/" */
 	struct sg_scene_file_options limits; /* every field set (defaults filled in) */
-	uint64_t texture_bytes;              /* decoded bytes of the textures made so far */
-	uint64_t glyph_bytes; /* of the glyphs counted so far (texture_bytes counts their pages) */
+	/* Charged to limits.max_texture_bytes so far: image_bytes and the larger of
+	 * the glyphs' estimated pages and the atlas pages really made. */
+	uint64_t texture_bytes;
+	uint64_t image_bytes; /* decoded bytes of the textures made so far */
+	uint64_t glyph_bytes; /* of the glyphs counted so far (the estimate counts their pages) */
+	bool atlas_charged;   /* a text node was made: the scene's atlas has a budget */
 	/* Where texture files may be, symlinks resolved: the scene's folder and
 	 * limits.allowed_paths (allowed_real[i] is NULL until resolved). */
 	char *folder_real;
@@ -162,6 +166,12 @@ sg_result sg_find_font(struct sg_parse *p, struct json_object *text, struct sg_n
 /* Counts the glyphs of utf8 (valid UTF-8) that font has not counted yet
  * against the texture budget: SG_ERR_LIMIT at p->path when over it. */
 sg_result sg_font_count_glyphs(struct sg_parse *p, struct sg_named_font *font, const char *utf8);
+/* Charges the atlas pages the scene has made (when more than the estimate)
+ * and gives its atlas the texture budget that the other textures leave:
+ * before and after each text node is made, and after each texture made once
+ * there is one, so that a string the animation sets later cannot make pages
+ * past it either. */
+sg_result sg_fonts_charge_atlas(struct sg_parse *p);
 /* A node of type "text" (sg_node_new_text). */
 sg_result sg_make_text(struct sg_parse *p, struct json_object *desc, const char *name,
                        sg_node *node);

@@ -6,6 +6,7 @@
 #include "../base/error.h"
 #include "read.h"
 #include "../base/utf8.h"
+#include "../text/budget.h"
 
 /* Box widths and line heights in pixels: generous, but finite for the layout. */
 #define MAX_TEXT_LENGTH 1e6
@@ -25,6 +26,9 @@ static sg_result read_string(struct sg_parse *p, struct json_object *value, cons
 	while (offset < length)
 		if (!sg_utf8_next(text, length, &offset, &c))
 			return sg_parse_fail(p, "invalid UTF-8 at byte %zu", offset);
+	/* At load, for keyframed strings too, not when a frame shows one. */
+	if (sg_text_check_marks(text, length))
+		return sg_parse_fail_prefix(p, SG_ERR_LIMIT);
 	*out = text;
 	return SG_OK;
 }
@@ -181,10 +185,18 @@ sg_result sg_make_text(struct sg_parse *p, struct json_object *desc, const char 
 	}
 	text.font = font->font;
 	text.utf8 = track.key_count ? track.strings[0] : "";
+	if ((result = sg_fonts_charge_atlas(p))) {
+		sg_text_track_finish(&track);
+		return sg_parse_fail_prefix(p, result);
+	}
 	*node = sg_node_new_text(p->out->scene, &text);
 	if (!node->generation) {
 		sg_text_track_finish(&track);
 		return sg_parse_fail_escaped(p); /* it may quote the string */
+	}
+	if ((result = sg_fonts_charge_atlas(p))) {
+		sg_text_track_finish(&track);
+		return sg_parse_fail_prefix(p, result);
 	}
 	track.node = *node;
 	return keep_animated(p, &track);

@@ -223,8 +223,10 @@ static sg_result make(struct sg_parse *p, struct sg_named_texture *texture)
 	/* The size is checked already: only memory can be missing. */
 	if (!texture->texture.generation)
 		return sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
-	p->texture_bytes += (uint64_t)texture->width * (uint64_t)texture->height * 4;
-	return SG_OK;
+	uint64_t bytes = (uint64_t)texture->width * (uint64_t)texture->height * 4;
+	p->texture_bytes += bytes;
+	p->image_bytes += bytes;
+	return p->atlas_charged ? sg_fonts_charge_atlas(p) : SG_OK;
 }
 
 sg_result sg_find_texture(struct sg_parse *p, struct json_object *model, sg_texture *out)

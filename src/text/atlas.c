@@ -13,6 +13,7 @@
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "text_internal.h"
+#include FT_OUTLINE_H
 
 #define GAP 1 /* transparent texels between glyphs and around the page's edge */
 
@@ -102,8 +103,34 @@ static sg_result pack(struct sg_atlas_page *page, int width, int height, int *x,
 	return SG_OK;
 }
 
+sg_result sg_text_set_atlas_budget(struct sg_scene *scene, uint64_t bytes)
+{
+	struct sg_text_state *state = sg_text_state_get(scene);
+	if (!state)
+		return sg_last_result();
+	state->page_budget = bytes;
+	return SG_OK;
+}
+
+uint64_t sg_text_atlas_bytes(const struct sg_scene *scene)
+{
+	const struct sg_text_state *state = scene->text_state;
+	return state ? (uint64_t)state->live_pages * SG_ATLAS_PAGE_BYTES : 0;
+}
+
+/* Each page made is charged, not an estimate: strings that alternate two
+ * fonts can each need a page of their own (300 nodes: 2.5 GB). */
 static sg_result new_page(struct sg_scene *scene, struct sg_text_state *state, size_t *index)
 {
+	uint64_t after = (uint64_t)(state->live_pages + 1) * SG_ATLAS_PAGE_BYTES;
+	if (after > state->page_budget)
+		return sg_fail(SG_ERR_LIMIT,
+		               "a new %dx%d glyph atlas page would bring the scene's %zu pages to "
+		               "%llu bytes, over their budget of %llu bytes, what a scene file's "
+		               "texture budget leaves them (raise it with max_texture_bytes, "
+		               "sg-render --limit texture-bytes=N)",
+		               SG_ATLAS_SIDE, SG_ATLAS_SIDE, state->live_pages + 1,
+		               (unsigned long long)after, (unsigned long long)state->page_budget);
 	size_t i = 0;
 	while (i < state->page_count && state->pages[i].texture.generation)
 		i++;
@@ -127,6 +154,7 @@ static sg_result new_page(struct sg_scene *scene, struct sg_text_state *state, s
 	if (!texture.generation)
 		return sg_fail_prefix(sg_last_result(), "glyph atlas page: ");
 	state->pages[i] = (struct sg_atlas_page){.texture = texture, .bottom = GAP};
+	state->live_pages++;
 	*index = i;
 	return SG_OK;
 }
@@ -134,6 +162,8 @@ static sg_result new_page(struct sg_scene *scene, struct sg_text_state *state, s
 static void free_page(struct sg_scene *scene, struct sg_text_state *state, size_t index)
 {
 	struct sg_atlas_page *page = &state->pages[index];
+	if (page->texture.generation)
+		state->live_pages--;
 	if (scene)
 		sg_texture_destroy(scene, page->texture);
 	sg_free(page->shelves);
@@ -141,31 +171,62 @@ static void free_page(struct sg_scene *scene, struct sg_text_state *state, size_
 	*page = (struct sg_atlas_page){0};
 }
 
-/* Rasterises glyph of font into state->scratch as RGBA8; *width 0 for a glyph
- * without pixels, or one FreeType cannot render (drawn as nothing). */
-static bool rasterise(struct sg_text_state *state, const struct sg_font_data *font, uint32_t glyph,
-                      struct sg_atlas_glyph *out)
+/* The size in pixels of the bitmap FreeType would make of the loaded glyph:
+ * an outline's control box rounded out to whole pixels, as its rasteriser
+ * rounds it. */
+static void loaded_size(FT_GlyphSlot slot, int64_t *width, int64_t *height)
+{
+	*width = *height = 0;
+	if (slot->format == FT_GLYPH_FORMAT_OUTLINE) {
+		FT_BBox box;
+		FT_Outline_Get_CBox(&slot->outline, &box);
+		*width = (((int64_t)box.xMax + 63) >> 6) - ((int64_t)box.xMin >> 6);
+		*height = (((int64_t)box.yMax + 63) >> 6) - ((int64_t)box.yMin >> 6);
+	} else if (slot->format == FT_GLYPH_FORMAT_BITMAP) {
+		*width = slot->bitmap.width;
+		*height = slot->bitmap.rows;
+	}
+}
+
+/* Rasterises glyph of font into state->scratch as RGBA8; width 0 for a glyph
+ * without pixels, or one FreeType cannot load or render (drawn as nothing).
+ * The glyph's size is checked before FreeType renders it: an outline can ask
+ * for a bitmap of 32767 x 32767 pixels (1 GiB, 4 GiB of RGBA scratch), which
+ * no page could hold anyway. */
+static sg_result rasterise(struct sg_text_state *state, const struct sg_font_data *font,
+                           uint32_t glyph, struct sg_atlas_glyph *out)
 {
 	FT_Face face = font->face;
-	if (FT_Load_Glyph(face, glyph, FT_LOAD_DEFAULT) ||
-	    FT_Render_Glyph(face->glyph, FT_RENDER_MODE_NORMAL))
-		return true;
+	if (FT_Load_Glyph(face, glyph, FT_LOAD_DEFAULT))
+		return SG_OK;
+	int64_t width = 0, height = 0;
+	loaded_size(face->glyph, &width, &height);
+	if (width > SG_ATLAS_SIDE - 2 * GAP || height > SG_ATLAS_SIDE - 2 * GAP)
+		return sg_fail(SG_ERR_LIMIT,
+		               "font '%s' at %d px: glyph %u is %lldx%lld pixels, larger than a "
+		               "%dx%d atlas page (at most %dx%d): use a smaller font size",
+		               font->path, font->pixel_size, glyph, (long long)width,
+		               (long long)height, SG_ATLAS_SIDE, SG_ATLAS_SIDE,
+		               SG_ATLAS_SIDE - 2 * GAP, SG_ATLAS_SIDE - 2 * GAP);
+	if (FT_Render_Glyph(face->glyph, FT_RENDER_MODE_NORMAL))
+		return SG_OK;
 	const FT_Bitmap *bitmap = &face->glyph->bitmap;
-	int width = (int)bitmap->width, height = (int)bitmap->rows;
-	if (width <= 0 || height <= 0 || width > UINT16_MAX || height > UINT16_MAX)
-		return true;
-	size_t bytes = (size_t)width * (size_t)height * 4;
+	int columns = (int)bitmap->width, rows = (int)bitmap->rows;
+	if (columns <= 0 || rows <= 0 || columns > SG_ATLAS_SIDE || rows > SG_ATLAS_SIDE)
+		return SG_OK; /* nothing, or more than the box said: packing would refuse it */
+	size_t bytes = (size_t)columns * (size_t)rows * 4;
 	if (bytes > state->scratch_size) {
 		uint8_t *scratch = sg_realloc_array(state->scratch, bytes, 1);
 		if (!scratch)
-			return false;
+			return sg_fail(SG_ERR_NO_MEMORY, "out of memory rasterising glyph %u",
+			               glyph);
 		state->scratch = scratch;
 		state->scratch_size = bytes;
 	}
-	for (int y = 0; y < height; y++) {
+	for (int y = 0; y < rows; y++) {
 		const uint8_t *row = bitmap->buffer + (ptrdiff_t)y * bitmap->pitch;
-		uint8_t *to = state->scratch + (size_t)y * (size_t)width * 4;
-		for (int x = 0; x < width; x++) {
+		uint8_t *to = state->scratch + (size_t)y * (size_t)columns * 4;
+		for (int x = 0; x < columns; x++) {
 			uint8_t coverage;
 			if (bitmap->pixel_mode == FT_PIXEL_MODE_MONO)
 				coverage = (row[x / 8] >> (7 - x % 8)) & 1 ? 255 : 0;
@@ -177,28 +238,35 @@ static bool rasterise(struct sg_text_state *state, const struct sg_font_data *fo
 			to[x * 4 + 3] = coverage;
 		}
 	}
-	out->width = (uint16_t)width;
-	out->height = (uint16_t)height;
+	out->width = (uint16_t)columns;
+	out->height = (uint16_t)rows;
 	out->left = (int16_t)face->glyph->bitmap_left;
 	out->top = (int16_t)face->glyph->bitmap_top;
-	return true;
+	return SG_OK;
 }
 
-/* Puts glyph on page unless it is there. SG_ERR_LIMIT (no message) when the
- * page has no room for it. */
+/* Puts glyph on page unless it is there; *full set (and SG_OK) when the page
+ * has no room for it. */
 static sg_result add_glyph(struct sg_scene *scene, struct sg_text_state *state, size_t index,
-                           sg_font font, uint32_t glyph)
+                           sg_font font, uint32_t glyph, bool *full)
 {
 	struct sg_atlas_page *page = &state->pages[index];
 	if (sg_atlas_find(page, font, glyph))
 		return SG_OK;
 	struct sg_atlas_glyph entry = {
 	    .font_index = font.index, .font_generation = font.generation, .glyph = glyph};
-	if (!reserve_table(page) || !rasterise(state, &state->fonts[font.index], glyph, &entry))
-		return sg_fail(SG_ERR_NO_MEMORY, "out of memory rasterising glyph %u", glyph);
+	if (!reserve_table(page))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for the glyphs of an atlas page");
+	sg_result result = rasterise(state, &state->fonts[font.index], glyph, &entry);
+	if (result)
+		return result;
 	if (entry.width) {
 		int x = 0, y = 0;
-		sg_result result = pack(page, entry.width, entry.height, &x, &y);
+		result = pack(page, entry.width, entry.height, &x, &y);
+		if (result == SG_ERR_LIMIT) {
+			*full = true;
+			return SG_OK;
+		}
 		if (result)
 			return result;
 		entry.x = (uint16_t)x;
@@ -213,11 +281,14 @@ static sg_result add_glyph(struct sg_scene *scene, struct sg_text_state *state, 
 	return SG_OK;
 }
 
+/* Adds the glyphs of layout to page; *full set when one has no room. */
 static sg_result add_all(struct sg_scene *scene, struct sg_text_state *state, size_t index,
-                         sg_font font, const struct sg_text_layout *layout)
+                         sg_font font, const struct sg_text_layout *layout, bool *full)
 {
-	for (size_t i = 0; i < layout->count; i++) {
-		sg_result result = add_glyph(scene, state, index, font, layout->glyphs[i].glyph);
+	*full = false;
+	for (size_t i = 0; i < layout->count && !*full; i++) {
+		sg_result result =
+		    add_glyph(scene, state, index, font, layout->glyphs[i].glyph, full);
 		if (result)
 			return result;
 	}
@@ -231,20 +302,23 @@ sg_result sg_atlas_place(struct sg_scene *scene, struct sg_text_state *state, sg
 	if (layout->count == 0)
 		return SG_OK;
 	size_t old = state->current_page;
-	sg_result result = SG_ERR_LIMIT;
-	if (old != SIZE_MAX &&
-	    (result = add_all(scene, state, old, font, layout)) != SG_ERR_LIMIT) {
-		if (!result)
+	bool full = false;
+	sg_result result;
+	if (old != SIZE_MAX) {
+		if ((result = add_all(scene, state, old, font, layout, &full)))
+			return result;
+		if (!full) {
 			*page = old;
-		return result;
+			return SG_OK;
+		}
 	}
 	size_t fresh = SIZE_MAX;
 	if ((result = new_page(scene, state, &fresh)))
 		return result;
-	result = add_all(scene, state, fresh, font, layout);
-	if (result) {
+	result = add_all(scene, state, fresh, font, layout, &full);
+	if (result || full) {
 		free_page(scene, state, fresh);
-		if (result != SG_ERR_LIMIT)
+		if (result)
 			return result;
 		return sg_fail(
 		    SG_ERR_LIMIT,

@@ -23,6 +23,7 @@ static void free_font(struct sg_font_data *font)
 {
 	hb_font_destroy(font->hb_font); /* drops its reference to the face first */
 	FT_Done_Face(font->face);
+	sg_free(font->path);
 	*font = (struct sg_font_data){0};
 }
 
@@ -113,6 +114,7 @@ struct sg_text_state *sg_text_state_get(struct sg_scene *scene)
 	}
 	sg_pool_init(&state->font_pool, "font", 0, 4, true);
 	state->current_page = SIZE_MAX;
+	state->page_budget = UINT64_MAX;
 	scene->text_state = state;
 	scene->text_ops = &text_ops;
 	return state;
@@ -209,14 +211,16 @@ sg_font sg_font_load(struct sg_scene *scene, const char *path, int pixel_size)
 	if (open_face(state, path, pixel_size, &face))
 		return none;
 	hb_font_t *hb_font = hb_ft_font_create_referenced(face);
+	char *copy = sg_strdup(path);
 	uint32_t index;
-	if (hb_font == hb_font_get_empty() ||
+	if (hb_font == hb_font_get_empty() || !copy ||
 	    !sg_pool_alloc(&state->font_pool, grow_fonts, state, &index)) {
 		if (hb_font != hb_font_get_empty())
 			sg_fail(SG_ERR_NO_MEMORY, "out of memory loading font '%s'", path);
 		else
 			sg_fail(SG_ERR_NO_MEMORY, "font '%s': hb_ft_font_create_referenced failed",
 			        path);
+		sg_free(copy);
 		hb_font_destroy(hb_font);
 		FT_Done_Face(face);
 		return none;
@@ -225,6 +229,7 @@ sg_font sg_font_load(struct sg_scene *scene, const char *path, int pixel_size)
 	state->fonts[index] = (struct sg_font_data){
 	    .face = face,
 	    .hb_font = hb_font,
+	    .path = copy,
 	    .pixel_size = pixel_size,
 	    .ascent = (float)metrics->ascender / 64.0f,
 	    .descent = (float)-metrics->descender / 64.0f,

@@ -210,6 +210,57 @@ static sg_result add_paragraph(struct sg_text_layout *layout, hb_buffer_t *buffe
 	return add_line(layout, buffer, font, p, p->start, p->end, baseline);
 }
 
+/* Whether c continues the cluster of the character before it, as HarfBuzz
+ * clusters them: a combining mark (Mn, Mc, Me), a zero width joiner or
+ * non-joiner, an emoji modifier, a tag character, a halfwidth kana voicing mark. */
+static bool continues_cluster(hb_unicode_funcs_t *unicode, uint32_t c)
+{
+	switch (hb_unicode_general_category(unicode, c)) {
+	case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK:
+	case HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK:
+	case HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK: return true;
+	default:
+		return c == 0x200c || c == 0x200d || (c >= 0x1f3fb && c <= 0x1f3ff) ||
+		       (c >= 0xe0020 && c <= 0xe007f) || c == 0xff9e || c == 0xff9f;
+	}
+}
+
+/* SG_ERR_LIMIT when more than SG_TEXT_MAX_MARKS characters continue one
+ * cluster: HarfBuzz's time grows with the square of a cluster's marks (80,000
+ * after one letter took 25 s, 300,000 minutes), and no script needs more than
+ * a few (Unicode's stream-safe format, UAX #15, allows 30 in a row). */
+sg_result sg_text_check_marks(const char *utf8, size_t length)
+{
+	hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
+	size_t offset = 0, base = 0, run = 0;
+	uint32_t c;
+	while (offset < length) {
+		size_t at = offset;
+		if (!sg_utf8_next(utf8, length, &offset, &c))
+			break;
+		if (!continues_cluster(unicode, c)) {
+			base = at;
+			run = 0;
+			continue;
+		}
+		if (++run <= SG_TEXT_MAX_MARKS)
+			continue;
+		while (offset < length) { /* the whole run, for the message */
+			size_t next = offset;
+			if (!sg_utf8_next(utf8, length, &next, &c) ||
+			    !continues_cluster(unicode, c))
+				break;
+			offset = next;
+			run++;
+		}
+		return sg_fail(SG_ERR_LIMIT,
+		               "%zu combining marks follow the character at byte %zu, more than "
+		               "%d on one character",
+		               run, base, SG_TEXT_MAX_MARKS);
+	}
+	return SG_OK;
+}
+
 sg_result sg_text_layout_run(struct sg_text_layout *layout, const struct sg_font_data *font,
                              const char *utf8, size_t length, float max_width,
                              enum sg_text_align align, float line_height)
@@ -221,6 +272,9 @@ sg_result sg_text_layout_run(struct sg_text_layout *layout, const struct sg_font
 	if (length > INT32_MAX)
 		return sg_fail(SG_ERR_LIMIT, "a string of %zu bytes is over HarfBuzz's limit of %d",
 		               length, INT32_MAX);
+	sg_result checked = sg_text_check_marks(utf8, length);
+	if (checked)
+		return checked;
 	hb_buffer_t *buffer = hb_buffer_create();
 	if (!hb_buffer_allocation_successful(buffer))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory creating a HarfBuzz buffer");

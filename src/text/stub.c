@@ -4,6 +4,7 @@
 #include <sg/text.h>
 
 #include "../base/error.h"
+#include "budget.h"
 
 #define WITHOUT_TEXT "libsg was built without text: FreeType and HarfBuzz not found"
 
@@ -65,4 +66,24 @@ sg_result sg_text_get_extent(const struct sg_scene *scene, sg_node node,
 	(void)node;
 	(void)extent;
 	return sg_fail(SG_ERR_UNSUPPORTED, "sg_text_get_extent: " WITHOUT_TEXT);
+}
+
+sg_result sg_text_set_atlas_budget(struct sg_scene *scene, uint64_t bytes)
+{
+	(void)scene;
+	(void)bytes;
+	return SG_OK; /* no pages are ever made */
+}
+
+uint64_t sg_text_atlas_bytes(const struct sg_scene *scene)
+{
+	(void)scene;
+	return 0;
+}
+
+sg_result sg_text_check_marks(const char *utf8, size_t length)
+{
+	(void)utf8;
+	(void)length;
+	return SG_OK; /* text nodes are refused whole */
 }

@@ -14,12 +14,14 @@
 
 #include "../graph/pool.h"
 #include "../graph/scene_internal.h"
+#include "budget.h"
 #include "layout.h"
 
 /* One face at one pixel size. */
 struct sg_font_data {
 	FT_Face face;                    /* NULL for a free slot */
 	hb_font_t *hb_font;
+	char *path; /* as given to sg_font_load, for messages */
 	int pixel_size;
 	float ascent, descent, height; /* pixels, from the face's size metrics */
 };
@@ -56,6 +58,8 @@ struct sg_text_state {
 	struct sg_atlas_page *pages;
 	size_t page_count, page_capacity;
 	size_t current_page; /* where new glyphs go; SIZE_MAX before the first */
+	size_t live_pages;   /* pages with a texture */
+	uint64_t page_budget; /* bytes the live pages may take (budget.h) */
 	uint8_t *scratch;    /* RGBA8 of the glyph being uploaded */
 	size_t scratch_size;
 };
@@ -81,7 +85,9 @@ struct sg_font_data *sg_text_font(const struct sg_scene *scene, sg_font font, co
 
 /* Finds or rasterises every glyph of layout on one page, starting a new page
  * when the current one cannot hold them all; *page is its index, SIZE_MAX when
- * no glyph has pixels. SG_ERR_LIMIT when they cannot fit one empty page. */
+ * no glyph has pixels. SG_ERR_LIMIT when they cannot fit one empty page, or
+ * when one glyph is larger than a page (found from its outline before
+ * FreeType renders it, so a huge outline costs no bitmap). */
 sg_result sg_atlas_place(struct sg_scene *scene, struct sg_text_state *state, sg_font font,
                          const struct sg_text_layout *layout, size_t *page);
 /* The cached glyph on page, or NULL. */
