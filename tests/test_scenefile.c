@@ -710,6 +710,21 @@ static const struct bad_case bad_cases[] = {
 	 ": $.textures.t.type: unknown value \"\\u001b[2J\\u009b\"", NULL},
 	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"texture\": \"\\r\\u0007\"}]}",
 	 SG_ERR_FORMAT, ": $.nodes[0].texture: unknown texture \"\\r\\u0007\"", NULL},
+	/* bidi controls reorder what a terminal shows: "\u202egnp.exe" reads "exe.png" */
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"texture\": "
+	 "\"\\u202egnp.exe\\u202a\\u202b\\u202c\\u202d\\u2066\\u2067\\u2068\\u2069\\u200e"
+	 "\\u200f\\u0085\"}]}",
+	 SG_ERR_FORMAT,
+	 ": $.nodes[0].texture: unknown texture \"\\u202egnp.exe\\u202a\\u202b\\u202c\\u202d\\u2066"
+	 "\\u2067\\u2068\\u2069\\u200e\\u200f\\u0085\"",
+	 NULL},
+	{"{\"textures\": {\"photo\": {\"type\": \"png\", \"path\": \"a\\u2067b\\u009b.png\"}}, "
+	 USE_PHOTO, SG_ERR_IO, ": $.textures.photo.path: cannot open '", "a\\u2067b\\x9b.png'"},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD
+	 ", \"texture\": \"\\u2065\\u2070\\u202f\"}]}",
+	 SG_ERR_FORMAT,
+	 ": $.nodes[0].texture: unknown texture \"\xe2\x81\xa5\xe2\x81\xb0\xe2\x80\xaf\"",
+	 NULL}, /* their neighbours are shown */
 	/* absurd and negative sizes */
 	{"{\"output\": {\"width\": 100000, \"height\": 10}}", SG_ERR_FORMAT,
 	 ": $.output.width: 100000 is outside 1 .. 16384", NULL},

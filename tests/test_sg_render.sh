@@ -175,6 +175,14 @@ expect 1 "an escape in -o is escaped" -- scenes/three-rects.json \
 	-o "$WORK/no-such-dir/$esc[2J.png" --surfaceless
 stderr_has '\x1b[2J'
 grep -q "$esc" "$WORK/stderr" && fail "a raw ESC reached standard error"
+# bidi overrides reorder the line a terminal shows: U+202E and U+2066 escaped
+rlo=$(printf '\342\200\256')
+lri=$(printf '\342\201\246')
+expect 1 "a bidi override in -o is escaped" -- scenes/three-rects.json \
+	-o "$WORK/no-such-dir/a${rlo}gnp.exe${lri}.png" --surfaceless
+stderr_has 'a\u202egnp.exe\u2066.png'
+grep -q "$rlo" "$WORK/stderr" && fail "a raw U+202E reached standard error"
+grep -q "$lri" "$WORK/stderr" && fail "a raw U+2066 reached standard error"
 
 # --frame-range: two processes, two halves, the same bytes as one run.
 mkdir "$WORK/whole" "$WORK/halves"
