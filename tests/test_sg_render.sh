@@ -183,6 +183,13 @@ expect 1 "a bidi override in -o is escaped" -- scenes/three-rects.json \
 stderr_has 'a\u202egnp.exe\u2066.png'
 grep -q "$rlo" "$WORK/stderr" && fail "a raw U+202E reached standard error"
 grep -q "$lri" "$WORK/stderr" && fail "a raw U+2066 reached standard error"
+# A path of over 1 KB: the message loses its middle, never its reason.
+dirs=$(printf '%01100d' 0)
+expect 1 "a 1 KB -o path keeps the reason" -- scenes/three-rects.json \
+	-o "$WORK/no-such-dir/$dirs/out.png" --surfaceless
+stderr_has "/out.png': its folder '"
+grep -q "': No such file or directory\$" "$WORK/stderr" ||
+	fail "the reason is cut from: $(cat "$WORK/stderr")"
 
 # --frame-range: two processes, two halves, the same bytes as one run.
 mkdir "$WORK/whole" "$WORK/halves"
