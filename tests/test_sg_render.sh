@@ -190,6 +190,18 @@ expect 1 "a 1 KB -o path keeps the reason" -- scenes/three-rects.json \
 stderr_has "/out.png': its folder '"
 grep -q "': No such file or directory\$" "$WORK/stderr" ||
 	fail "the reason is cut from: $(cat "$WORK/stderr")"
+# -o '' is no output name: with several frames it wrote -0000.png ... here
+mkdir "$WORK/empty"
+render="$(cd "$(dirname "$SG_RENDER")" && pwd)/$(basename "$SG_RENDER")"
+solar="$PWD/scenes/solar.json"
+(cd "$WORK/empty" && "$render" "$solar" -o '' --frames 2 --surfaceless >"$WORK/stdout" \
+	2>"$WORK/stderr")
+status=$?
+[ "$status" -eq 2 ] || fail "-o '' with 2 frames: exit $status, expected 2"
+stderr_has "-o '': the output name is empty"
+[ -z "$(ls -A "$WORK/empty")" ] || fail "-o '' wrote $(ls -A "$WORK/empty")"
+expect 2 "-o '' with one frame" -- scenes/three-rects.json -o '' --surfaceless
+stderr_has "-o '': the output name is empty"
 
 # --frame-range: two processes, two halves, the same bytes as one run.
 mkdir "$WORK/whole" "$WORK/halves"

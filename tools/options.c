@@ -299,6 +299,12 @@ static int check_combination(struct options *o, bool surfaceless)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (!o->output[0]) {
+		/* with several frames it would write "-0000", "-0001", ... here */
+		say_error("-o '': the output name is empty; give a file name such as out.png, "
+		          "or - for standard output");
+		return EXIT_USAGE;
+	}
 	if (options_to_stdout(o)) {
 		/* a PNG on a terminal is noise that may even be taken for escape sequences */
 		if (isatty(STDOUT_FILENO)) {
