@@ -3,6 +3,7 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <check.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -91,6 +92,30 @@ START_TEST(test_output_without_card_node_fails)
 	ck_assert_ptr_null(sg_output_create(&(struct sg_output_desc){0}));
 	ck_assert_msg(strstr(sg_last_error(), "no DRM card node with KMS (of 0 devices)"), "%s",
 	              sg_last_error());
+}
+END_TEST
+
+/* The caller's device path is quoted escaped: no ESC or newline reaches a log
+ * or a terminal, on a machine with or without DRM nodes. */
+START_TEST(test_output_path_is_escaped)
+{
+	ck_assert_ptr_null(sg_output_create(
+	    &(struct sg_output_desc){.device = "/nonexistent/a\x1b[2Jb\nc\xe2\x80\xae"}));
+	char expected[128];
+	snprintf(expected, sizeof(expected),
+	         "cannot open /nonexistent/a\\x1b[2Jb\\nc\\u202e (for the first connected "
+	         "connector): %s",
+	         strerror(ENOENT));
+	ck_assert_str_eq(sg_last_error(), expected);
+	char dir[] = "/tmp/sg-gbm-XXXXXX", link[64];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(link, sizeof(link), "%s/n\x1b]0;x\a", dir);
+	ck_assert_int_eq(symlink("/dev/null", link), 0);
+	ck_assert_ptr_null(sg_output_create(&(struct sg_output_desc){.device = link}));
+	snprintf(expected, sizeof(expected), "%s/n\\x1b]0;x\\x07 is not a DRM node", dir);
+	ck_assert_str_eq(sg_last_error(), expected);
+	unlink(link);
+	rmdir(dir);
 }
 END_TEST
 
@@ -303,6 +328,7 @@ int main(void)
 	tcase_add_test(tc, test_auto_without_render_node_falls_back);
 	tcase_add_test(tc, test_forced_gbm_without_render_node_fails);
 	tcase_add_test(tc, test_output_without_card_node_fails);
+	tcase_add_test(tc, test_output_path_is_escaped);
 	tcase_add_test(tc, test_environment_forces_surfaceless);
 	tcase_add_test(tc, test_bad_device_paths);
 	tcase_add_test(tc, test_bad_descs);

@@ -166,6 +166,28 @@ static mode_t kind(const char *path)
 	return st.st_mode & S_IFMT;
 }
 
+/* A path of 1121 bytes: the message keeps its reason (docs/errors.md: a message
+ * loses its middle, never its end). The path is cut to 511 bytes, 254 of its
+ * start and 254 of its end around "...", its folder to 255, 126 and 126. */
+START_TEST(test_long_path_keeps_the_reason)
+{
+	char d[1101];
+	memset(d, 'd', 1100);
+	d[1100] = '\0';
+	char path[1200];
+	snprintf(path, sizeof(path), "/nonexistent/%s/out.png", d);
+	ck_assert_uint_eq(strlen(path), 1121);
+	uint8_t pixel[4] = {0};
+	ck_assert_int_eq(sg_image_write_png(path, 1, 1, pixel, 0), SG_ERR_IO);
+	char expected[1024];
+	snprintf(expected, sizeof(expected),
+	         "cannot write '/nonexistent/%.241s...%.246s/out.png': its folder "
+	         "'/nonexistent/%.113s...%.126s': %s",
+	         d, d, d, d, strerror(ENOENT));
+	ck_assert_str_eq(sg_last_error(), expected);
+}
+END_TEST
+
 START_TEST(test_char_devices_written_in_place)
 {
 	if (!enter_scratch("test_char_devices_written_in_place"))
@@ -610,6 +632,7 @@ int main(void)
 {
 	Suite *suite = suite_create("output");
 	TCase *tc = tcase_create("output");
+	tcase_add_test(tc, test_long_path_keeps_the_reason);
 	tcase_add_test(tc, test_char_devices_written_in_place);
 	tcase_add_test(tc, test_fifo_written_in_place);
 	tcase_add_test(tc, test_socket_and_folder_refused);

@@ -682,6 +682,27 @@ static const struct bad_case bad_cases[] = {
 	 SG_ERR_FORMAT, ":1:46: $.nodes[0]: duplicate key \"children\"", NULL},
 	{"{\"textures\": {\"a\\u0000b\": {\"type\": \"solid\"}}}", SG_ERR_FORMAT,
 	 ":1:15: a key with a NUL character", NULL},
+	/* a NUL in a string value: C would read "q\u0000zzz" as "q" */
+	{"{\"meshes\": {\"q\": {\"type\": \"quad\", \"width\": 1, \"height\": 1}}, \"nodes\": "
+	 "[{\"type\": \"model\", \"mesh\": \"q\\u0000zzz\"}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].mesh: a NUL character (\\u0000) at byte 1", NULL},
+	{"{\"textures\": {\"t\": {\"type\": \"solid\"}}, \"nodes\": [{\"type\": \"model\", "
+	 NODE_QUAD ", \"texture\": \"t\\u0000x\"}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].texture: a NUL character (\\u0000) at byte 1", NULL},
+	{"{\"textures\": {\"photo\": {\"type\": \"png\", \"path\": \"text.png\\u0000.jpg\"}}}",
+	 SG_ERR_FORMAT, ": $.textures.photo.path: a NUL character (\\u0000) at byte 8", NULL},
+	{"{\"textures\": {\"t\": {\"type\": \"solid\\u0000\"}}}", SG_ERR_FORMAT,
+	 ": $.textures.t.type: a NUL character (\\u0000) at byte 5", NULL},
+	{"{\"nodes\": [{\"type\": \"group\\u0000zzz\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].type: a NUL character (\\u0000) at byte 5", NULL},
+	{"{\"nodes\": [{\"type\": \"group\", \"name\": \"\\u0000\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].name: a NUL character (\\u0000) at byte 0", NULL},
+	{"{\"camera\": {\"type\": \"ortho\\u0000\"}}", SG_ERR_FORMAT,
+	 ": $.camera.type: a NUL character (\\u0000) at byte 5", NULL},
+	{"{\"output\": {\"background\": \"#ff0000\\u0000zz\"}}", SG_ERR_FORMAT,
+	 ": $.output.background: a NUL character (\\u0000) at byte 7", NULL},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": \"#00ff00ff\\u0000\"}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].color: a NUL character (\\u0000) at byte 9", NULL},
 	/* untrusted text is escaped: paths paste into jq, no control character
 	 * reaches a terminal */
 	{"{\"a\\\"b\\\\c\\n\": 1}", SG_ERR_FORMAT, ": $[\"a\\\"b\\\\c\\n\"]: unknown key", NULL},
@@ -689,6 +710,21 @@ static const struct bad_case bad_cases[] = {
 	 ": $.textures.t.type: unknown value \"\\u001b[2J\\u009b\"", NULL},
 	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"texture\": \"\\r\\u0007\"}]}",
 	 SG_ERR_FORMAT, ": $.nodes[0].texture: unknown texture \"\\r\\u0007\"", NULL},
+	/* bidi controls reorder what a terminal shows: "\u202egnp.exe" reads "exe.png" */
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"texture\": "
+	 "\"\\u202egnp.exe\\u202a\\u202b\\u202c\\u202d\\u2066\\u2067\\u2068\\u2069\\u200e"
+	 "\\u200f\\u0085\"}]}",
+	 SG_ERR_FORMAT,
+	 ": $.nodes[0].texture: unknown texture \"\\u202egnp.exe\\u202a\\u202b\\u202c\\u202d\\u2066"
+	 "\\u2067\\u2068\\u2069\\u200e\\u200f\\u0085\"",
+	 NULL},
+	{"{\"textures\": {\"photo\": {\"type\": \"png\", \"path\": \"a\\u2067b\\u009b.png\"}}, "
+	 USE_PHOTO, SG_ERR_IO, ": $.textures.photo.path: cannot open '", "a\\u2067b\\x9b.png'"},
+	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD
+	 ", \"texture\": \"\\u2065\\u2070\\u202f\"}]}",
+	 SG_ERR_FORMAT,
+	 ": $.nodes[0].texture: unknown texture \"\xe2\x81\xa5\xe2\x81\xb0\xe2\x80\xaf\"",
+	 NULL}, /* their neighbours are shown */
 	/* absurd and negative sizes */
 	{"{\"output\": {\"width\": 100000, \"height\": 10}}", SG_ERR_FORMAT,
 	 ": $.output.width: 100000 is outside 1 .. 16384", NULL},
@@ -1634,6 +1670,12 @@ static const struct bad_case bad_text_cases[] = {
 	 ": $.nodes[0].string: invalid UTF-8 at byte 1", NULL}, /* cut short */
 	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": \"ab\\u0000c\"}]}", SG_ERR_FORMAT,
 	 ": $.nodes[0].string: a NUL character (\\u0000) at byte 2", NULL},
+	{"{" FONTS ", \"nodes\": [{\"type\": \"text\", \"font\": \"sans\\u0000serif\"}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].font: a NUL character (\\u0000) at byte 4", NULL},
+	{"{\"fonts\": {\"sans\": {\"path\": \"sans.ttf\\u0000.otf\", \"size\": 16}}}",
+	 SG_ERR_FORMAT, ": $.fonts.sans.path: a NUL character (\\u0000) at byte 8", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"align\": \"left\\u0000\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].align: a NUL character (\\u0000) at byte 4", NULL},
 	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": 42}]}", SG_ERR_FORMAT,
 	 ": $.nodes[0].string: expected a string", NULL},
 	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"string\": {\"keyframes\": [{\"frame\": 0, "

@@ -175,6 +175,33 @@ expect 1 "an escape in -o is escaped" -- scenes/three-rects.json \
 	-o "$WORK/no-such-dir/$esc[2J.png" --surfaceless
 stderr_has '\x1b[2J'
 grep -q "$esc" "$WORK/stderr" && fail "a raw ESC reached standard error"
+# bidi overrides reorder the line a terminal shows: U+202E and U+2066 escaped
+rlo=$(printf '\342\200\256')
+lri=$(printf '\342\201\246')
+expect 1 "a bidi override in -o is escaped" -- scenes/three-rects.json \
+	-o "$WORK/no-such-dir/a${rlo}gnp.exe${lri}.png" --surfaceless
+stderr_has 'a\u202egnp.exe\u2066.png'
+grep -q "$rlo" "$WORK/stderr" && fail "a raw U+202E reached standard error"
+grep -q "$lri" "$WORK/stderr" && fail "a raw U+2066 reached standard error"
+# A path of over 1 KB: the message loses its middle, never its reason.
+dirs=$(printf '%01100d' 0)
+expect 1 "a 1 KB -o path keeps the reason" -- scenes/three-rects.json \
+	-o "$WORK/no-such-dir/$dirs/out.png" --surfaceless
+stderr_has "/out.png': its folder '"
+grep -q "': No such file or directory\$" "$WORK/stderr" ||
+	fail "the reason is cut from: $(cat "$WORK/stderr")"
+# -o '' is no output name: with several frames it wrote -0000.png ... here
+mkdir "$WORK/empty"
+render="$(cd "$(dirname "$SG_RENDER")" && pwd)/$(basename "$SG_RENDER")"
+solar="$PWD/scenes/solar.json"
+(cd "$WORK/empty" && "$render" "$solar" -o '' --frames 2 --surfaceless >"$WORK/stdout" \
+	2>"$WORK/stderr")
+status=$?
+[ "$status" -eq 2 ] || fail "-o '' with 2 frames: exit $status, expected 2"
+stderr_has "-o '': the output name is empty"
+[ -z "$(ls -A "$WORK/empty")" ] || fail "-o '' wrote $(ls -A "$WORK/empty")"
+expect 2 "-o '' with one frame" -- scenes/three-rects.json -o '' --surfaceless
+stderr_has "-o '': the output name is empty"
 
 # --frame-range: two processes, two halves, the same bytes as one run.
 mkdir "$WORK/whole" "$WORK/halves"

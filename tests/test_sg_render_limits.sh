@@ -117,10 +117,46 @@ expect 0 "--frames at --limit frames" -- "$WORK/small.json" -o "$WORK/f.png" --f
 is_png "$WORK/f-0001.png"
 no_output "$WORK/f-0002.png"
 
+# The whole job, pixels x frames to render, is held to job-pixels (default
+# 2^32) before any rendering: a 54-byte file asking for 10000 frames of
+# 4096 x 4096 is refused at once (timeout's 124 would show it rendering).
+printf '{"output":{"width":4096,"height":4096},"frames":10000}' >"$WORK/job.json"
+timeout 60 "$SG_RENDER" "$WORK/job.json" -o "$WORK/job.png" --surfaceless >"$WORK/stdout" \
+	2>"$WORK/stderr"
+status=$?
+[ "$status" -eq 3 ] || fail "a 10000-frame 4096x4096 job: exit $status, expected 3: $(cat "$WORK/stderr")"
+[ "$(cat "$WORK/stderr")" = "sg-render: 10000 frames of 4096x4096 = 167772160000 pixels is over \
+the job-pixels limit of 4294967296 (--limit job-pixels=N raises it, --frame-range renders fewer \
+frames)" ] || fail "the job-pixels message: $(cat "$WORK/stderr")"
+no_output "$WORK/job-0000.png"
+# 257 frames of 4096 x 4096 are one frame over 2^32; the frames of the range count
+expect 3 "257 frames of 4096x4096 over the default" -- "$WORK/job.json" -o "$WORK/job.png" \
+	--frame-range 100:356 --surfaceless
+stderr_has "257 frames of 4096x4096 = 4311744512 pixels"
+expect 3 "--size and --frames make the job" -- "$WORK/small.json" -o "$WORK/j.png" \
+	--size 4096x4096 --frames 300 --surfaceless
+stderr_has "300 frames of 4096x4096 = 5033164800 pixels"
+# 16 x 16 x 4 = 1024 pixels: refused one below, rendered at the limit
+expect 3 "job-pixels one below the job" -- "$WORK/small.json" -o "$WORK/j.png" --frames 4 \
+	--limit job-pixels=1023 --surfaceless
+stderr_has "4 frames of 16x16 = 1024 pixels is over the job-pixels limit of 1023"
+no_output "$WORK/j-0000.png"
+expect 0 "job-pixels at the job" -- "$WORK/small.json" -o "$WORK/j.png" --frames 4 \
+	--limit job-pixels=1024 -q --surfaceless
+is_png "$WORK/j-0003.png"
+expect 0 "job-pixels counts the range only" -- "$WORK/small.json" -o "$WORK/r.png" --frames 4 \
+	--frame-range 2:3 --limit job-pixels=512 -q --surfaceless
+is_png "$WORK/r-0003.png"
+no_output "$WORK/r-0001.png"
+expect 3 "one frame over job-pixels" -- "$WORK/small.json" -o "$WORK/o.png" \
+	--limit job-pixels=255 --surfaceless
+stderr_has "1 frame of 16x16 = 256 pixels"
+no_output "$WORK/o.png"
+
 # Bad --limit arguments are bad usage.
 expect 2 "an unknown limit" -- "$WORK/small.json" -o "$WORK/u.png" --limit pixels=5
-stderr_has "file-bytes, json-depth, texture-bytes, output-pixels, frames"
-for bad in frames=0 frames=1K file-bytes=1T file-bytes=99999999999999999999 \
+stderr_has "file-bytes, json-depth, texture-bytes, output-pixels, frames, job-pixels"
+for bad in job-pixels=0 job-pixels=1K job-pixels=18446744073709551616 frames=0 frames=1K file-bytes=1T file-bytes=99999999999999999999 \
 	json-depth=10001 frames frames= file-bytes=-1 file-bytes=1KB; do
 	expect 2 "--limit $bad" -- "$WORK/small.json" -o "$WORK/u.png" --limit "$bad"
 done

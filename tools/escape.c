@@ -8,32 +8,29 @@
 
 #include "../src/base/utf8.h"
 
-/* Length of the valid UTF-8 sequence at s that is not a C1 control (U+0080 ..
- * U+009F, which some terminals obey like ESC [), or 0. */
-static size_t printable_utf8_length(const unsigned char *s)
-{
-	uint32_t code;
-	int length = sg_utf8_decode((const char *)s, strnlen((const char *)s, 4), &code, NULL);
-	return length > 0 && code >= 0xa0 ? (size_t)length : 0;
-}
-
 void escape_write(FILE *out, const char *text)
 {
 	const unsigned char *s = (const unsigned char *)text;
 	while (*s) {
-		size_t length;
-		if (*s >= 0x20 && *s < 0x7f) {
-			fputc(*s++, out);
-		} else if (*s == '\n' || *s == '\t' || *s == '\r') {
+		uint32_t code = 0;
+		int length = *s < 0x80 ? 1
+		                       : sg_utf8_decode((const char *)s,
+		                                        strnlen((const char *)s, 4), &code, NULL);
+		if (*s < 0x80)
+			code = *s;
+		if (*s == '\n' || *s == '\t' || *s == '\r') {
 			fputc('\\', out);
 			fputc(*s == '\n' ? 'n' : *s == '\t' ? 't' : 'r', out);
-			s++;
-		} else if (*s >= 0x80 && (length = printable_utf8_length(s))) {
-			fwrite(s, 1, length, out);
-			s += length;
+		} else if (length > 0 && sg_utf8_is_shown(code)) {
+			fwrite(s, 1, (size_t)length, out);
+		} else if (length > 0 && code >= 0x100) {
+			/* a bidi control, as libsg shows it */
+			fprintf(out, "\\u%04x", (unsigned)code);
 		} else {
-			fprintf(out, "\\x%02x", *s++);
+			fprintf(out, "\\x%02x", *s); /* C0, DEL, C1, or a byte that is not UTF-8 */
+			length = 1;
 		}
+		s += length;
 	}
 }
 

@@ -10,7 +10,8 @@
 #include <stdio.h>
 
 /* Writes text with control characters (C0, DEL, C1) and bytes that are not
- * UTF-8 shown as \n, \t, \r or \xHH; printable text, UTF-8 included, is kept.
+ * UTF-8 shown as \n, \t, \r or \xHH, and bidi controls as \u202e (the rule
+ * is the library's, sg_utf8_is_shown); printable text, UTF-8 included, is kept.
  * A backslash is kept as is: text that was already escaped (a library message)
  * is not escaped twice. */
 void escape_write(FILE *out, const char *text);

@@ -30,8 +30,10 @@ static void usage(FILE *out)
 	      "      --allow-path DIR textures and fonts may also be read from DIR (repeatable)\n"
 	      "      --limit NAME=VALUE\n"
 	      "                       raise or lower a budget (repeatable): file-bytes,\n"
-	      "                       json-depth, texture-bytes, output-pixels, frames;\n"
-	      "                       byte values take K, M or G (1024-based)\n"
+	      "                       json-depth, texture-bytes, output-pixels, frames,\n"
+	      "                       job-pixels (output pixels x frames rendered, default\n"
+	      "                       4294967296, checked before rendering); byte values\n"
+	      "                       take K, M or G (1024-based)\n"
 	      "  -d, --device PATH    render on this DRM node with GBM (e.g. /dev/dri/renderD128)\n"
 	      "                       or, with --display, show on this card node\n"
 	      "      --surfaceless    render with EGL surfaceless (no DRM device)\n"
@@ -111,11 +113,13 @@ static bool parse_range(const char *text, int *first, int *last)
 	return true;
 }
 
-#define LIMIT_NAMES "file-bytes, json-depth, texture-bytes, output-pixels, frames"
+#define LIMIT_NAMES "file-bytes, json-depth, texture-bytes, output-pixels, frames, job-pixels"
 
-/* --limit NAME=VALUE into o->load; EXIT_OK or EXIT_USAGE after a message. */
-static int parse_limit(const char *text, struct sg_scene_file_options *load)
+/* --limit NAME=VALUE into o->load (job-pixels: o->max_job_pixels); EXIT_OK or
+ * EXIT_USAGE after a message. */
+static int parse_limit(const char *text, struct options *o)
 {
+	struct sg_scene_file_options *load = &o->load;
 	static const struct {
 		const char *name;
 		bool bytes; /* takes K, M, G */
@@ -126,6 +130,7 @@ static int parse_limit(const char *text, struct sg_scene_file_options *load)
 	    {"texture-bytes", true, UINT64_MAX},
 	    {"output-pixels", false, UINT64_MAX},
 	    {"frames", false, INT_MAX},
+	    {"job-pixels", false, UINT64_MAX},
 	};
 	const char *equals = strchr(text, '=');
 	size_t length = equals ? (size_t)(equals - text) : strlen(text);
@@ -159,6 +164,7 @@ static int parse_limit(const char *text, struct sg_scene_file_options *load)
 	case 2: load->max_texture_bytes = value; break;
 	case 3: load->max_output_pixels = value; break;
 	case 4: load->max_frames = (int)value; break;
+	case 5: o->max_job_pixels = value; break;
 	}
 	return EXIT_OK;
 }
@@ -231,7 +237,7 @@ static int parse_one(int option, struct options *o, bool *surfaceless)
 		o->allowed_paths[o->load.allowed_path_count++] = optarg;
 		o->load.allowed_paths = o->allowed_paths;
 		break;
-	case OPTION_LIMIT: return parse_limit(optarg, &o->load);
+	case OPTION_LIMIT: return parse_limit(optarg, o);
 	case 'd':
 		o->desc.device = optarg;
 		o->desc.target = SG_TARGET_GBM;
@@ -291,6 +297,12 @@ static int check_combination(struct options *o, bool surfaceless)
 		say_error("%s",
 		          !o->scene ? "no scene file given" : "no output given (-o OUTPUT.png)");
 		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!o->output[0]) {
+		/* with several frames it would write "-0000", "-0001", ... here */
+		say_error("-o '': the output name is empty; give a file name such as out.png, "
+		          "or - for standard output");
 		return EXIT_USAGE;
 	}
 	if (options_to_stdout(o)) {
@@ -373,6 +385,23 @@ int options_check_frames(struct options *o, int frame_count)
 		          "name such as out-%%04d.png, or one frame with --frame-range N:N",
 		          o->last - o->first + 1);
 		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+int options_check_job(const struct options *o)
+{
+	uint64_t max = o->max_job_pixels ? o->max_job_pixels : DEFAULT_MAX_JOB_PIXELS;
+	uint64_t frames = (uint64_t)(o->last - o->first) + 1;
+	/* at most 16384 x 16384 x INT_MAX: no overflow in 64 bits */
+	uint64_t pixels = (uint64_t)o->width * (uint64_t)o->height * frames;
+	if (pixels > max) {
+		say_error("%llu frame%s of %dx%d = %llu pixels is over the job-pixels limit of "
+		          "%llu (--limit job-pixels=N raises it, --frame-range renders fewer "
+		          "frames)",
+		          (unsigned long long)frames, frames == 1 ? "" : "s", o->width, o->height,
+		          (unsigned long long)pixels, (unsigned long long)max);
+		return EXIT_INPUT;
 	}
 	return EXIT_OK;
 }

@@ -24,6 +24,12 @@ enum {
  * scene file may. */
 #define DEFAULT_MAX_OUTPUT_PIXELS SG_SCENE_FILE_DEFAULT_OUTPUT_PIXELS
 #define DEFAULT_MAX_FRAMES SG_SCENE_FILE_DEFAULT_FRAMES
+/* The whole job, output pixels x frames rendered, without --limit job-pixels:
+ * 2^32, 2071 frames of 1920x1080 or 256 of 4096x4096, about 6 minutes of
+ * llvmpipe on two shared cores (docs/sg-render.md). The output-pixels and
+ * frames limits alone allow 4096 x 4096 x 10000: some 4 hours from a 54-byte
+ * scene file. */
+#define DEFAULT_MAX_JOB_PIXELS (UINT64_C(1) << 32)
 /* --fps without a value: the rate the scenes were made for (docs/sg-render.md) */
 #define DEFAULT_FPS 24
 
@@ -43,6 +49,7 @@ struct options {
 	int fps;               /* scene frames per second of real time on the display */
 	/* --allow-path and --limit; fields left 0 take the library's defaults */
 	struct sg_scene_file_options load;
+	uint64_t max_job_pixels; /* --limit job-pixels; 0: DEFAULT_MAX_JOB_PIXELS */
 	const char **allowed_paths; /* argc entries, owned */
 };
 
@@ -53,6 +60,11 @@ void options_finish(struct options *o);
 /* Checks the frames to render against the frame count (and -o -): EXIT_OK or
  * EXIT_USAGE after a message. Sets o->first and o->last. */
 int options_check_frames(struct options *o, int frame_count);
+
+/* Checks the job, o->width x o->height pixels times the frames o->first ..
+ * o->last, against the job-pixels limit before anything is rendered: EXIT_OK
+ * or EXIT_INPUT after a message. */
+int options_check_job(const struct options *o);
 
 static inline bool options_to_stdout(const struct options *o)
 {

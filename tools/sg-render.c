@@ -149,6 +149,12 @@ static int run(struct options *o)
 		}
 		if (!o->width)
 			sg_scene_file_get_size(file, &o->width, &o->height);
+		/* before the renderer: a job over the budget costs nothing */
+		status = options_check_job(o);
+		if (status) {
+			sg_scene_file_destroy(file);
+			return status;
+		}
 	}
 	o->desc.width = o->width ? o->width : 64;
 	o->desc.height = o->height ? o->height : 64;

@@ -14,6 +14,7 @@
 
 #include "alloc.h"
 #include "error.h"
+#include "escape.h"
 #include "file_kind.h"
 #include "atomic_file.h"
 
@@ -35,13 +36,13 @@ static sg_result open_folder(struct sg_atomic_file *out, const char *target)
 	const char *base = slash ? slash + 1 : target;
 	if (!*base)
 		return sg_fail(SG_ERR_IO, "cannot write '%s': it names a folder, not a file",
-		               out->path);
+		               out->shown);
 	size_t folder_length = !slash ? 0 : slash == target ? 1 : (size_t)(slash - target);
 	char *folder = sg_malloc(folder_length + 2);
 	out->name = sg_strdup(base);
 	if (!folder || !out->name) {
 		sg_free(folder);
-		return sg_fail(SG_ERR_NO_MEMORY, "out of memory writing '%s'", out->path);
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory writing '%s'", out->shown);
 	}
 	if (slash)
 		memcpy(folder, target, folder_length), folder[folder_length] = '\0';
@@ -49,9 +50,11 @@ static sg_result open_folder(struct sg_atomic_file *out, const char *target)
 		strcpy(folder, ".");
 	out->folder_fd = open(folder, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	sg_result result = SG_OK;
+	char shown_folder[256];
 	if (out->folder_fd < 0)
-		result = sg_fail(SG_ERR_IO, "cannot write '%s': its folder '%s': %s", out->path,
-		                 folder, strerror(errno));
+		result = sg_fail(SG_ERR_IO, "cannot write '%s': its folder '%s': %s", out->shown,
+		                 sg_escape_path(folder, shown_folder, sizeof(shown_folder)),
+		                 strerror(errno));
 	sg_free(folder);
 	return result;
 }
@@ -96,10 +99,12 @@ static char *follow_link(struct sg_atomic_file *out, const char *target, size_t 
 static sg_result find_target(struct sg_atomic_file *out, struct stat *st, bool *exists)
 {
 	char *target = sg_strdup(out->path);
+	char shown_target[256];
 	sg_result result = SG_OK;
 	for (int links = 0;; links++) {
 		if (!target) {
-			result = sg_fail(SG_ERR_NO_MEMORY, "out of memory writing '%s'", out->path);
+			result =
+			    sg_fail(SG_ERR_NO_MEMORY, "out of memory writing '%s'", out->shown);
 			break;
 		}
 		result = open_folder(out, target);
@@ -107,8 +112,8 @@ static sg_result find_target(struct sg_atomic_file *out, struct stat *st, bool *
 			break;
 		*exists = fstatat(out->folder_fd, out->name, st, AT_SYMLINK_NOFOLLOW) == 0;
 		if (!*exists && errno != ENOENT)
-			result =
-			    sg_fail(SG_ERR_IO, "cannot write '%s': %s", out->path, strerror(errno));
+			result = sg_fail(SG_ERR_IO, "cannot write '%s': %s", out->shown,
+			                 strerror(errno));
 		if (!*exists || !S_ISLNK(st->st_mode))
 			break;
 		/* A link that ends at a device, FIFO or socket is opened through itself:
@@ -127,23 +132,26 @@ static sg_result find_target(struct sg_atomic_file *out, struct stat *st, bool *
 		if (fstat(out->folder_fd, &folder) == 0 && (folder.st_mode & S_ISVTX) &&
 		    (folder.st_mode & S_IWOTH) && st->st_uid != geteuid() &&
 		    st->st_uid != folder.st_uid) {
-			result = sg_fail(SG_ERR_IO,
-			                 "cannot write '%s': '%s' is a symlink owned by uid %u in a sticky "
-			                 "world-writable folder: not followed (as fs.protected_symlinks)",
-			                 out->path, target, (unsigned)st->st_uid);
+			result = sg_fail(
+			    SG_ERR_IO,
+			    "cannot write '%s': '%s' is a symlink owned by uid %u in a sticky "
+			    "world-writable folder: not followed (as fs.protected_symlinks)",
+			    out->shown, sg_escape_path(target, shown_target, sizeof(shown_target)),
+			    (unsigned)st->st_uid);
 			break;
 		}
 		if (links == MAX_SYMLINKS) {
 			result =
 			    sg_fail(SG_ERR_IO, "cannot write '%s': more than %d symbolic links",
-			            out->path, MAX_SYMLINKS);
+			            out->shown, MAX_SYMLINKS);
 			break;
 		}
 		char *next = follow_link(out, target, (size_t)st->st_size);
 		if (!next && errno != ENOMEM) {
-			result =
-			    sg_fail(SG_ERR_IO, "cannot write '%s': reading the symlink '%s': %s",
-			            out->path, target, strerror(errno));
+			result = sg_fail(
+			    SG_ERR_IO, "cannot write '%s': reading the symlink '%s': %s",
+			    out->shown, sg_escape_path(target, shown_target, sizeof(shown_target)),
+			    strerror(errno));
 			break;
 		}
 		close(out->folder_fd);
@@ -160,19 +168,19 @@ static sg_result find_target(struct sg_atomic_file *out, struct stat *st, bool *
 static sg_result open_in_place(struct sg_atomic_file *out, const struct stat *st)
 {
 	if (S_ISDIR(st->st_mode) || S_ISSOCK(st->st_mode))
-		return sg_fail(SG_ERR_IO, "cannot write '%s': it is %s", out->path,
+		return sg_fail(SG_ERR_IO, "cannot write '%s': it is %s", out->shown,
 		               sg_file_kind(st->st_mode));
 	/* No O_CREAT, no rename: the device or FIFO itself is the destination (a FIFO
 	 * waits here for its reader, as with cp). O_NOCTTY: a terminal written to must
 	 * not become the process's controlling terminal. */
 	out->fd = openat(out->folder_fd, out->name, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 	if (out->fd < 0)
-		return sg_fail(SG_ERR_IO, "cannot open '%s' (%s) for writing: %s", out->path,
+		return sg_fail(SG_ERR_IO, "cannot open '%s' (%s) for writing: %s", out->shown,
 		               sg_file_kind(st->st_mode), strerror(errno));
 	struct stat opened;
 	if (fstat(out->fd, &opened) != 0 || (opened.st_mode & S_IFMT) != (st->st_mode & S_IFMT))
 		return sg_fail(SG_ERR_IO, "cannot write '%s': it was replaced while being opened",
-		               out->path);
+		               out->shown);
 	close(out->folder_fd);
 	out->folder_fd = -1;
 	return SG_OK;
@@ -247,7 +255,7 @@ static sg_result open_temporary(struct sg_atomic_file *out, const struct stat *o
 		out->fd = create_named(out, mode);
 	if (out->fd < 0)
 		return sg_fail(SG_ERR_IO, "cannot create a temporary file beside '%s': %s",
-		               out->path, strerror(errno));
+		               out->shown, strerror(errno));
 	if (!old)
 		return SG_OK;
 	/* Owner first: fchown clears set-user-ID bits that fchmod then restores. Only
@@ -255,21 +263,22 @@ static sg_result open_temporary(struct sg_atomic_file *out, const struct stat *o
 	if (fchown(out->fd, old->st_uid, old->st_gid) != 0) {
 		if (errno != EPERM && errno != EINVAL)
 			return sg_fail(SG_ERR_IO, "cannot give the new '%s' the old one's owner: %s",
-			               out->path, strerror(errno));
+			               out->shown, strerror(errno));
 		/* Not root: the group may still be kept where we are a member of it. */
 		if (fchown(out->fd, (uid_t)-1, old->st_gid) != 0 && errno != EPERM && errno != EINVAL)
 			return sg_fail(SG_ERR_IO, "cannot give the new '%s' the old one's group: %s",
-			               out->path, strerror(errno));
+			               out->shown, strerror(errno));
 	}
 	if (fchmod(out->fd, old->st_mode & 07777) != 0)
 		return sg_fail(SG_ERR_IO, "cannot give the new '%s' the old one's mode %o: %s",
-		               out->path, old->st_mode & 07777, strerror(errno));
+		               out->shown, old->st_mode & 07777, strerror(errno));
 	return SG_OK;
 }
 
 sg_result sg_atomic_file_open(struct sg_atomic_file *out, const char *path)
 {
 	*out = (struct sg_atomic_file){.path = path, .fd = -1, .folder_fd = -1};
+	sg_escape_path(path, out->shown, sizeof(out->shown));
 	struct stat st;
 	bool exists = false;
 	sg_result result = find_target(out, &st, &exists);
@@ -319,14 +328,14 @@ static sg_result put_in_place(struct sg_atomic_file *out)
 	sg_result result = SG_OK;
 	if (out->link_method != LINK_NAMED && give_name(out) != 0)
 		result = sg_fail(SG_ERR_IO, "cannot name the temporary file for '%s': %s",
-		                 out->path, strerror(errno));
+		                 out->shown, strerror(errno));
 	int fd = out->fd;
 	out->fd = -1;
 	if (close(fd) != 0 && !result)
-		result = sg_fail(SG_ERR_IO, "writing '%s' failed: %s", out->path, strerror(errno));
+		result = sg_fail(SG_ERR_IO, "writing '%s' failed: %s", out->shown, strerror(errno));
 	if (!result && renameat(out->folder_fd, out->temporary, out->folder_fd, out->name) != 0)
 		result = sg_fail(SG_ERR_IO, "cannot rename the temporary file '%s' over '%s': %s",
-		                 out->temporary, out->path, strerror(errno));
+		                 out->temporary, out->shown, strerror(errno));
 	if (!result)
 		out->temporary[0] = '\0'; /* it is the final file now */
 	sg_atomic_file_abort(out);        /* removes the temporary file if it is still there */
@@ -341,7 +350,7 @@ sg_result sg_atomic_file_commit(struct sg_atomic_file *out)
 	sg_result result = SG_OK;
 	bool in_place = out->folder_fd < 0;
 	if (fsync(out->fd) != 0 && !(in_place && (errno == EINVAL || errno == EROFS)))
-		result = sg_fail(SG_ERR_IO, "writing '%s' failed: %s", out->path, strerror(errno));
+		result = sg_fail(SG_ERR_IO, "writing '%s' failed: %s", out->shown, strerror(errno));
 	if (result || !in_place) {
 		if (!result)
 			return put_in_place(out);
@@ -351,7 +360,7 @@ sg_result sg_atomic_file_commit(struct sg_atomic_file *out)
 	int fd = out->fd;
 	out->fd = -1;
 	if (close(fd) != 0)
-		result = sg_fail(SG_ERR_IO, "writing '%s' failed: %s", out->path, strerror(errno));
+		result = sg_fail(SG_ERR_IO, "writing '%s' failed: %s", out->shown, strerror(errno));
 	sg_atomic_file_abort(out);
 	return result;
 }
@@ -365,5 +374,7 @@ void sg_atomic_file_abort(struct sg_atomic_file *out)
 	if (out->folder_fd >= 0)
 		close(out->folder_fd);
 	sg_free(out->name);
-	*out = (struct sg_atomic_file){.path = out->path, .fd = -1, .folder_fd = -1};
+	struct sg_atomic_file closed = {.path = out->path, .fd = -1, .folder_fd = -1};
+	memcpy(closed.shown, out->shown, sizeof(closed.shown));
+	*out = closed;
 }

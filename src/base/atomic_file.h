@@ -10,7 +10,10 @@
  * over it in its own folder; a device or FIFO is written in place. Symlinks are
  * followed to their final target, which is what gets replaced. */
 struct sg_atomic_file {
-	const char *path;   /* as the caller named it, for messages */
+	const char *path;   /* as the caller named it */
+	/* path escaped and, over 511 bytes, cut in its middle: what messages quote,
+	 * so that the reason after it always fits in sg_last_error() */
+	char shown[512];
 	int fd;             /* where the bytes go */
 	int folder_fd;      /* folder of the final file (O_PATH); -1 when written in place */
 	char *name;         /* final file's name in folder_fd */

@@ -29,7 +29,7 @@ char *sg_escape(const char *text, enum sg_escape_style style, char *out, size_t 
 	const unsigned char *c = (const unsigned char *)text;
 	size_t used = 0;
 	while (*c) {
-		char piece[8];
+		char piece[12]; /* a backslash-u escape of 6 bytes, or a character */
 		size_t take = 1;
 		uint32_t code = 0;
 		if (*c >= 0x20 && *c < 0x7f) {
@@ -42,8 +42,12 @@ char *sg_escape(const char *text, enum sg_escape_style style, char *out, size_t 
 			/* Not UTF-8: this byte alone, the next ones are looked at again. */
 			escape_one(*c, SG_ESCAPE_TEXT, piece);
 			take = 1;
-		} else if (code < 0xa0) {
-			escape_one(code, style, piece); /* C1 control: 0x9b starts a CSI */
+		} else if (!sg_utf8_is_shown(code)) {
+			/* a C1 control (0x9b starts a CSI), or a bidi control */
+			if (code < 0x100)
+				escape_one(code, style, piece);
+			else
+				snprintf(piece, sizeof(piece), "\\u%04x", (unsigned)code);
 		} else {
 			memcpy(piece, c, take);
 			piece[take] = '\0';

@@ -12,7 +12,8 @@ enum sg_escape_style {
 };
 
 /* Writes text into out (size > 4 bytes, always terminated): C0 and C1 control
- * characters, DEL and bytes that are not UTF-8 escaped, other UTF-8 kept. Text
+ * characters, DEL and bytes that are not UTF-8 escaped, bidi controls as
+ * \u202e (sg_utf8_is_shown in utf8.h is the rule), other UTF-8 kept. Text
  * too long for out ends with "...". Returns out. */
 char *sg_escape(const char *text, enum sg_escape_style style, char *out, size_t size);
 

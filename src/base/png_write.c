@@ -14,6 +14,7 @@
 
 #include "alloc.h"
 #include "error.h"
+#include "escape.h"
 #include "atomic_file.h"
 
 struct png_sink {
@@ -121,13 +122,15 @@ static sg_result write_png(int fd, const char *name, int width, int height, cons
                            size_t stride)
 {
 	const size_t row_stride = stride ? stride : (size_t)width * 4;
+	char shown[512];
+	sg_escape_path(name, shown, sizeof(shown));
 	struct png_sink *sink = sg_malloc(sizeof(*sink));
 	if (!sink)
-		return sg_fail(SG_ERR_NO_MEMORY, "out of memory writing '%s'", name);
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory writing '%s'", shown);
 	/* Field by field: a compound literal would zero the 64 KiB buffer too,
 	 * 16 pages faulted in for a PNG that may be 1 KiB. */
 	sink->fd = fd;
-	sink->name = name;
+	sink->name = shown;
 	sink->error = 0;
 	sink->message[0] = '\0';
 	sink->used = 0;

@@ -74,3 +74,12 @@ bool sg_utf8_next(const char *text, size_t length, size_t *offset, uint32_t *cod
 	*offset += (size_t)count;
 	return count > 0;
 }
+
+bool sg_utf8_is_shown(uint32_t code)
+{
+	if (code < 0x20 || (code >= 0x7f && code < 0xa0))
+		return false;
+	return code != 0x061c && code != 0x200e && code != 0x200f && code != 0x2028 &&
+	       code != 0x2029 && !(code >= 0x202a && code <= 0x202e) &&
+	       !(code >= 0x2066 && code <= 0x2069);
+}

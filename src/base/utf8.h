@@ -36,6 +36,14 @@ int sg_utf8_decode(const char *text, size_t left, uint32_t *codepoint, struct sg
  * character starts (the end of the text included). */
 bool sg_utf8_next(const char *text, size_t length, size_t *offset, uint32_t *codepoint);
 
+/* Whether a message may show code point code as it is. Not: C0 and C1 control
+ * characters and DEL (0x9b starts a CSI on some terminals), and the invisible
+ * bidi controls that reorder what a terminal shows around them (U+061C,
+ * U+200E, U+200F, U+202A .. U+202E, U+2066 .. U+2069: "\u202egnp.exe" shows
+ * as "exe.png"), and the line and paragraph separators U+2028, U+2029. The
+ * one rule of the library's escaping (escape.h) and sg-render's. */
+bool sg_utf8_is_shown(uint32_t code);
+
 /* SG_OK, or SG_ERR_FORMAT "invalid UTF-8 at byte N (...)" naming the fault,
  * checked before HarfBuzz sees a string (it would replace bad bytes silently),
  * so that a caller learns where its string is wrong. */

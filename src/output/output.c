@@ -14,6 +14,7 @@
 #include "../gbm/device.h"
 #include "../base/alloc.h"
 #include "../base/error.h"
+#include "../base/escape.h"
 #include "../base/floats.h"
 #include "../base/log.h"
 #include "../render/renderer_output.h"
@@ -99,13 +100,16 @@ static sg_result open_node(struct sg_output *output, const struct sg_output_desc
 	}
 	snprintf(output->device, sizeof(output->device), "%s", desc->device);
 	output->fd = open(desc->device, O_RDWR | O_CLOEXEC);
+	/* the caller's path may hold anything, an escape sequence or a newline */
+	char shown[256];
+	sg_escape_path(desc->device, shown, sizeof(shown));
 	if (output->fd < 0)
-		return sg_fail(SG_ERR_DEVICE, "cannot open %s (for %s%s): %s", desc->device,
+		return sg_fail(SG_ERR_DEVICE, "cannot open %s (for %s%s): %s", shown,
 		               desc->connector ? "connector " : "the first connected connector",
 		               desc->connector ? desc->connector : "", strerror(errno));
 	output->own_fd = true;
 	if (drmGetNodeTypeFromFd(output->fd) < 0)
-		return sg_fail(SG_ERR_DEVICE, "%s is not a DRM node", desc->device);
+		return sg_fail(SG_ERR_DEVICE, "%s is not a DRM node", shown);
 	return SG_OK;
 }
 

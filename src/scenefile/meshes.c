@@ -145,6 +145,24 @@ sg_result sg_parse_meshes(struct sg_parse *p, struct json_object *root)
 	return result;
 }
 
+/* A mesh of $.meshes, by its name. */
+static sg_result find_named_mesh(struct sg_parse *p, struct json_object *ref, sg_mesh *mesh)
+{
+	const char *name = NULL;
+	sg_result result = sg_read_string_value(p, ref, &name);
+	if (result)
+		return result;
+	for (size_t i = 0; i < p->mesh_count; i++) {
+		if (strcmp(p->meshes[i].name, name) == 0) {
+			*mesh = p->meshes[i].mesh;
+			return SG_OK;
+		}
+	}
+	char shown[128];
+	return sg_parse_fail(p, "unknown mesh \"%s\" (not in $.meshes)",
+	                     sg_escape(name, SG_ESCAPE_JSON, shown, sizeof(shown)));
+}
+
 sg_result sg_parse_mesh_ref(struct sg_parse *p, struct json_object *model, sg_mesh *mesh)
 {
 	struct json_object *ref = sg_read_field(model, "mesh");
@@ -153,16 +171,7 @@ sg_result sg_parse_mesh_ref(struct sg_parse *p, struct json_object *model, sg_me
 	if (!ref) {
 		result = sg_parse_fail(p, "missing (a name of $.meshes or a mesh object)");
 	} else if (json_object_is_type(ref, json_type_string)) {
-		const char *name = json_object_get_string(ref);
-		size_t i = 0;
-		while (i < p->mesh_count && strcmp(p->meshes[i].name, name) != 0)
-			i++;
-		char shown[128];
-		if (i < p->mesh_count)
-			*mesh = p->meshes[i].mesh;
-		else
-			result = sg_parse_fail(p, "unknown mesh \"%s\" (not in $.meshes)",
-			                       sg_escape(name, SG_ESCAPE_JSON, shown, sizeof(shown)));
+		result = find_named_mesh(p, ref, mesh);
 	} else {
 		result = make_mesh(p, ref, mesh);
 	}

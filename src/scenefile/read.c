@@ -159,18 +159,24 @@ sg_result sg_read_vector(struct sg_parse *p, struct json_object *object, const c
 	READ_FIELD(p, object, key, required, sg_read_vector_value(p, value, count, out));
 }
 
-static sg_result read_string_value(struct sg_parse *p, struct json_object *value, const char **out)
+sg_result sg_read_string_value(struct sg_parse *p, struct json_object *value, const char **out)
 {
 	if (!json_object_is_type(value, json_type_string))
 		return sg_parse_fail(p, "expected a string");
-	*out = json_object_get_string(value);
+	const char *text = json_object_get_string(value);
+	/* json-c keeps "\u0000" in the string's length, but every reader of a C
+	 * string stops there: "q\u0000zzz" would name mesh "q", silently. */
+	size_t length = strlen(text);
+	if (length != (size_t)json_object_get_string_len(value))
+		return sg_parse_fail(p, "a NUL character (\\u0000) at byte %zu", length);
+	*out = text;
 	return SG_OK;
 }
 
 sg_result sg_read_string(struct sg_parse *p, struct json_object *object, const char *key,
                          bool required, const char **out)
 {
-	READ_FIELD(p, object, key, required, read_string_value(p, value, out));
+	READ_FIELD(p, object, key, required, sg_read_string_value(p, value, out));
 }
 
 /* "\"a\", \"b\", \"c\"" for messages. */
@@ -187,7 +193,7 @@ static sg_result read_choice_value(struct sg_parse *p, struct json_object *value
                                    const char *const *names, int *out)
 {
 	const char *text = NULL;
-	sg_result result = read_string_value(p, value, &text);
+	sg_result result = sg_read_string_value(p, value, &text);
 	if (result)
 		return result;
 	for (int i = 0; names[i]; i++) {
@@ -248,9 +254,11 @@ static bool parse_hex_color(const char *text, uint8_t rgba[4])
 sg_result sg_read_color_value(struct sg_parse *p, struct json_object *value, uint8_t rgba[4])
 {
 	if (json_object_is_type(value, json_type_string)) {
-		if (!parse_hex_color(json_object_get_string(value), rgba))
-			return sg_parse_fail(p, "expected a colour \"#rrggbb\" or \"#rrggbbaa\"");
-		return SG_OK;
+		const char *text = NULL;
+		sg_result result = sg_read_string_value(p, value, &text);
+		if (!result && !parse_hex_color(text, rgba))
+			result = sg_parse_fail(p, "expected a colour \"#rrggbb\" or \"#rrggbbaa\"");
+		return result;
 	}
 	size_t length =
 	    json_object_is_type(value, json_type_array) ? json_object_array_length(value) : 0;

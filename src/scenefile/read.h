@@ -46,6 +46,9 @@ sg_result sg_read_int(struct sg_parse *p, struct json_object *object, const char
                       bool required, long min, long max, int *out);
 sg_result sg_read_vector(struct sg_parse *p, struct json_object *object, const char *key,
                          bool required, int count, float *out);
+/* A string with no NUL ("\u0000" would cut it where C reads it): every string
+ * value of a scene file is read through it. */
+sg_result sg_read_string_value(struct sg_parse *p, struct json_object *value, const char **out);
 sg_result sg_read_string(struct sg_parse *p, struct json_object *object, const char *key,
                          bool required, const char **out);
 /* One of names (NULL-terminated); *out is its index. */

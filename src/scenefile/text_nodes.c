@@ -14,13 +14,11 @@
 /* A string that sg_node_new_text takes: valid UTF-8 with no NUL. */
 static sg_result read_string(struct sg_parse *p, struct json_object *value, const char **out)
 {
-	if (!json_object_is_type(value, json_type_string))
-		return sg_parse_fail(p, "expected a string");
-	const char *text = json_object_get_string(value);
-	size_t length = (size_t)json_object_get_string_len(value);
-	/* "\u0000" would cut the string there, silently. */
-	if (strlen(text) != length)
-		return sg_parse_fail(p, "a NUL character (\\u0000) at byte %zu", strlen(text));
+	const char *text = NULL;
+	sg_result result = sg_read_string_value(p, value, &text);
+	if (result)
+		return result;
+	size_t length = strlen(text);
 	size_t offset = 0;
 	uint32_t c;
 	while (offset < length)
