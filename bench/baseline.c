@@ -55,7 +55,7 @@ static const char *fragment_source = "#version 300 es\n"
 int baseline_gl_init(struct baseline *b, int width, int height)
 {
 	if (sg_target_surfaceless_create(width, height, &b->target) ||
-	    sg_target_bind(b->target) ||
+	    sg_target_bind(b->target, NULL) ||
 	    sg_gl_program_build(vertex_source, fragment_source, &b->program)) {
 		fprintf(stderr, "bench: baseline: %s\n", sg_last_error());
 		return -1;
@@ -101,7 +101,7 @@ void baseline_build_vertices(struct baseline *b, mat4 view_projection)
 
 void baseline_draw(struct baseline *b, int width, int height)
 {
-	sg_target_bind(b->target);
+	sg_target_bind(b->target, NULL);
 	glViewport(0, 0, width, height);
 	glClearColor(0, 0, 0, 1);
 	glClear(GL_COLOR_BUFFER_BIT);
@@ -130,7 +130,7 @@ void baseline_draw(struct baseline *b, int width, int height)
 void baseline_finish(struct baseline *b)
 {
 	if (b->target) {
-		sg_target_bind(b->target);
+		sg_target_bind(b->target, NULL);
 		glDeleteProgram(b->program);
 		glDeleteBuffers(8, b->buffers);
 		glDeleteTextures(8, b->textures);

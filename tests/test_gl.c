@@ -18,7 +18,7 @@ static struct sg_target *target;
 static void setup(void)
 {
 	ck_assert_msg(sg_target_surfaceless_create(16, 16, &target) == SG_OK, "%s", sg_last_error());
-	ck_assert_int_eq(sg_target_bind(target), SG_OK);
+	ck_assert_int_eq(sg_target_bind(target, NULL), SG_OK);
 }
 
 static void teardown(void)

@@ -14,7 +14,7 @@
 #include "expect.h"
 #include "check_run.h"
 #include "../src/render/renderer_internal.h"
-#include "../src/render/renderer_output.h"
+#include "../src/render/buffer.h"
 #include "../src/base/alloc.h"
 #include "golden.h"
 #include "three_rects_scene.h"

@@ -84,7 +84,7 @@ struct sg_dmabuf_rect {
  * again). A newer fence replaces an older one not yet waited for.
  * When the renderer is done reading: sg_renderer_render() returns after
  * glFinish, so the buffer may be written again once it returns (and once
- * sg_renderer_render_into's fence fd signals, for outputs).
+ * sg_output_present's render fence signals, for outputs).
  * A texture not imported, a rect that is empty or leaves the texture, or a
  * fence fd that is not open: SG_ERR_INVALID_ARGUMENT; a destroyed or foreign
  * texture: SG_ERR_STALE_HANDLE / SG_ERR_FOREIGN_HANDLE; nothing is changed. */

@@ -22,21 +22,26 @@
 static const uint32_t formats[] = {GBM_FORMAT_ABGR8888, GBM_FORMAT_ARGB8888, GBM_FORMAT_XBGR8888,
                                    GBM_FORMAT_XRGB8888};
 
+void sg_gbm_buffer_free(struct gbm_target *t, struct gbm_buffer *buffer)
+{
+	struct sg_target *base = &t->base;
+	if (!buffer)
+		return;
+	if (base->egl.context != EGL_NO_CONTEXT && sg_egl_make_current(&base->egl) == SG_OK)
+		sg_gl_framebuffer_finish(&buffer->base.fb);
+	if (buffer->image != EGL_NO_IMAGE_KHR && base->egl.destroy_image)
+		base->egl.destroy_image(base->egl.display, buffer->image);
+	if (buffer->bo)
+		gbm_bo_destroy(buffer->bo);
+	sg_free(buffer);
+}
+
 static void gbm_destroy(struct sg_target *base)
 {
 	struct gbm_target *t = (struct gbm_target *)base;
-	for (int i = 0; i < t->buffer_count; i++) {
-		struct gbm_buffer *buffer = &t->buffers[i];
-		if (base->egl.context != EGL_NO_CONTEXT && sg_egl_make_current(&base->egl) == SG_OK)
-			sg_gl_framebuffer_finish(&buffer->fb);
-		if (buffer->image != EGL_NO_IMAGE_KHR && base->egl.destroy_image)
-			base->egl.destroy_image(base->egl.display, buffer->image);
-	}
-	base->fb = (struct sg_gl_framebuffer){0}; /* it was one of the buffers' */
+	sg_gbm_buffer_free(t, (struct gbm_buffer *)base->own);
+	base->own = NULL;
 	sg_egl_finish(&base->egl);
-	for (int i = 0; i < t->buffer_count; i++)
-		if (t->buffers[i].bo)
-			gbm_bo_destroy(t->buffers[i].bo);
 	if (t->gbm && !t->borrowed_gbm)
 		gbm_device_destroy(t->gbm);
 	if (t->fd >= 0 && !t->borrowed)
@@ -44,11 +49,10 @@ static void gbm_destroy(struct sg_target *base)
 	sg_free(t);
 }
 
-static sg_result gbm_read_rect(struct sg_target *base, const struct sg_rect *r, void *rgba,
-                               size_t stride)
+static sg_result gbm_read_rect(struct sg_target *base, struct sg_target_buffer *buffer,
+                               const struct sg_rect *r, void *rgba, size_t stride)
 {
-	struct gbm_target *t = (struct gbm_target *)base;
-	struct gbm_bo *bo = t->buffers[t->current].bo;
+	struct gbm_bo *bo = ((struct gbm_buffer *)buffer)->bo;
 	uint32_t map_stride = 0;
 	void *map_data = NULL;
 	const uint8_t *map =
@@ -78,15 +82,12 @@ static sg_result gbm_read_rect(struct sg_target *base, const struct sg_rect *r, 
 	return SG_OK;
 }
 
-static sg_result gbm_read_pixels(struct sg_target *base, void *rgba, size_t stride)
+static sg_result gbm_export_dmabuf(struct sg_target *base, struct sg_target_buffer *buffer,
+                                   struct sg_dmabuf *dmabuf)
 {
-	return gbm_read_rect(base, &(struct sg_rect){0, 0, base->width, base->height}, rgba, stride);
-}
-
-static sg_result gbm_export_dmabuf(struct sg_target *base, struct sg_dmabuf *dmabuf)
-{
-	struct gbm_target *t = (struct gbm_target *)base;
-	struct gbm_bo *bo = t->buffers[t->current].bo;
+	if (buffer->plain)
+		return sg_fail(SG_ERR_UNSUPPORTED, "a plain renderbuffer has no buffer object to export");
+	struct gbm_bo *bo = ((struct gbm_buffer *)buffer)->bo;
 	int fd = gbm_bo_get_fd(bo);
 	if (fd < 0)
 		return sg_fail(SG_ERR_DEVICE, "gbm_bo_get_fd on '%s' failed: %s", base->device,
@@ -108,9 +109,12 @@ static sg_result gbm_export_dmabuf(struct sg_target *base, struct sg_dmabuf *dma
 
 static const struct sg_target_impl gbm_impl = {
 	.name = "gbm",
-	.read_pixels = gbm_read_pixels,
 	.read_rect = gbm_read_rect,
 	.export_dmabuf = gbm_export_dmabuf,
+	.buffer_create = sg_gbm_scanout_create,
+	.buffer_destroy = sg_gbm_scanout_destroy,
+	.scanout_format = sg_gbm_scanout_format,
+	.render_modifiers = sg_gbm_target_render_modifiers,
 	.destroy = gbm_destroy,
 };
 
@@ -146,7 +150,7 @@ int sg_gbm_render_modifiers(struct sg_egl *egl, uint32_t format, uint64_t *modif
 	return kept;
 }
 
-static sg_result allocate_bo(struct gbm_target *t)
+static sg_result allocate_bo(struct gbm_target *t, struct gbm_buffer *own)
 {
 	struct sg_target *base = &t->base;
 	uint32_t format = 0;
@@ -167,12 +171,29 @@ static sg_result allocate_bo(struct gbm_target *t)
 		bo = gbm_bo_create(t->gbm, (uint32_t)base->width, (uint32_t)base->height, format,
 		                   GBM_BO_USE_RENDERING);
 	if (bo)
-		t->buffers[t->buffer_count++].bo = bo;
+		own->bo = bo;
 	else
 		return sg_fail(SG_ERR_DEVICE, "gbm_bo_create(%dx%d, %.4s) on '%s' failed: %s",
 		               base->width, base->height, (const char *)&format, base->device,
 		               strerror(errno));
 	return SG_OK;
+}
+
+/* What KMS needs of bo (drmModeAddFB2WithModifiers). */
+static void describe(struct gbm_bo *bo, struct sg_buffer_layout *out)
+{
+	*out = (struct sg_buffer_layout){
+	    .width = gbm_bo_get_width(bo),
+	    .height = gbm_bo_get_height(bo),
+	    .format = gbm_bo_get_format(bo),
+	    .modifier = gbm_bo_get_modifier(bo),
+	    .plane_count = gbm_bo_get_plane_count(bo),
+	};
+	for (int i = 0; i < out->plane_count && i < 4; i++) {
+		out->handles[i] = gbm_bo_get_handle_for_plane(bo, i).u32;
+		out->strides[i] = gbm_bo_get_stride_for_plane(bo, i);
+		out->offsets[i] = gbm_bo_get_offset(bo, i);
+	}
 }
 
 sg_result sg_gbm_import_bo(struct gbm_target *t, struct gbm_buffer *buffer)
@@ -216,11 +237,13 @@ sg_result sg_gbm_import_bo(struct gbm_target *t, struct gbm_buffer *buffer)
 		                 base->device, sg_egl_error_name(error));
 		goto done;
 	}
-	sg_gl_framebuffer_begin(&buffer->fb);
+	sg_gl_framebuffer_begin(&buffer->base.fb);
 	egl->image_target_renderbuffer(GL_RENDERBUFFER, buffer->image);
 	char what[300];
 	snprintf(what, sizeof(what), "rendering into the gbm_bo on '%s'", base->device);
-	result = sg_gl_framebuffer_complete(&buffer->fb, base->width, base->height, what);
+	result = sg_gl_framebuffer_complete(&buffer->base.fb, base->width, base->height, what);
+	if (!result)
+		describe(bo, &buffer->base.layout);
 done:
 	for (int i = 0; i < 4; i++) /* the EGLImage holds its own references */
 		if (fds[i] >= 0)
@@ -244,20 +267,21 @@ static struct gbm_target *new_target(int width, int height)
 	t->base.egl.display = EGL_NO_DISPLAY;
 	t->base.egl.context = EGL_NO_CONTEXT;
 	t->fd = -1;
-	for (int i = 0; i < SG_GBM_MAX_BUFFERS; i++)
-		t->buffers[i].image = EGL_NO_IMAGE_KHR;
 	return t;
 }
 
 /* The buffer object and its framebuffer, once the device and EGL are up. */
 static sg_result finish_target(struct gbm_target *t, bool *allocation_failed)
 {
-	sg_result result = allocate_bo(t);
+	struct gbm_buffer *own = sg_calloc(1, sizeof(*own));
+	if (!own)
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory creating the GBM target");
+	own->image = EGL_NO_IMAGE_KHR;
+	t->base.own = &own->base; /* freed by gbm_destroy, also on failure */
+	sg_result result = allocate_bo(t, own);
 	*allocation_failed = result != SG_OK;
 	if (!result)
-		result = sg_gbm_import_bo(t, &t->buffers[0]);
-	if (!result)
-		t->base.fb = t->buffers[0].fb;
+		result = sg_gbm_import_bo(t, own);
 	return result;
 }
 

@@ -14,7 +14,7 @@
 
 #include "../base/alloc.h"
 #include "../base/error.h"
-#include "../render/renderer_output.h"
+#include "../render/buffer.h"
 #include "kms.h"
 #include "output_internal.h"
 
@@ -60,7 +60,7 @@ static void add_reason(char *why, size_t size, const char *fmt, uint32_t format,
 		         what);
 }
 
-static sg_result add_fb(struct sg_output *output, const struct sg_scanout_buffer *scanout,
+static sg_result add_fb(struct sg_output *output, const struct sg_buffer_layout *scanout,
                         uint32_t *fb_id)
 {
 	uint64_t modifiers[4] = {0};
@@ -89,11 +89,20 @@ void sg_output_free_buffers(struct sg_output *output)
 		sg_dumb_buffer_finish(&buffer->dumb);
 		if (buffer->fence_fd >= 0)
 			close(buffer->fence_fd);
+		sg_renderer_buffer_destroy(output->renderer, buffer->render);
 		*buffer = (struct sg_output_buffer){.fence_fd = -1};
 	}
 	output->buffer_count = 0;
-	if (output->renderer && sg_target_is_gbm(sg_renderer_target(output->renderer)))
-		sg_renderer_drop_scanouts(output->renderer);
+}
+
+void sg_output_forget_buffers(struct sg_output *output)
+{
+	for (int i = 0; i < output->buffer_count; i++) {
+		struct sg_output_buffer *buffer = &output->buffers[i];
+		buffer->held = 0;
+		if (buffer->render)
+			buffer->render->frame = 0;
+	}
 }
 
 /* The ring in one format; on failure nothing is left allocated. */
@@ -104,16 +113,16 @@ static sg_result ring_in(struct sg_output *output, uint32_t format, const uint64
 	for (int i = 0; i < buffers && !result; i++) {
 		struct sg_output_buffer *buffer = &output->buffers[output->buffer_count++];
 		*buffer = (struct sg_output_buffer){.fence_fd = -1};
-		struct sg_scanout_buffer scanout;
-		result =
-		    sg_renderer_add_scanout(output->renderer, format, modifiers, count, &scanout);
-		if (!result) {
-			buffer->index = scanout.index;
-			result = add_fb(output, &scanout, &buffer->fb_id);
-		}
+		const struct sg_buffer_desc desc = {
+		    .scanout = true, .format = format, .modifiers = modifiers, .modifier_count = count};
+		result = sg_renderer_buffer_create(output->renderer, &desc, &buffer->render);
+		const struct sg_buffer_layout *layout =
+		    result ? NULL : &buffer->render->target_buffer->layout;
+		if (!result)
+			result = add_fb(output, layout, &buffer->fb_id);
 		if (!result && i == 0) {
-			output->info.format = scanout.format;
-			output->info.modifier = scanout.modifier;
+			output->info.format = layout->format;
+			output->info.modifier = layout->modifier;
 		}
 	}
 	if (!result && output->atomic)
@@ -126,7 +135,6 @@ static sg_result ring_in(struct sg_output *output, uint32_t format, const uint64
 static bool zero_copy(struct sg_output *output, const uint32_t *formats, size_t format_count,
                       int buffers, char *why, size_t size)
 {
-	struct sg_target *target = sg_renderer_target(output->renderer);
 	const struct sg_output_choice *choice = &output->choice;
 	for (size_t f = 0; f < format_count; f++) {
 		uint32_t format = formats[f];
@@ -139,13 +147,13 @@ static bool zero_copy(struct sg_output *output, const uint32_t *formats, size_t 
 			           "not on the primary plane");
 			continue;
 		}
-		if (!sg_target_gbm_scanout_format(target, format)) {
+		if (!sg_renderer_scanout_format(output->renderer, format)) {
 			add_reason(why, size, "%s%.4s: %s", format,
 			           "gbm cannot allocate it with SCANOUT | RENDERING");
 			continue;
 		}
 		int egl_count =
-		    sg_target_gbm_render_modifiers(target, format, for_egl, MAX_MODIFIERS);
+		    sg_renderer_render_modifiers(output->renderer, format, for_egl, MAX_MODIFIERS);
 		int count = 0;
 		for (int e = 0; e < egl_count; e++)
 			for (int p = 0; p < plane_count; p++)
@@ -204,9 +212,11 @@ sg_result sg_output_setup_buffers(struct sg_output *output, const struct sg_outp
 	                          : sizeof(default_formats) / sizeof(default_formats[0]);
 	char *why = output->path_reason;
 	size_t size = sizeof(output->path_reason);
+	/* A renderer on a target without a device makes no scanout buffers. */
+	bool scanout = sg_renderer_makes_scanouts(output->renderer);
 	if (desc->force_copy)
 		snprintf(why, size, "force_copy was set");
-	else if (!sg_target_is_gbm(sg_renderer_target(output->renderer)))
+	else if (!scanout)
 		; /* create() said why the renderer is not GBM */
 	else if (zero_copy(output, formats, format_count, buffers, why, size)) {
 		output->info.path = SG_OUTPUT_PATH_ZERO_COPY;
@@ -218,7 +228,7 @@ sg_result sg_output_setup_buffers(struct sg_output *output, const struct sg_outp
 		         (unsigned long long)output->info.modifier, output->choice.plane_id);
 		return SG_OK;
 	}
-	if (!desc->force_copy && sg_target_is_gbm(sg_renderer_target(output->renderer))) {
+	if (!desc->force_copy && scanout) {
 		static const char prefix[] = "no zero-copy scanout: ";
 		size_t length = strnlen(why, size - sizeof(prefix));
 		memmove(why + sizeof(prefix) - 1, why, length);

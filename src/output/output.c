@@ -17,7 +17,7 @@
 #include "../base/escape.h"
 #include "../base/floats.h"
 #include "../base/log.h"
-#include "../render/renderer_output.h"
+#include "../render/buffer.h"
 #include "output_internal.h"
 
 static sg_result check_desc(const struct sg_output_desc *desc)

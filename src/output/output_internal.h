@@ -12,14 +12,17 @@
 #include <sg/output.h>
 #include <sg/renderer.h>
 
+#include "../render/buffer.h"
+
 #include "choose.h"
 #include "dumb.h"
 #include "props.h"
 #include "restore.h"
 
 #define SG_OUTPUT_MAX_BUFFERS 3
-/* A buffer's damage: the union of the frames since it last held one. */
-#define SG_OUTPUT_MAX_CLIPS (SG_OUTPUT_MAX_BUFFERS * SG_DAMAGE_MAX_RECTS)
+/* A buffer's damage: what changed in it since it last held a frame
+ * (src/render/buffer.h), as few rectangles as one frame's. */
+#define SG_OUTPUT_MAX_CLIPS SG_DAMAGE_MAX_RECTS
 
 /* For tests only (tests/drm/test_output.c): vkms shows frames to no one, so
  * the suite drives its writeback connector and reads back each commit. */
@@ -53,23 +56,20 @@ enum sg_output_buffer_state {
 };
 
 struct sg_output_buffer {
-	int index;                  /* the renderer's buffer (zero-copy) */
-	struct sg_dumb_buffer dumb; /* copy path */
+	/* Zero-copy: the renderer draws into it, and knows the frame it holds. */
+	struct sg_render_buffer *render;
+	/* Copy path: filled from the renderer's own buffer; held is the
+	 * renderer's frame it holds (0: unknown). */
+	struct sg_dumb_buffer dumb;
+	uint64_t held;
 	uint32_t fb_id;
 	enum sg_output_buffer_state state;
-	uint64_t frame;
-	int fence_fd; /* queued: the render's sync_file, -1 when none */
+	uint64_t frame; /* the output's frame number, for sg_output_flip */
+	int fence_fd;   /* queued: the render's sync_file, -1 when none */
 	/* What changed in it with its frame, in framebuffer pixels: -1 the
 	 * whole buffer (the clips of its commit and, copy path, what is copied). */
 	int clip_count;
 	struct drm_mode_rect clips[SG_OUTPUT_MAX_CLIPS];
-};
-
-/* The damage of one frame against the frame before it; count -1: all. */
-struct sg_output_damage {
-	uint64_t frame;
-	int count;
-	struct sg_rect rects[SG_DAMAGE_MAX_RECTS];
 };
 
 struct sg_output {
@@ -87,9 +87,6 @@ struct sg_output {
 	bool closing;       /* in destroy: completions call nothing and commit nothing */
 	sg_result deferred; /* a queued frame's commit failed in the flip handler */
 	uint64_t frames;
-	/* The last frames' damage, frame f at f % SG_OUTPUT_MAX_BUFFERS. */
-	struct sg_output_damage history[SG_OUTPUT_MAX_BUFFERS];
-	bool damage_all; /* a render or commit failed: the next frame damages all */
 	int out_fence_fd;
 	uint8_t *staging; /* copy path: the render read back as RGBA */
 	sg_output_flip_fn on_flip;
@@ -108,5 +105,8 @@ sg_result sg_output_read_events(struct sg_output *output, int timeout_ms);
 /* formats.c: the zero-copy ring (the reason for the copy path otherwise). */
 sg_result sg_output_setup_buffers(struct sg_output *output, const struct sg_output_desc *desc);
 void sg_output_free_buffers(struct sg_output *output);
+/* Every buffer's contents unknown (a render or commit failed, so that the
+ * screen or a driver's copy may hold an older frame): each next repaint is whole. */
+void sg_output_forget_buffers(struct sg_output *output);
 
 #endif

@@ -4,11 +4,12 @@
  * a flip is pending the next frame waits in the ring, and the flip's
  * completion (read from the fd by dispatch) commits it.
  *
- * Damage: each frame's damage (sg_renderer_get_damage) is kept for as many
- * frames as the ring has buffers. A buffer's damage is the union since the
- * frame it last held: the copy path copies only that into its dumb buffer,
- * and atomic page flips pass it as the plane's FB_DAMAGE_CLIPS. That is a
- * superset of the frame damage the uAPI asks for, and what drivers that
+ * Damage: the renderer keeps it (src/render/buffer.h). A buffer's damage is
+ * what changed in it since the frame it last held: the renderer says so for
+ * the scanout buffers it draws into, and for the copy path's dumb buffers
+ * from the frame each holds. The copy path copies only that into its dumb
+ * buffer, and atomic page flips pass it as the plane's FB_DAMAGE_CLIPS. That
+ * is a superset of the frame damage the uAPI asks for, and what drivers that
  * upload per buffer (virtio-gpu, vmwgfx: before Linux 6.8 they used the clips
  * even when the framebuffer changed) need to stay right. */
 #include <errno.h>
@@ -20,7 +21,7 @@
 
 #include "../base/error.h"
 #include "../base/log.h"
-#include "../render/renderer_output.h"
+#include "../render/buffer.h"
 #include "output_internal.h"
 
 static sg_result commit_failed(struct sg_output *output, const char *what)
@@ -160,7 +161,7 @@ sg_result sg_output_commit(struct sg_output *output, struct sg_output_buffer *bu
 	} else {
 		/* Not shown: the screen (and a driver's copy of this buffer) holds
 		 * an older frame than the damage assumes. */
-		output->damage_all = true;
+		sg_output_forget_buffers(output);
 		buffer->frame = 0;
 	}
 	return result;
@@ -228,33 +229,19 @@ static bool whole(const struct sg_output *output, const struct sg_rect *r)
 	       r->y + r->height >= output->info.height;
 }
 
-/* After frame was rendered into buffer: its damage into the history, and
- * the buffer's clips, the union since the frame it held (-1: all). */
-static void take_damage(struct sg_output *output, struct sg_output_buffer *buffer, uint64_t frame)
+/* The buffer's clips: what changed in it (-1: all). */
+static void set_clips(struct sg_output *output, struct sg_output_buffer *buffer,
+                      const struct sg_damage_region *changed)
 {
-	struct sg_output_damage *d = &output->history[frame % SG_OUTPUT_MAX_BUFFERS];
-	int count = sg_renderer_get_damage(output->renderer, d->rects, SG_DAMAGE_MAX_RECTS);
-	d->frame = frame;
-	d->count = count;
-	if (count < 0 || count > SG_DAMAGE_MAX_RECTS || output->damage_all ||
-	    (count == 1 && whole(output, &d->rects[0])))
-		d->count = -1;
-	output->damage_all = false;
 	buffer->clip_count = -1;
-	if (!buffer->frame || frame - buffer->frame > SG_OUTPUT_MAX_BUFFERS)
+	if (changed->full || (changed->count == 1 && whole(output, &changed->rects[0])))
 		return;
-	int n = 0;
-	for (uint64_t f = buffer->frame + 1; f <= frame; f++) {
-		const struct sg_output_damage *h = &output->history[f % SG_OUTPUT_MAX_BUFFERS];
-		if (h->frame != f || h->count < 0)
-			return;
-		for (int i = 0; i < h->count; i++) {
-			const struct sg_rect *r = &h->rects[i];
-			buffer->clips[n++] =
-			    (struct drm_mode_rect){r->x, r->y, r->x + r->width, r->y + r->height};
-		}
+	for (int i = 0; i < changed->count; i++) {
+		const struct sg_rect *r = &changed->rects[i];
+		buffer->clips[i] =
+		    (struct drm_mode_rect){r->x, r->y, r->x + r->width, r->y + r->height};
 	}
-	buffer->clip_count = n;
+	buffer->clip_count = changed->count;
 }
 
 /* Copy path: the render read back where the buffer's content is older than
@@ -295,22 +282,31 @@ sg_result sg_output_present(struct sg_output *output, struct sg_scene *scene,
 		    "shown, one flipping, one queued): dispatch the flip completions first",
 		    output->buffer_count, output->choice.connector, output->choice.node);
 	bool fence = output->info.fence == SG_OUTPUT_FENCE_NATIVE;
-	sg_result result;
-	if (output->info.path == SG_OUTPUT_PATH_ZERO_COPY) {
-		result = sg_renderer_render_into(output->renderer, buffer->index, scene, camera,
-		                                 fence ? &buffer->fence_fd : NULL);
-	} else {
-		result = sg_renderer_render_into(output->renderer, 0, scene, camera, NULL);
-	}
+	bool copy = output->info.path == SG_OUTPUT_PATH_COPY;
+	/* Copy path: into the renderer's own buffer, then what the dumb buffer lacks. */
+	struct sg_render_pass pass = {
+	    .buffer = copy ? NULL : buffer->render,
+	    .fence_fd = fence && !copy ? &buffer->fence_fd : NULL,
+	    .call = "sg_output_present",
+	};
+	sg_result result = sg_renderer_draw(output->renderer, scene, camera, &pass);
 	if (result) {
-		output->damage_all = true;
+		sg_output_forget_buffers(output);
 		return result;
 	}
-	take_damage(output, buffer, output->frames + 1);
-	if (output->info.path == SG_OUTPUT_PATH_COPY && (result = copy_damage(output, buffer))) {
-		/* this buffer keeps its older frame; the next present repaints all */
-		output->damage_all = true;
-		return result;
+	if (copy) {
+		struct sg_damage_region lacks;
+		sg_renderer_damage_since(output->renderer, buffer->held, &lacks);
+		set_clips(output, buffer, &lacks);
+		buffer->held = 0; /* until it is copied */
+		if ((result = copy_damage(output, buffer))) {
+			/* the next presents repaint all */
+			sg_output_forget_buffers(output);
+			return result;
+		}
+		buffer->held = pass.frame;
+	} else {
+		set_clips(output, buffer, &pass.changed);
 	}
 	buffer->frame = ++output->frames;
 	if (in_state(output, SG_BUFFER_PENDING)) {

@@ -21,7 +21,7 @@
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
 #include "driver_lock.h"
-#include "renderer_output.h"
+#include "buffer.h"
 #include "select.h"
 #include "renderer_state.h"
 #include "../target/import.h"
@@ -72,8 +72,10 @@ struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
 	sg_driver_lock(true);
 	sg_result result = sg_target_select(desc, &renderer->target);
 	if (!result)
-		result = sg_target_bind(renderer->target);
+		result = sg_target_bind(renderer->target, NULL);
 	if (!result) {
+		renderer->own.target_buffer = renderer->target->own;
+		renderer->last = &renderer->own;
 		renderer->driver_lock = sg_driver_lock_needed(renderer->target->egl.gl_renderer);
 		if ((result = sg_gl_drawer_init(&renderer->gl)))
 			sg_fail_prefix(result, "on %s: ", renderer->target->impl->name);
@@ -121,10 +123,8 @@ void sg_renderer_destroy(struct sg_renderer *renderer)
 		/* Freeing textures while another context draws is the crash's
 		 * neighbourhood, and destruction is rare: serialised too. */
 		sg_driver_lock(renderer->driver_lock);
-		if (renderer->gl_ready && sg_target_bind(renderer->target) == SG_OK) {
-			sg_render_spares_finish(&renderer->spares, renderer->target);
+		if (renderer->gl_ready && sg_target_bind(renderer->target, NULL) == SG_OK)
 			sg_gl_drawer_finish(&renderer->gl);
-		}
 		sg_target_destroy(renderer->target);
 		sg_driver_unlock(renderer->driver_lock);
 	}
@@ -173,12 +173,6 @@ sg_result sg_renderer_set_culling(struct sg_renderer *renderer, bool enabled)
 	return SG_OK;
 }
 
-static void forget_buffers(struct sg_renderer *renderer)
-{
-	memset(renderer->buffer_drawn, 0, sizeof(renderer->buffer_drawn));
-	sg_damage_forget(&renderer->damage);
-}
-
 sg_result sg_renderer_set_damage_tracking(struct sg_renderer *renderer, bool enabled)
 {
 	if (!renderer)
@@ -187,7 +181,7 @@ sg_result sg_renderer_set_damage_tracking(struct sg_renderer *renderer, bool ena
 	if (!sg_renderer_enter(renderer, "sg_renderer_set_damage_tracking"))
 		return SG_ERR_BUSY;
 	if (enabled && !renderer->damage_tracking)
-		forget_buffers(renderer); /* frames drawn without it were not recorded */
+		sg_damage_forget(&renderer->damage); /* frames drawn without it were not recorded */
 	renderer->damage_tracking = enabled;
 	sg_renderer_leave(renderer);
 	return SG_OK;
@@ -245,10 +239,11 @@ static uint64_t area_of(const struct sg_damage_region *region, const struct sg_t
 	return pixels;
 }
 
-/* What to repaint in the current buffer, and the list cut down to it: region
- * NULL for the whole output. */
+/* What to repaint in a buffer that held frame held: repaint, what changed
+ * in it (full: all); region, the part drawn (NULL: the whole output); and
+ * the list cut down to it. */
 static sg_result find_damage(struct sg_renderer *renderer, struct sg_scene *scene,
-                             mat4 view_projection, uint64_t drawn,
+                             mat4 view_projection, uint64_t held,
                              struct sg_damage_region *repaint,
                              const struct sg_damage_region **region,
                              const struct sg_draw_list **list)
@@ -256,6 +251,7 @@ static sg_result find_damage(struct sg_renderer *renderer, struct sg_scene *scen
 	struct sg_traversal *traversal = &renderer->traversal;
 	*region = NULL;
 	*list = traversal->list;
+	*repaint = (struct sg_damage_region){.full = true};
 	if (!renderer->damage_tracking)
 		return SG_OK;
 	struct sg_damage_view view = {
@@ -267,10 +263,10 @@ static sg_result find_damage(struct sg_renderer *renderer, struct sg_scene *scen
 	};
 	sg_result result = sg_damage_update(&renderer->damage, scene, traversal, &view);
 	if (result) {
-		forget_buffers(renderer);
+		sg_damage_forget(&renderer->damage);
 		return result;
 	}
-	sg_damage_since(&renderer->damage, drawn, repaint);
+	sg_damage_since(&renderer->damage, held, repaint);
 	/* Most of the output: the whole list with the caches made for it costs
 	 * less than cutting a new list (and sorting and expanding it) each frame. */
 	if (repaint->full || area_of(repaint, renderer->target) * 2 >
@@ -283,12 +279,18 @@ static sg_result find_damage(struct sg_renderer *renderer, struct sg_scene *scen
 	           : SG_OK;
 }
 
-/* fence_fd: see sg_renderer_render_into. */
 static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
-                      const struct sg_camera *camera, int *fence_fd)
+                      const struct sg_camera *camera, struct sg_render_pass *pass)
 {
 	struct sg_target *target = renderer->target;
+	struct sg_render_buffer *buffer = pass->buffer ? pass->buffer : &renderer->own;
+	int *fence_fd = pass->fence_fd;
+	if (fence_fd)
+		*fence_fd = -1;
+	pass->frame = 0;
+	pass->changed = (struct sg_damage_region){.full = true};
 	renderer->rendered = false; /* a failed render leaves nothing to read */
+	renderer->last = buffer;
 	struct sg_camera pixels;
 	if (!camera) {
 		sg_camera_init_pixels(&pixels, (float)target->width, (float)target->height);
@@ -314,14 +316,15 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 	if (result)
 		return result;
 	uint64_t walked = now_ns();
-	struct sg_damage_region repaint;
+	struct sg_damage_region *repaint = &pass->changed;
 	const struct sg_damage_region *region;
 	const struct sg_draw_list *list;
-	uint64_t drawn = renderer->buffer_drawn[renderer->buffer];
-	renderer->buffer_drawn[renderer->buffer] = 0; /* until this draw succeeds */
-	if ((result = find_damage(renderer, scene, view_projection, drawn, &repaint, &region,
+	uint64_t held = buffer->frame;
+	buffer->frame = 0; /* until this draw succeeds */
+	if ((result = find_damage(renderer, scene, view_projection, held, repaint, &region,
 	                          &list)))
 		return result;
+	uint64_t held_now = renderer->damage_tracking ? renderer->damage.frame : 0;
 	uint64_t traversed = now_ns();
 	struct sg_render_stats stats = {
 		.world_updates = traversal->world_updates,
@@ -336,7 +339,7 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 	};
 	if (region && !region->count) {
 		/* Nothing changed in this buffer: no GL at all. */
-		renderer->buffer_drawn[renderer->buffer] = renderer->damage.frame;
+		buffer->frame = pass->frame = held_now;
 		renderer->rendered = true;
 		renderer->gl.batches = 0;
 		renderer->stats = stats;
@@ -344,7 +347,7 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 	}
 	/* Traversal stays parallel; submission up to glFinish is what crashes. */
 	sg_driver_lock(renderer->driver_lock);
-	if ((result = sg_target_bind(target))) {
+	if ((result = sg_target_bind(target, buffer->target_buffer))) {
 		sg_driver_unlock(renderer->driver_lock);
 		return result;
 	}
@@ -363,8 +366,8 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 	sg_egl_release(&target->egl);
 	sg_driver_unlock(renderer->driver_lock);
 	renderer->rendered = result == SG_OK;
-	if (!result && renderer->damage_tracking)
-		renderer->buffer_drawn[renderer->buffer] = renderer->damage.frame;
+	if (!result)
+		buffer->frame = pass->frame = held_now;
 	stats.batches = renderer->gl.batches;
 	stats.submit_ns = submitted - traversed;
 	stats.finish_ns = finished - submitted;
@@ -380,14 +383,74 @@ sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scen
 		               renderer ? "scene" : "renderer");
 	if (!sg_renderer_enter(renderer, "sg_renderer_render"))
 		return SG_ERR_BUSY;
-	sg_result result = draw(renderer, scene, camera, NULL);
+	struct sg_render_pass pass = {.call = "sg_renderer_render"};
+	sg_result result = draw(renderer, scene, camera, &pass);
 	sg_renderer_leave(renderer);
 	return result;
 }
 
-struct sg_target *sg_renderer_target(struct sg_renderer *renderer)
+sg_result sg_renderer_buffer_create(struct sg_renderer *renderer,
+                                    const struct sg_buffer_desc *desc,
+                                    struct sg_render_buffer **out)
 {
-	return renderer->target;
+	*out = NULL;
+	struct sg_render_buffer *buffer = sg_calloc(1, sizeof(*buffer));
+	if (!buffer)
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a buffer");
+	if (!sg_renderer_enter(renderer, "sg_renderer_buffer_create")) {
+		sg_free(buffer);
+		return SG_ERR_BUSY;
+	}
+	sg_driver_lock(renderer->driver_lock);
+	sg_result result = sg_target_bind(renderer->target, NULL);
+	if (!result) {
+		result = sg_target_buffer_create(renderer->target, desc, &buffer->target_buffer);
+		sg_egl_release(&renderer->target->egl);
+	}
+	sg_driver_unlock(renderer->driver_lock);
+	sg_renderer_leave(renderer);
+	if (result) {
+		sg_free(buffer);
+		return result;
+	}
+	*out = buffer;
+	return SG_OK;
+}
+
+void sg_renderer_buffer_destroy(struct sg_renderer *renderer, struct sg_render_buffer *buffer)
+{
+	if (!buffer)
+		return;
+	if (!sg_renderer_enter(renderer, "sg_renderer_buffer_destroy"))
+		return; /* leaked rather than freed under another thread's draw */
+	if (renderer->last == buffer) {
+		renderer->last = &renderer->own;
+		renderer->rendered = false; /* what it held is gone */
+	}
+	sg_driver_lock(renderer->driver_lock);
+	if (sg_target_bind(renderer->target, NULL) == SG_OK) {
+		sg_target_buffer_destroy(renderer->target, buffer->target_buffer);
+		sg_egl_release(&renderer->target->egl);
+	}
+	sg_driver_unlock(renderer->driver_lock);
+	sg_renderer_leave(renderer);
+	sg_free(buffer);
+}
+
+bool sg_renderer_makes_scanouts(const struct sg_renderer *renderer)
+{
+	return renderer->target->impl->buffer_create != NULL;
+}
+
+bool sg_renderer_scanout_format(struct sg_renderer *renderer, uint32_t format)
+{
+	return sg_target_scanout_format(renderer->target, format);
+}
+
+int sg_renderer_render_modifiers(struct sg_renderer *renderer, uint32_t format,
+                                 uint64_t *modifiers, int max)
+{
+	return sg_target_render_modifiers(renderer->target, format, modifiers, max);
 }
 
 bool sg_renderer_has_native_fence(const struct sg_renderer *renderer)
@@ -395,59 +458,29 @@ bool sg_renderer_has_native_fence(const struct sg_renderer *renderer)
 	return renderer->target->egl.native_fence;
 }
 
-sg_result sg_renderer_add_scanout(struct sg_renderer *renderer, uint32_t format,
-                                  const uint64_t *modifiers, int count,
-                                  struct sg_scanout_buffer *buffer)
+sg_result sg_renderer_draw(struct sg_renderer *renderer, struct sg_scene *scene,
+                           const struct sg_camera *camera, struct sg_render_pass *pass)
 {
-	if (!sg_renderer_enter(renderer, "sg_renderer_add_scanout"))
-		return SG_ERR_BUSY;
-	sg_driver_lock(renderer->driver_lock);
-	sg_result result = sg_target_bind(renderer->target);
-	if (!result) {
-		result = sg_target_gbm_add_scanout(renderer->target, format, modifiers, count, buffer);
-		sg_egl_release(&renderer->target->egl);
-	}
-	forget_buffers(renderer);
-	sg_driver_unlock(renderer->driver_lock);
-	sg_renderer_leave(renderer);
-	return result;
-}
-
-void sg_renderer_drop_scanouts(struct sg_renderer *renderer)
-{
-	if (!sg_renderer_enter(renderer, "sg_renderer_drop_scanouts"))
-		return;
-	sg_driver_lock(renderer->driver_lock);
-	if (sg_target_bind(renderer->target) == SG_OK) {
-		sg_target_gbm_drop_scanouts(renderer->target);
-		sg_egl_release(&renderer->target->egl);
-	}
-	forget_buffers(renderer);
-	renderer->buffer = 0;
-	sg_driver_unlock(renderer->driver_lock);
-	sg_renderer_leave(renderer);
-}
-
-sg_result sg_renderer_render_into(struct sg_renderer *renderer, int index, struct sg_scene *scene,
-                                  const struct sg_camera *camera, int *fence_fd)
-{
-	if (fence_fd)
-		*fence_fd = -1;
+	const char *call = pass->call ? pass->call : "sg_renderer_draw";
+	if (pass->fence_fd)
+		*pass->fence_fd = -1;
 	if (!scene)
-		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_output_present: scene is NULL");
-	if (!sg_renderer_enter(renderer, "sg_output_present"))
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: scene is NULL", call);
+	if (!sg_renderer_enter(renderer, call))
 		return SG_ERR_BUSY;
-	sg_result result = SG_OK;
-	if (sg_target_is_gbm(renderer->target))
-		result = sg_target_gbm_use_buffer(renderer->target, index);
-	if (!result && index >= SG_RENDER_BUFFERS)
-		result = sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_output_present: no buffer %d", index);
-	if (!result) {
-		renderer->buffer = sg_target_is_gbm(renderer->target) ? index : 0;
-		result = draw(renderer, scene, camera, fence_fd);
-	}
+	sg_result result = draw(renderer, scene, camera, pass);
 	sg_renderer_leave(renderer);
 	return result;
+}
+
+void sg_renderer_damage_since(struct sg_renderer *renderer, uint64_t frame,
+                              struct sg_damage_region *region)
+{
+	if (!renderer->damage_tracking) {
+		*region = (struct sg_damage_region){.full = true};
+		return;
+	}
+	sg_damage_since(&renderer->damage, frame, region);
 }
 
 /* The last render read back into rgba (rows of stride bytes): all of it
@@ -460,25 +493,26 @@ static sg_result read_pixels(struct sg_renderer *renderer, const struct sg_rect 
 	struct sg_target *target = renderer->target;
 	if (!renderer->rendered)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: nothing rendered yet", call);
-	if (!target->impl->read_rect)
-		count = -1;
+	struct sg_target_buffer *buffer = renderer->last->target_buffer;
 	if (!count)
 		return SG_OK;
 	/* Serialised too: with only the draws serialised, a release build still
 	 * crashed once in about 100 rounds of tests/test_threads.c. */
 	sg_driver_lock(renderer->driver_lock);
-	sg_result result = sg_target_bind(target);
+	sg_result result = sg_target_bind(target, buffer);
 	if (!result) {
 		if (count < 0)
-			result = target->impl->read_pixels(target, rgba, stride);
+			result = sg_target_read_rect(
+			    target, buffer, &(struct sg_rect){0, 0, target->width, target->height}, rgba,
+			    stride);
 		for (int i = 0; i < count && !result; i++) {
 			int x0 = rects[i].x > 0 ? rects[i].x : 0, y0 = rects[i].y > 0 ? rects[i].y : 0;
 			int x1 = rects[i].x + rects[i].width, y1 = rects[i].y + rects[i].height;
 			x1 = x1 < target->width ? x1 : target->width;
 			y1 = y1 < target->height ? y1 : target->height;
 			if (x1 > x0 && y1 > y0)
-				result = target->impl->read_rect(
-				    target, &(struct sg_rect){x0, y0, x1 - x0, y1 - y0}, rgba, stride);
+				result = sg_target_read_rect(
+				    target, buffer, &(struct sg_rect){x0, y0, x1 - x0, y1 - y0}, rgba, stride);
 		}
 		sg_egl_release(&target->egl);
 	}
@@ -555,7 +589,8 @@ sg_result sg_renderer_export_dmabuf(struct sg_renderer *renderer, struct sg_dmab
 		               renderer->target->impl->name);
 	if (!sg_renderer_enter(renderer, "sg_renderer_export_dmabuf"))
 		return SG_ERR_BUSY;
-	sg_result result = renderer->target->impl->export_dmabuf(renderer->target, dmabuf);
+	sg_result result = renderer->target->impl->export_dmabuf(
+	    renderer->target, renderer->last->target_buffer, dmabuf);
 	sg_renderer_leave(renderer);
 	return result;
 }

@@ -33,13 +33,6 @@ bool sg_renderer_depth_tested_for_testing(const struct sg_renderer *renderer);
 /* From now on every sorted frame compares depths, as before that check. */
 void sg_renderer_force_depth_for_testing(struct sg_renderer *renderer);
 
-/* Draws from now on go to buffer index (0: the target's own; 1 .. 7: spare
- * RGBA8 buffers made at first use), each keeping its last frame, as a ring of
- * scanout buffers does: the damage tests' rings on the surfaceless target
- * (SG_ERR_UNSUPPORTED on GBM, whose read-back maps its buffer object; rings
- * there are sg_output's scanout buffers). */
-sg_result sg_renderer_use_buffer_for_testing(struct sg_renderer *renderer, int index);
-
 /* For the threads suite: false makes sg_driver_lock_needed() answer false
  * for every renderer created afterwards, to show the crash it prevents. */
 void sg_driver_lock_enable_for_testing(bool enabled);

@@ -13,7 +13,7 @@
 #include "../gl/drawer.h"
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
-#include "spares.h"
+#include "buffer.h"
 
 struct sg_renderer {
 	struct sg_target *target;
@@ -23,13 +23,13 @@ struct sg_renderer {
 	float clear_color[4];
 	bool culling;
 	bool rendered;
-	/* Damage tracking (src/traverse/damage.c): on unless turned off; each
-	 * buffer's frame when it was last drawn whole and right (0: unknown). */
+	/* Damage tracking (src/traverse/damage.c): on unless turned off. */
 	bool damage_tracking, debug_damage;
 	struct sg_damage damage;
-	int buffer; /* the target buffer draws go to: 0, or a scanout's index */
-	uint64_t buffer_drawn[SG_RENDER_BUFFERS];
-	struct sg_render_spares spares; /* extra buffers of the damage tests */
+	/* The target's own buffer, and the buffer of the last draw (own, or one
+	 * handed to sg_renderer_draw), which the read-back calls read. */
+	struct sg_render_buffer own;
+	struct sg_render_buffer *last;
 	struct sg_render_stats stats;
 	struct sg_renderer_info info;
 	/* Taken by every call that touches the state above: a renderer is used by

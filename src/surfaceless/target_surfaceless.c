@@ -1,35 +1,24 @@
 /* The surfaceless target: EGL_MESA_platform_surfaceless with no device at all
- * (llvmpipe on machines without a render node), rendering into an RGBA8
- * renderbuffer read back with glReadPixels. */
+ * (llvmpipe on machines without a render node), rendering into plain RGBA8
+ * renderbuffers read back with glReadPixels. It makes no scanout buffers. */
 #include <stdio.h>
 
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "target_surfaceless.h"
 
-static sg_result surfaceless_read_pixels(struct sg_target *target, void *rgba, size_t stride)
-{
-	return sg_gl_read_rgba(target->width, target->height, rgba, stride);
-}
-
-static sg_result surfaceless_read_rect(struct sg_target *target, const struct sg_rect *r,
-                                       void *rgba, size_t stride)
-{
-	(void)target;
-	return sg_gl_read_rgba_rect(r->x, r->y, r->width, r->height, rgba, stride);
-}
-
 static void surfaceless_destroy(struct sg_target *target)
 {
-	sg_target_finish_framebuffer(target);
+	if (target->own && target->egl.context != EGL_NO_CONTEXT &&
+	    sg_egl_make_current(&target->egl) == SG_OK)
+		sg_target_buffer_destroy(target, target->own);
+	target->own = NULL;
 	sg_egl_finish(&target->egl);
 	sg_free(target);
 }
 
 static const struct sg_target_impl surfaceless_impl = {
 	.name = "surfaceless",
-	.read_pixels = surfaceless_read_pixels,
-	.read_rect = surfaceless_read_rect,
 	.destroy = surfaceless_destroy,
 };
 
@@ -53,11 +42,9 @@ sg_result sg_target_surfaceless_create(int width, int height, struct sg_target *
 	sg_result result = sg_egl_init(&target->egl, EGL_PLATFORM_SURFACELESS_MESA,
 	                               EGL_DEFAULT_DISPLAY, "the surfaceless platform");
 	if (!result) {
-		sg_gl_framebuffer_begin(&target->fb);
-		glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
 		char what[96];
 		snprintf(what, sizeof(what), "creating a %dx%d RGBA8 renderbuffer", width, height);
-		result = sg_gl_framebuffer_complete(&target->fb, width, height, what);
+		result = sg_target_plain_buffer(target, what, &target->own);
 	}
 	if (result) {
 		surfaceless_destroy(target);
