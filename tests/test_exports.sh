@@ -4,7 +4,8 @@
 # API (tests/drm/kms_output.c now). Internal symbols are hidden
 # (-fvisibility=hidden, SG_API); the tests reach them through the static layer
 # libraries instead (sg_core_dep), and the *_for_testing hooks through
-# sg_render_testing, which libsg does not link at all.
+# sg_render_testing and sg_output_testing (the output layer built with its
+# test hooks), which libsg does not link at all.
 # Usage: test_exports.sh PATH/TO/libsg.so
 set -eu
 [ $# -eq 1 ] || { echo "usage: $0 LIBSG.so"; exit 99; }
@@ -26,12 +27,10 @@ if [ -n "$scaffolding" ]; then
 	exit 1
 fi
 # What the library defines at all, exported or not (none of it when stripped):
-# the renderer's hooks (spare buffers included) are in sg_render_testing,
-# the old KMS output API in tests/drm/kms_output.c.
-# (sg_output_create_for_testing and its hooks are still inside, hidden:
-# src/output/output_internal.h.)
+# the renderer's hooks are in sg_render_testing, the output's in
+# sg_output_testing, the old KMS output API in tests/drm/kms_output.c.
 moved=$(nm --defined-only "$file" 2>/dev/null |
-	grep -E ' (sg_kms_output_|sg_render_spares_use|sg_renderer_.*_for_testing$|sg_driver_lock_enable_for_testing$)' ||
+	grep -E ' (sg_kms_output_|sg_renderer_.*_for_testing$|sg_output_create_for_testing$|sg_driver_lock_enable_for_testing$)' ||
 	true)
 if [ -n "$moved" ]; then
 	echo "FAIL: $file still holds test scaffolding:" $moved

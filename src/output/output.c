@@ -191,13 +191,13 @@ static sg_result setup(struct sg_output *output, const struct sg_output_desc *de
 	bool planes = drmSetClientCap(output->fd, DRM_CLIENT_CAP_UNIVERSAL_PLANES, 1) == 0;
 	output->atomic =
 	    !desc->force_legacy && drmSetClientCap(output->fd, DRM_CLIENT_CAP_ATOMIC, 1) == 0;
-	if (output->hooks.writeback && output->atomic)
+	if (SG_OUTPUT_HOOK(output, writeback) && output->atomic)
 		drmSetClientCap(output->fd, DRM_CLIENT_CAP_WRITEBACK_CONNECTORS, 1);
 	struct sg_output_want want = {.connector = desc->connector,
 	                              .width = desc->width,
 	                              .height = desc->height,
 	                              .refresh = desc->refresh,
-	                              .allow_writeback = output->hooks.writeback};
+	                              .allow_writeback = SG_OUTPUT_HOOK(output, writeback)};
 	if ((result = sg_output_choose(output->fd, &want, &output->choice)))
 		return result;
 	if (!planes)
@@ -238,8 +238,7 @@ static sg_result setup(struct sg_output *output, const struct sg_output_desc *de
 	return SG_OK;
 }
 
-struct sg_output *sg_output_create_for_testing(const struct sg_output_desc *desc,
-                                               const struct sg_output_test_hooks *hooks)
+static struct sg_output *new_output(const struct sg_output_desc *desc)
 {
 	if (check_desc(desc))
 		return NULL;
@@ -252,8 +251,11 @@ struct sg_output *sg_output_create_for_testing(const struct sg_output_desc *desc
 	output->out_fence_fd = -1;
 	output->on_flip = desc->on_flip;
 	output->user_data = desc->user_data;
-	if (hooks)
-		output->hooks = *hooks;
+	return output;
+}
+
+static struct sg_output *set_up(struct sg_output *output, const struct sg_output_desc *desc)
+{
 	if (setup(output, desc)) {
 		/* Nothing was shown: destroy restores nothing, frees the rest. */
 		sg_output_destroy(output);
@@ -264,8 +266,20 @@ struct sg_output *sg_output_create_for_testing(const struct sg_output_desc *desc
 
 struct sg_output *sg_output_create(const struct sg_output_desc *desc)
 {
-	return sg_output_create_for_testing(desc, NULL);
+	struct sg_output *output = new_output(desc);
+	return output ? set_up(output, desc) : NULL;
 }
+
+#ifdef SG_OUTPUT_TEST_HOOKS
+struct sg_output *sg_output_create_for_testing(const struct sg_output_desc *desc,
+                                               const struct sg_output_test_hooks *hooks)
+{
+	struct sg_output *output = new_output(desc);
+	if (output && hooks)
+		output->hooks = *hooks;
+	return output ? set_up(output, desc) : NULL;
+}
+#endif
 
 void sg_output_destroy(struct sg_output *output)
 {

@@ -1,7 +1,7 @@
-/* Internal: the state of a public sg_output, and the hooks the drm suite
- * uses to capture frames through a writeback connector. Included by
- * src/output/ and by the drm suite (tests/drm/output_test.h,
- * test_output_vkms.c). */
+/* Internal: the state of a public sg_output, and (in the tests' build of
+ * this layer only) the hooks the drm suite uses to capture frames through a
+ * writeback connector. Included by src/output/ and by the drm suite
+ * (tests/drm/output_test.h, test_output_vkms.c). */
 #ifndef SG_OUTPUT_OUTPUT_INTERNAL_H
 #define SG_OUTPUT_OUTPUT_INTERNAL_H
 
@@ -24,8 +24,11 @@
  * (src/render/buffer.h), as few rectangles as one frame's. */
 #define SG_OUTPUT_MAX_CLIPS SG_DAMAGE_MAX_RECTS
 
-/* For tests only (tests/drm/test_output.c): vkms shows frames to no one, so
- * the suite drives its writeback connector and reads back each commit. */
+#ifdef SG_OUTPUT_TEST_HOOKS
+/* For tests only (tests/drm/test_output.c), compiled into the output layer
+ * of the tests alone (sg_output_testing, built with SG_OUTPUT_TEST_HOOKS;
+ * libsg has neither the hooks nor their calls): vkms shows frames to no one,
+ * so the suite drives its writeback connector and reads back each commit. */
 struct sg_output_test_hooks {
 	/* Sets DRM_CLIENT_CAP_WRITEBACK_CONNECTORS and lets desc->connector name a
 	 * writeback connector (never chosen otherwise). */
@@ -47,6 +50,11 @@ struct sg_output_test_hooks {
 
 struct sg_output *sg_output_create_for_testing(const struct sg_output_desc *desc,
                                                const struct sg_output_test_hooks *hooks);
+/* What a hook asks for where one is read as a flag; constant false in libsg. */
+#define SG_OUTPUT_HOOK(output, field) ((output)->hooks.field)
+#else
+#define SG_OUTPUT_HOOK(output, field) false
+#endif
 
 enum sg_output_buffer_state {
 	SG_BUFFER_FREE,
@@ -91,7 +99,9 @@ struct sg_output {
 	uint8_t *staging; /* copy path: the render read back as RGBA */
 	sg_output_flip_fn on_flip;
 	void *user_data;
+#ifdef SG_OUTPUT_TEST_HOOKS
 	struct sg_output_test_hooks hooks;
+#endif
 	struct sg_output_info info;
 	char device[256], path_reason[512], renderer_name[160];
 };

@@ -63,8 +63,10 @@ static uint32_t add_damage(struct sg_output *output, drmModeAtomicReqPtr request
 		count = -1;
 	if (output->props.plane_fb_damage_clips)
 		add(request, output->choice.plane_id, output->props.plane_fb_damage_clips, blob);
+#ifdef SG_OUTPUT_TEST_HOOKS
 	if (output->hooks.damage)
 		output->hooks.damage(blob, clips, count, output->hooks.data);
+#endif
 	return blob;
 }
 
@@ -96,7 +98,7 @@ static sg_result commit_atomic(struct sg_output *output, struct sg_output_buffer
 		add(request, c->plane_id, p->plane_in_fence_fd, (uint64_t)buffer->fence_fd);
 	/* A modeset updates the whole plane: the kernel drops clips then. */
 	uint32_t damage_blob = 0;
-	if (!modeset && !test_only && (p->plane_fb_damage_clips || output->hooks.damage_blobs))
+	if (!modeset && !test_only && (p->plane_fb_damage_clips || SG_OUTPUT_HOOK(output, damage_blobs)))
 		damage_blob = add_damage(output, request, buffer);
 	uint32_t flags = modeset ? DRM_MODE_ATOMIC_ALLOW_MODESET : 0;
 	if (test_only) {
@@ -109,8 +111,10 @@ static sg_result commit_atomic(struct sg_output *output, struct sg_output_buffer
 			add(request, c->crtc_id, p->crtc_out_fence_ptr,
 			    (uint64_t)(uintptr_t)&output->out_fence_fd);
 		}
+#ifdef SG_OUTPUT_TEST_HOOKS
 		if (output->hooks.commit)
 			output->hooks.commit(request, output->hooks.data);
+#endif
 	}
 	int error = drmModeAtomicCommit(output->fd, request, flags, output);
 	int commit_errno = errno;
