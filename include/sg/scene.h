@@ -53,6 +53,8 @@ enum sg_node_kind {
 	SG_NODE_TRANSFORM, /* a 4x4 local matrix applied to everything below it */
 	SG_NODE_MODEL,     /* a mesh drawn with a texture, at a position in its parent */
 	SG_NODE_TEXT,      /* a string drawn with a font (sg/text.h); a model whose mesh libsg makes */
+	SG_NODE_VIEW3D,    /* its subtree is drawn in 3D: depth-tested and lit (sg/scene3d.h) */
+	SG_NODE_LIGHT,     /* a light of the 3D view above it (sg/scene3d.h) */
 };
 
 /* --- scene ----------------------------------------------------------------- */
