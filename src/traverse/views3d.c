@@ -52,10 +52,10 @@ static void to_view_space(const struct sg_scene *scene, uint32_t view,
 
 /* The output rectangle of the view's viewport: its corners through the view
  * node's world matrix and the render's camera, their bounding box. */
-static void place_viewport(const struct sg_scene *scene, uint32_t view,
-                           const struct sg_view3d_data *data,
-                           const struct sg_views3d_camera *frame, int out[4])
+void sg_view3d_place(const struct sg_scene *scene, uint32_t view,
+                     const struct sg_views3d_camera *frame, int out[4])
 {
+	const struct sg_view3d_data *data = sg_scene_view3d(scene, view);
 	out[0] = 0, out[1] = 0, out[2] = frame->width, out[3] = frame->height;
 	const float *r = data->viewport;
 	if (r[2] <= 0.0f || r[3] <= 0.0f)
@@ -178,7 +178,7 @@ static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *
 	glm_vec3_normalize(v->forward);
 	/* a projection whose w does not depend on z */
 	v->orthographic = projection[2][3] == 0.0f && projection[3][3] != 0.0f;
-	place_viewport(scene, v->node, data, frame, v->viewport);
+	sg_view3d_place(scene, v->node, frame, v->viewport);
 	glm_vec3_copy((float *)data->ambient, v->ambient);
 	v->light_count = 0;
 	v->count = 0;
