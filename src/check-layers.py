@@ -66,7 +66,6 @@ PUBLIC = {
     'scene_file.h': 'scenefile',
     'model_file.h': 'modelfile',
     'camera.h': 'graph',
-    'scene3d.h': 'graph',
     'pick.h': 'traverse',
     'renderer.h': 'render',
     'output.h': 'output',
