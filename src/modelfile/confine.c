@@ -3,8 +3,10 @@
 #include "confine.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../base/alloc.h"
 #include "../base/error.h"
@@ -40,4 +42,37 @@ bool sg_confine_inside(const char *folder, const char *resolved)
 	return strcmp(folder, "/") == 0 ||
 	       (strncmp(resolved, folder, length) == 0 &&
 	        (resolved[length] == '/' || resolved[length] == '\0'));
+}
+
+char *sg_confine_lexical(const char *path)
+{
+	char *cwd = NULL;
+	if (path[0] != '/' && !(cwd = getcwd(NULL, 0)))
+		return NULL;
+	size_t length = (cwd ? strlen(cwd) + 1 : 0) + strlen(path) + 1;
+	char *joined = sg_malloc(length), *out = sg_malloc(length + 1);
+	if (joined && out) {
+		snprintf(joined, length, "%s%s%s", cwd ? cwd : "", cwd ? "/" : "", path);
+		/* each component onto out: "." dropped, ".." takes one back */
+		size_t used = 0;
+		for (char *part = strtok(joined, "/"); part; part = strtok(NULL, "/")) {
+			if (strcmp(part, ".") == 0)
+				continue;
+			if (strcmp(part, "..") == 0) {
+				while (used > 0 && out[--used] != '/')
+					;
+				continue;
+			}
+			used += (size_t)sprintf(out + used, "/%s", part);
+		}
+		if (used == 0)
+			out[used++] = '/';
+		out[used] = '\0';
+	} else {
+		sg_free(out);
+		out = NULL;
+	}
+	sg_free(joined);
+	free(cwd);
+	return out;
 }

@@ -11,8 +11,15 @@
  * sg_free(). SG_ERR_IO naming shown when it cannot be resolved. */
 sg_result sg_confine_folder(const char *path, const char *shown, char **real);
 
-/* Whether resolved (a path realpath() gave) lies in folder (resolved too) or
- * below it. */
+/* path made absolute (from the working folder) and its ".", ".." and
+ * repeated slashes taken out by its text alone, with no file-system access:
+ * so that a path out of the folder is refused whether or not its file
+ * exists. NULL when out of memory or the working folder is unknown. *real is
+ * the caller's to sg_free(). */
+char *sg_confine_lexical(const char *path);
+
+/* Whether resolved (a path realpath() or sg_confine_lexical() gave) lies in
+ * folder (made the same way) or below it. */
 bool sg_confine_inside(const char *folder, const char *resolved);
 
 #endif

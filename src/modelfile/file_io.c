@@ -64,12 +64,32 @@ static sg_result charge(struct sg_file_reads *reads, const struct stat *st, cons
 	return SG_OK;
 }
 
+static sg_result outside(const struct sg_file_reads *reads, const char *shown)
+{
+	return sg_fail(SG_ERR_IO,
+	               "'%s' names '%s', which lies outside the model's folder"
+	               " (struct sg_import_desc.allow_outside_folder)",
+	               reads->model_shown, shown);
+}
+
 sg_result sg_file_reads_open(struct sg_file_reads *reads, const char *path, int *fd,
                              uint64_t *size)
 {
 	*fd = -1;
 	char shown[256];
 	sg_escape_path(path, shown, sizeof(shown));
+	/* by its text first, so that "../../etc/passwd" is refused as such,
+	 * whether or not the file exists */
+	if (reads->folder) {
+		char *lexical = sg_confine_lexical(path);
+		bool inside = lexical && sg_confine_inside(reads->lexical_folder, lexical);
+		sg_free(lexical);
+		if (!lexical)
+			return sg_fail(SG_ERR_NO_MEMORY, "out of memory importing '%s'",
+			               reads->model_shown);
+		if (!inside)
+			return outside(reads, shown);
+	}
 	char *resolved = realpath(path, NULL);
 	if (!resolved) {
 		if (errno == ENOENT || errno == ENOTDIR)
@@ -78,10 +98,7 @@ sg_result sg_file_reads_open(struct sg_file_reads *reads, const char *path, int 
 	}
 	sg_result result = SG_OK;
 	if (reads->folder && !sg_confine_inside(reads->folder, resolved)) {
-		result = sg_fail(SG_ERR_IO,
-		                 "'%s' names '%s', which lies outside the model's folder"
-		                 " (struct sg_import_desc.allow_outside_folder)",
-		                 reads->model_shown, shown);
+		result = outside(reads, shown);
 		goto done;
 	}
 	struct stat st;

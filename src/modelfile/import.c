@@ -58,7 +58,8 @@ static sg_result check_desc(struct sg_scene *scene, const struct sg_import_desc 
 	return SG_OK;
 }
 
-static sg_result start(struct sg_import *im, const struct sg_import_desc *desc, char **resolved)
+static sg_result start(struct sg_import *im, const struct sg_import_desc *desc, char **resolved,
+                       char **lexical)
 {
 	sg_import_budget_resolve(desc->budget, &im->budget);
 	sg_escape_path(desc->path, im->shown, sizeof(im->shown));
@@ -67,9 +68,12 @@ static sg_result start(struct sg_import *im, const struct sg_import_desc *desc, 
 	sg_result result = sg_confine_folder(desc->path, im->shown, resolved);
 	if (result)
 		return result;
+	if (!(*lexical = sg_confine_lexical(im->folder)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory importing '%s'", im->shown);
 	im->reads = (struct sg_file_reads){
 	    .model_shown = im->shown,
 	    .folder = desc->allow_outside_folder ? NULL : *resolved,
+	    .lexical_folder = *lexical,
 	    .max_bytes = im->budget.max_file_bytes,
 	};
 	return SG_OK;
@@ -132,8 +136,8 @@ sg_result sg_scene_import(struct sg_scene *scene, const struct sg_import_desc *d
 	if (result)
 		return result;
 	struct sg_import im = {.scene = scene, .path = desc->path};
-	char *resolved = NULL;
-	if (!(result = start(&im, desc, &resolved)) && !(result = sg_import_read(&im)) &&
+	char *resolved = NULL, *lexical = NULL;
+	if (!(result = start(&im, desc, &resolved, &lexical)) && !(result = sg_import_read(&im)) &&
 	    !(result = sg_import_plan(&im)) && !(result = make(&im))) {
 		result = sg_node_add_child(scene, parent, im.root);
 		if (result)
@@ -153,5 +157,6 @@ sg_result sg_scene_import(struct sg_scene *scene, const struct sg_import_desc *d
 	}
 	finish(&im);
 	sg_free(resolved);
+	sg_free(lexical);
 	return result;
 }

@@ -41,6 +41,7 @@ struct sg_import {
 	struct sg_import_budget budget; /* every field set */
 	struct sg_file_reads reads;
 	const struct aiScene *ai;
+	bool gltf; /* read by assimp's glTF 2.0 importer */
 
 	struct sg_plan_node *plan;
 	size_t plan_count, plan_capacity;

@@ -85,6 +85,8 @@ static void describe(const struct aiLight *light, struct sg_light_desc *desc)
 	for (int i = 0; i < 3; i++) {
 		if (!(rgb[i] >= 0) || isinf(rgb[i]))
 			rgb[i] = 0; /* NaN, negative or infinite: no light */
+		if (rgb[i] > 1e9f)
+			rgb[i] = 1e9f; /* libsg's largest intensity */
 		intensity = rgb[i] > intensity ? rgb[i] : intensity;
 	}
 	*desc = (struct sg_light_desc){
@@ -105,7 +107,7 @@ static void describe(const struct aiLight *light, struct sg_light_desc *desc)
 		outer = outer > 0 ? (outer < quarter_turn ? outer : quarter_turn) : quarter_turn;
 		inner = inner > 0 ? inner : 0;
 		if (!(inner < outer))
-			inner = outer * 0.999f;
+			inner = 0;
 		desc->inner_cone = inner;
 		desc->outer_cone = outer;
 	}
@@ -198,9 +200,15 @@ static void report_camera(const struct sg_import *im, const struct aiCamera *cam
 	size_t at = sg_import_find_node(im, camera->mName.data);
 	if (at == SIZE_MAX)
 		at = 0;
+	/* A glTF camera sits at its node's origin looking along -Z; assimp 5.2's
+	 * glTF importer copies the node's translation into mPosition as well,
+	 * which would count it twice. */
 	float local[16];
 	frame(camera->mPosition, camera->mLookAt, camera->mUp, local);
-	sg_import_mat4_mul(im->plan[at].world, local, out->world);
+	if (im->gltf)
+		memcpy(out->world, im->plan[at].world, sizeof(out->world));
+	else
+		sg_import_mat4_mul(im->plan[at].world, local, out->world);
 }
 
 void sg_import_cameras(struct sg_import *im)

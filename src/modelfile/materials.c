@@ -147,7 +147,7 @@ static void fill_factors(const struct aiMaterial *material, struct sg_material_d
 	if (get_color(material, AI_MATKEY_COLOR_EMISSIVE, rgba))
 		memcpy(desc->emissive, rgba, sizeof(desc->emissive));
 	if (get_float(material, AI_MATKEY_GLTF_TEXTURE_SCALE(aiTextureType_NORMALS, 0), &value))
-		desc->normal_scale = within(value, 0, 1e6f, 1);
+		desc->normal_scale = within(value, -1e6f, 1e6f, 1);
 	if (get_float(material, AI_MATKEY_GLTF_TEXTURE_STRENGTH(aiTextureType_LIGHTMAP, 0), &value))
 		desc->occlusion_strength = within(value, 0, 1, 1);
 

@@ -28,6 +28,21 @@
  * (aiGetErrorString), so imports take turns between the call and its read. */
 static pthread_mutex_t assimp_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* Which importer read the file, as assimp notes it in the scene's metadata
+ * ("glTF2 Importer"): some of its conventions are its own (lights.c). */
+static bool read_by_gltf_importer(const struct aiScene *ai)
+{
+	const struct aiMetadata *meta = ai->mMetaData;
+	for (unsigned i = 0; meta && meta->mKeys && meta->mValues && i < meta->mNumProperties; i++) {
+		if (strcmp(meta->mKeys[i].data, "SourceAsset_Format") != 0 ||
+		    meta->mValues[i].mType != AI_AISTRING || !meta->mValues[i].mData)
+			continue;
+		return strncmp(((const struct aiString *)meta->mValues[i].mData)->data, "glTF2", 5) ==
+		       0;
+	}
+	return false;
+}
+
 sg_result sg_import_read(struct sg_import *im)
 {
 	/* The model itself first, as any file it names: a regular file, under
@@ -73,6 +88,7 @@ sg_result sg_import_read(struct sg_import *im)
 	}
 	if (!im->ai->mRootNode)
 		return sg_fail(SG_ERR_FORMAT, "cannot import '%s': it has no node", im->shown);
+	im->gltf = read_by_gltf_importer(im->ai);
 	return SG_OK;
 }
 
