@@ -621,6 +621,12 @@ START_TEST(test_texture_outside_the_folder)
 	ck_assert_int_eq(symlink("../tile.png", in_scratch("model/link.png")), 0);
 	path = textured_triangle("model/link.gltf", "link.png");
 	expect_refused(&(struct sg_import_desc){.path = path}, SG_ERR_IO, "outside");
+	/* the model itself may be a link to anywhere: the caller named it */
+	char target[PATH_MAX + 64];
+	snprintf(target, sizeof(target), "%s", in_scratch("model/beside-link.gltf"));
+	ck_assert_int_eq(symlink(sample_path("Triangle"), target), 0);
+	result = sg_scene_import(scene, &(struct sg_import_desc){.path = target}, &info);
+	ck_assert_msg(result == SG_OK, "%s", sg_last_error());
 	/* inside, beside the model: fine */
 	char from[PATH_MAX + 64];
 	snprintf(from, sizeof(from), "%s", in_scratch("tile.png"));

@@ -55,7 +55,9 @@ char *sg_confine_lexical(const char *path)
 		snprintf(joined, length, "%s%s%s", cwd ? cwd : "", cwd ? "/" : "", path);
 		/* each component onto out: "." dropped, ".." takes one back */
 		size_t used = 0;
-		for (char *part = strtok(joined, "/"); part; part = strtok(NULL, "/")) {
+		char *state = NULL;
+		for (char *part = strtok_r(joined, "/", &state); part;
+		     part = strtok_r(NULL, "/", &state)) {
 			if (strcmp(part, ".") == 0)
 				continue;
 			if (strcmp(part, "..") == 0) {

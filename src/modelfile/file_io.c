@@ -80,7 +80,8 @@ sg_result sg_file_reads_open(struct sg_file_reads *reads, const char *path, int 
 	sg_escape_path(path, shown, sizeof(shown));
 	/* by its text first, so that "../../etc/passwd" is refused as such,
 	 * whether or not the file exists */
-	if (reads->folder) {
+	bool confined = reads->folder && strcmp(path, reads->model_path) != 0;
+	if (confined) {
 		char *lexical = sg_confine_lexical(path);
 		bool inside = lexical && sg_confine_inside(reads->lexical_folder, lexical);
 		sg_free(lexical);
@@ -97,7 +98,7 @@ sg_result sg_file_reads_open(struct sg_file_reads *reads, const char *path, int 
 		return sg_fail(SG_ERR_IO, "cannot open '%s': %s", shown, strerror(errno));
 	}
 	sg_result result = SG_OK;
-	if (reads->folder && !sg_confine_inside(reads->folder, resolved)) {
+	if (confined && !sg_confine_inside(reads->folder, resolved)) {
 		result = outside(reads, shown);
 		goto done;
 	}

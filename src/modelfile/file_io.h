@@ -20,7 +20,8 @@ struct sg_file_id {
 };
 
 struct sg_file_reads {
-	const char *model_shown; /* the model file, escaped, for messages */
+	const char *model_path;  /* the model file as the caller named it */
+	const char *model_shown; /* the same, escaped, for messages */
 	const char *folder;      /* resolved; NULL: files may lie anywhere */
 	const char *lexical_folder; /* the same by sg_confine_lexical() */
 	uint64_t max_bytes, bytes;
@@ -34,7 +35,8 @@ struct sg_file_reads {
 };
 
 /* Opens path read-only (O_NONBLOCK, O_CLOEXEC) if it is a regular file in
- * reads->folder or below, symlinks resolved, and charges its size to the byte
+ * reads->folder or below, symlinks resolved (the model file itself may lie
+ * anywhere: the caller chose it), and charges its size to the byte
  * budget unless it was charged already. On success *fd is open and *size its
  * size. SG_ERR_NOT_FOUND (no message kept) when path does not exist;
  * SG_ERR_IO or SG_ERR_LIMIT with a message naming path and the model. */

@@ -71,6 +71,7 @@ static sg_result start(struct sg_import *im, const struct sg_import_desc *desc, 
 	if (!(*lexical = sg_confine_lexical(im->folder)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory importing '%s'", im->shown);
 	im->reads = (struct sg_file_reads){
+	    .model_path = desc->path,
 	    .model_shown = im->shown,
 	    .folder = desc->allow_outside_folder ? NULL : *resolved,
 	    .lexical_folder = *lexical,

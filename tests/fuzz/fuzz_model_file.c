@@ -1,7 +1,7 @@
 /* libFuzzer target: sg_scene_import() on arbitrary bytes.
  *
  * The first byte of an input picks the file's extension (assimp chooses its
- * importer by it first: glTF, binary glTF, OBJ, STL, PLY), the rest is the
+ * importer by it first: glTF, binary glTF, OBJ, STL), the rest is the
  * file: model.<ext> in a private temporary folder that also holds tile.png,
  * so that a mutated model naming that texture loads it. Budgets are kept
  * small so that each run stays quick. On failure the scene must be as it was
@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <sg/model_file.h>
@@ -29,23 +30,21 @@ static const uint8_t tile_png[] = {
 
 /* assimp 5.2.5 leaks what its importers had made when they throw on a bad
  * file (an ASCII STL with a word for a coordinate loses its aiMesh: seen with
- * valgrind on assimp alone, no libsg involved). Those leaks are assimp's, not
- * ours: they are left out by the module that allocated them, which needs
- * whole stacks (libstdc++'s operator new has no frame pointers). Our own
- * allocations inside assimp's calls (our aiFileIO) are checked by the Check
- * suite under ASan instead, where no such suppression applies. */
-const char *__asan_default_options(void);
-const char *__asan_default_options(void)
-{
-	return "fast_unwind_on_malloc=0";
-}
+ * valgrind on assimp alone, no libsg involved). Those leaks are assimp's:
+ * left out by the module, or by operator new, which only C++ (assimp) calls;
+ * libstdc++ has no frame pointers, so its stacks stop there. libsg is C and
+ * allocates through sg_malloc: its leaks show neither. */
 const char *__lsan_default_suppressions(void);
 const char *__lsan_default_suppressions(void)
 {
-	return "leak:libassimp.so\n";
+	return "leak:libassimp.so\nleak:operator new\n";
 }
 
-static const char *const extensions[] = {"gltf", "glb", "obj", "stl", "ply"};
+/* Not PLY: assimp 5.2.5's PLY importer loops forever on some 200-byte files
+ * (tests/fuzz/assimp-known/), which no caller of assimp can stop. assimp
+ * picks an importer by the content too where the extension's refuses, so
+ * inputs that start as PLY files are skipped (LLVMFuzzerTestOneInput). */
+static const char *const extensions[] = {"gltf", "glb", "obj", "stl"};
 #define EXTENSION_COUNT (sizeof(extensions) / sizeof(extensions[0]))
 
 static char folder[64];
@@ -89,7 +88,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (size < 1)
+	if (size < 1 || (size >= 4 && memcmp(data + 1, "ply", 3) == 0))
 		return 0;
 	const char *path = model_paths[data[0] % EXTENSION_COUNT];
 	write_file(path, data + 1, size - 1);
