@@ -13,12 +13,20 @@ layout(location = 10) in mat3 NormalMatrix; // per instance (10 to 12): Model's 
 layout(location = 13) in vec4 inTint;       // per instance: PLAIN's premultiplied colour, else
                                             // (1, 1, 1, the opacities above)
 uniform mat4 ViewProjection;
+// Only the outputs the program's fragments read (defines: src/gl/draw3d.c):
+// a software rasteriser interpolates every one of them for every fragment.
 out vec3 vsPosition;
 out vec3 vsNormal;
+#if defined(NORMAL_TEX) && defined(TANGENTS)
 out vec4 vsTangent;
+#endif
 out vec2 vsUV0;
+#ifdef UV1
 out vec2 vsUV1;
+#endif
+#ifdef COLORS
 out vec4 vsColor;
+#endif
 flat out vec4 vsTint;
 
 void main()
@@ -26,10 +34,16 @@ void main()
 	vec4 world = Model * vec4(inPosition, 1.0);
 	vsPosition = world.xyz;
 	vsNormal = NormalMatrix * inNormal;
+#if defined(NORMAL_TEX) && defined(TANGENTS)
 	vsTangent = vec4(mat3(Model) * inTangent.xyz, inTangent.w);
+#endif
 	vsUV0 = inUV0;
+#ifdef UV1
 	vsUV1 = inUV1;
+#endif
+#ifdef COLORS
 	vsColor = inColor;
+#endif
 	vsTint = inTint;
 	gl_Position = ViewProjection * world;
 }
