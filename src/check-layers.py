@@ -58,6 +58,7 @@ PUBLIC = {
     'types.h': 'base',
     'version.h': 'base',
     'scene.h': 'graph',
+    'scene3d.h': 'graph',
     'dmabuf.h': 'graph',
     'text.h': 'text',
     'scene_file.h': 'scenefile',

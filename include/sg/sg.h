@@ -12,6 +12,7 @@
 #include <sg/pick.h>
 #include <sg/renderer.h>
 #include <sg/scene.h>
+#include <sg/scene3d.h>
 #include <sg/scene_file.h>
 #include <sg/text.h>
 #include <sg/version.h>

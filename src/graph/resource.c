@@ -64,6 +64,11 @@ static bool grow_meshes(void *owner, uint32_t capacity)
 	return p != NULL;
 }
 
+bool sg_scene_alloc_mesh(struct sg_scene *scene, uint32_t *index)
+{
+	return sg_pool_alloc(&scene->mesh_pool, grow_meshes, scene, index);
+}
+
 bool sg_scene_alloc_texture(struct sg_scene *scene, uint32_t *index)
 {
 	return sg_pool_alloc(&scene->texture_pool, grow_textures, scene, index);
@@ -314,8 +319,10 @@ sg_result sg_mesh_destroy(struct sg_scene *scene, sg_mesh mesh)
 	struct sg_mesh_data *m = &scene->meshes[mesh.index];
 	sg_free(m->vertices);
 	sg_free(m->indices);
+	sg_mesh_solid_free(m->solid);
 	m->vertices = NULL;
 	m->indices = NULL;
+	m->solid = NULL;
 	sg_pool_free(&scene->mesh_pool, mesh.index);
 	scene->structure_version++; /* models using it must be refused */
 	return SG_OK;

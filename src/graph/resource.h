@@ -12,4 +12,9 @@ struct sg_scene;
  * a message, when out of memory. The caller fills scene->textures[*index]. */
 bool sg_scene_alloc_texture(struct sg_scene *scene, uint32_t *index);
 
+/* The same for a mesh slot; the caller fills scene->meshes[*index]. */
+bool sg_scene_alloc_mesh(struct sg_scene *scene, uint32_t *index);
+struct sg_mesh_solid;
+void sg_mesh_solid_free(struct sg_mesh_solid *solid);
+
 #endif

@@ -7,6 +7,7 @@
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "dmabuf.h"
+#include "resource.h"
 #include "scene_internal.h"
 #include "scene_live.h"
 
@@ -208,6 +209,7 @@ void sg_scene_free_node(struct sg_scene *scene, uint32_t index)
 	sg_scene_set_name(scene, index, NULL);
 	if (scene->flags[index] & SG_NODE_TEXT_RECORD)
 		scene->text_ops->node_freed(scene, index);
+	sg_scene_free_node3d(scene, index);
 	sg_pool_free(scene->kind[index] == SG_NODE_MODEL ? &scene->model_pool : &scene->matrix_pool,
 	             scene->payload[index]);
 	scene->kind[index] = SG_NODE_INVALID;
@@ -233,6 +235,7 @@ struct sg_scene *sg_scene_create(void)
 	sg_pool_init(&scene->matrix_pool, "matrix", 1, 64, false);
 	sg_pool_init(&scene->texture_pool, "texture", 0, 16, true);
 	sg_pool_init(&scene->mesh_pool, "mesh", 0, 16, true);
+	sg_pool_init(&scene->material_pool, "material", 0, 16, true);
 	if (!live_add(scene->id) || !sg_scene_journal_init(scene) ||
 	    sg_scene_alloc_node(scene, SG_NODE_GROUP) != SG_ROOT_INDEX) {
 		sg_scene_destroy(scene);
@@ -280,7 +283,11 @@ void sg_scene_destroy(struct sg_scene *scene)
 	for (uint32_t i = 0; i < scene->mesh_pool.used; i++) {
 		sg_free(scene->meshes[i].vertices);
 		sg_free(scene->meshes[i].indices);
+		sg_mesh_solid_free(scene->meshes[i].solid);
 	}
+	sg_scene_free_materials(scene);
+	sg_index_map_finish(&scene->model_materials, sg_free);
+	sg_index_map_finish(&scene->nodes3d, sg_free);
 	sg_pool_finish(&scene->mesh_pool);
 	sg_free(scene->meshes);
 	sg_free(scene);
@@ -315,7 +322,10 @@ sg_result sg_scene_check_kind(const struct sg_scene *scene, sg_node node, enum s
 	if (scene->kind[node.index] != kind)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: node %s is not a %s", function,
 		               sg_scene_node_label(scene, node.index),
-		               kind == SG_NODE_TRANSFORM ? "transform" : "model");
+		               kind == SG_NODE_TRANSFORM ? "transform"
+		               : kind == SG_NODE_LIGHT   ? "light"
+		               : kind == SG_NODE_VIEW3D  ? "3D view"
+		                                         : "model");
 	return SG_OK;
 }
 

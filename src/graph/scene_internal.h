@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include <sg/scene.h>
+#include <sg/scene3d.h>
 
 #include "index_map.h"
 #include "pool.h"
@@ -99,12 +100,24 @@ struct sg_texture_data {
 	struct sg_texture_import *import;
 };
 
+/* What sg_mesh_create_3d adds to a mesh: every vertex's attributes
+ * interleaved, stride floats each, the position first; each other
+ * attribute at its offset in floats, 0 when the mesh has none (the
+ * position is at 0, so 0 names no other attribute). */
+struct sg_mesh_solid {
+	float *data;
+	uint32_t stride;
+	uint8_t normal, uv0, uv1, color, tangent;
+};
 struct sg_mesh_data {
+	/* Every mesh has these (for a 3D mesh, its positions and uv0), which
+	 * the 2D path, bounds and picks read; solid is the 3D part, or NULL. */
 	struct sg_vertex *vertices;
 	uint32_t vertex_count;
 	uint32_t *indices; /* NULL: draw vertices in order */
 	uint32_t index_count;
 	vec3 bounds[2]; /* axis-aligned box of the vertices, for culling */
+	struct sg_mesh_solid *solid;
 };
 
 /* The vertices a draw of m goes through: its indices, or its vertices in
@@ -223,6 +236,17 @@ struct sg_scene {
 		 * none, no listed node lies under another one. */
 		uint32_t inner;
 	} journal;
+
+	/* Materials (sg_material_create), and the material of each model that
+	 * has one (a struct sg_resource_ref by node index): a column would cost
+	 * every 2D model 8 bytes. */
+	struct sg_pool material_pool;
+	struct sg_material_data *materials;
+	struct sg_index_map model_materials;
+	/* Lights and 3D views: their struct sg_light_data or sg_view3d_data by
+	 * node index; view_count: live view nodes, attached or not. */
+	struct sg_index_map nodes3d;
+	uint32_t view_count;
 
 	/* Text (src/text/): NULL until the first font is loaded. */
 	const struct sg_text_ops *text_ops;
@@ -357,6 +381,38 @@ static inline void sg_scene_local_of(const struct sg_scene *scene, uint32_t inde
 	else
 		glm_mat4_copy(sg_scene_local(scene, index), out);
 }
+
+/* A material: its description, with the name copied. */
+struct sg_material_data {
+	struct sg_material_desc desc;
+};
+struct sg_light_data {
+	struct sg_light_desc desc; /* name NULL: the node has it */
+};
+struct sg_view3d_data {
+	bool has_camera;
+	struct sg_camera camera;
+	float viewport[4];
+	float ambient[3];
+};
+static inline const struct sg_light_data *sg_scene_light(const struct sg_scene *scene,
+                                                         uint32_t index)
+{
+	return scene->kind[index] == SG_NODE_LIGHT ? sg_index_map_get(&scene->nodes3d, index) : NULL;
+}
+static inline const struct sg_view3d_data *sg_scene_view3d(const struct sg_scene *scene,
+                                                           uint32_t index)
+{
+	return scene->kind[index] == SG_NODE_VIEW3D ? sg_index_map_get(&scene->nodes3d, index) : NULL;
+}
+/* The material of model node index, or NULL (none, or destroyed: *stale
+ * says which when not NULL). */
+const struct sg_material_data *sg_scene_model_material(const struct sg_scene *scene,
+                                                       uint32_t index, bool *stale);
+/* Frees what a node of these kinds holds, before the node goes (scene.c). */
+void sg_scene_free_node3d(struct sg_scene *scene, uint32_t index);
+/* Frees the materials, before the scene goes. */
+void sg_scene_free_materials(struct sg_scene *scene);
 
 /* Pool slots: alloc returns 0 (with message) when the pool cannot grow. */
 uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind);

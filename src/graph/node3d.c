@@ -1,0 +1,163 @@
+/* Light and 3D view nodes: attribute nodes with matrices like groups (the
+ * transforms above place them), and a record each in scene->nodes3d. */
+#include <math.h>
+#include <string.h>
+
+#include <sg/scene3d.h>
+
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../base/floats.h"
+#include "scene_internal.h"
+
+void sg_scene_free_node3d(struct sg_scene *scene, uint32_t index)
+{
+	uint8_t kind = scene->kind[index];
+	if (kind != SG_NODE_LIGHT && kind != SG_NODE_VIEW3D)
+		return;
+	sg_free(sg_index_map_take(&scene->nodes3d, index));
+	if (kind == SG_NODE_VIEW3D)
+		scene->view_count--;
+}
+
+static sg_result check_light(const struct sg_light_desc *d)
+{
+	const char *label = d->name ? d->name : "";
+	if ((unsigned)d->type > SG_LIGHT_SPOT)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "light '%.100s': type %d is unknown", label,
+		               (int)d->type);
+	for (int i = 0; i < 3; i++)
+		if (!(d->color[i] >= 0.0f && d->color[i] <= 1e6f))
+			return sg_fail(SG_ERR_INVALID_ARGUMENT,
+			               "light '%.100s': color[%d] is %g, not in [0, 1e6]", label, i,
+			               (double)d->color[i]);
+	if (!(d->intensity >= 0.0f && d->intensity <= 1e9f) || !(d->range >= 0.0f) ||
+	    !isfinite(d->range))
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "light '%.100s': intensity %g or range %g is negative or not finite",
+		               label, (double)d->intensity, (double)d->range);
+	if (d->type == SG_LIGHT_SPOT &&
+	    !(d->inner_cone >= 0.0f && d->inner_cone < d->outer_cone &&
+	      d->outer_cone <= (float)M_PI / 2.0f + 1e-6f))
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "light '%.100s': spot cones %g and %g need 0 <= inner < outer <= pi/2",
+		               label, (double)d->inner_cone, (double)d->outer_cone);
+	return SG_OK;
+}
+
+static sg_result check_view(const struct sg_view3d_desc *d)
+{
+	const char *label = d->name ? d->name : "";
+	if (d->camera && (!sg_floats_finite(d->camera->projection, 16) ||
+	                  !sg_floats_finite(d->camera->view, 16)))
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "3D view '%.100s': camera matrices have NaN or infinite entries", label);
+	if (!sg_floats_finite(d->viewport, 4) || d->viewport[2] < 0.0f || d->viewport[3] < 0.0f)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "3D view '%.100s': viewport is not finite or has a negative size", label);
+	for (int i = 0; i < 3; i++)
+		if (!(d->ambient[i] >= 0.0f && d->ambient[i] <= 1e6f))
+			return sg_fail(SG_ERR_INVALID_ARGUMENT,
+			               "3D view '%.100s': ambient[%d] is %g, not in [0, 1e6]", label, i,
+			               (double)d->ambient[i]);
+	return SG_OK;
+}
+
+static void fill_view(struct sg_view3d_data *v, const struct sg_view3d_desc *d)
+{
+	*v = (struct sg_view3d_data){.has_camera = d->camera != NULL};
+	if (d->camera)
+		v->camera = *d->camera;
+	memcpy(v->viewport, d->viewport, sizeof(v->viewport));
+	memcpy(v->ambient, d->ambient, sizeof(v->ambient));
+}
+
+/* A node of kind with record (taken over) in nodes3d. */
+static sg_node new_node3d(struct sg_scene *scene, enum sg_node_kind kind, const char *name,
+                          void *record)
+{
+	char *copy = NULL;
+	if (!record || (name && !(copy = sg_strdup(name))) ||
+	    !sg_index_map_reserve(&scene->nodes3d) ||
+	    (copy && !sg_index_map_reserve(&scene->names))) {
+		sg_free(record);
+		sg_free(copy);
+		sg_fail(SG_ERR_NO_MEMORY, "out of memory making %s '%.100s'",
+		        kind == SG_NODE_LIGHT ? "light" : "3D view", name ? name : "");
+		return SG_NODE_NONE;
+	}
+	uint32_t index = sg_scene_alloc_node(scene, kind);
+	if (!index) {
+		sg_free(record);
+		sg_free(copy);
+		return SG_NODE_NONE;
+	}
+	sg_scene_set_name(scene, index, copy); /* room reserved above */
+	sg_index_map_put(&scene->nodes3d, index, record);
+	if (kind == SG_NODE_VIEW3D)
+		scene->view_count++;
+	return sg_scene_handle(scene, index);
+}
+
+sg_node sg_node_new_light(struct sg_scene *scene, const struct sg_light_desc *desc)
+{
+	if (!scene || !desc) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_new_light: %s is NULL", scene ? "desc" : "scene");
+		return SG_NODE_NONE;
+	}
+	if (check_light(desc))
+		return SG_NODE_NONE;
+	struct sg_light_data *light = sg_malloc(sizeof(*light));
+	if (light) {
+		light->desc = *desc;
+		light->desc.name = NULL;
+	}
+	return new_node3d(scene, SG_NODE_LIGHT, desc->name, light);
+}
+
+sg_result sg_light_set(struct sg_scene *scene, sg_node node, const struct sg_light_desc *desc)
+{
+	sg_result result = sg_scene_check_kind(scene, node, SG_NODE_LIGHT, "sg_light_set");
+	if (result)
+		return result;
+	if (!desc)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_light_set: desc is NULL");
+	if ((result = check_light(desc)))
+		return result;
+	struct sg_light_data *light = sg_index_map_get(&scene->nodes3d, node.index);
+	light->desc = *desc;
+	light->desc.name = NULL;
+	sg_scene_journal(scene, node.index);
+	scene->appearance_version++;
+	return SG_OK;
+}
+
+sg_node sg_node_new_view3d(struct sg_scene *scene, const struct sg_view3d_desc *desc)
+{
+	if (!scene || !desc) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_new_view3d: %s is NULL",
+		        scene ? "desc" : "scene");
+		return SG_NODE_NONE;
+	}
+	if (check_view(desc))
+		return SG_NODE_NONE;
+	struct sg_view3d_data *view = sg_malloc(sizeof(*view));
+	if (view)
+		fill_view(view, desc);
+	return new_node3d(scene, SG_NODE_VIEW3D, desc->name, view);
+}
+
+sg_result sg_view3d_set(struct sg_scene *scene, sg_node node, const struct sg_view3d_desc *desc)
+{
+	sg_result result = sg_scene_check_kind(scene, node, SG_NODE_VIEW3D, "sg_view3d_set");
+	if (result)
+		return result;
+	if (!desc)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_view3d_set: desc is NULL");
+	if ((result = check_view(desc)))
+		return result;
+	fill_view(sg_index_map_get(&scene->nodes3d, node.index), desc);
+	sg_scene_journal(scene, node.index);
+	scene->appearance_version++;
+	return SG_OK;
+}
