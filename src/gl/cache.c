@@ -75,6 +75,12 @@ void sg_gl_cache_prune(struct sg_gl_cache *textures, struct sg_gl_cache *meshes,
 		    !sg_scene_texture_live(scene, (uint32_t)i, o->generation))
 			delete_texture(textures, o);
 	}
+	sg_gl_cache_prune_meshes(meshes, scene);
+}
+
+void sg_gl_cache_prune_meshes(struct sg_gl_cache *meshes, const struct sg_scene *scene)
+{
+	uint32_t id = sg_scene_versions(scene).scene;
 	for (size_t i = 0; i < meshes->capacity; i++) {
 		struct sg_gl_object *o = &meshes->objects[i];
 		if (o->name && o->scene == id &&
@@ -439,6 +445,90 @@ sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *sce
 	object->indexed = m->indices != NULL;
 	object->bytes = m->vertex_count * sizeof(struct sg_vertex) +
 	                (m->indices ? m->index_count * sizeof(uint32_t) : 0);
+	cache->bytes += object->bytes;
+	object->count = (GLsizei)sg_mesh_draw_count(m);
+	*mesh = object;
+	return SG_OK;
+}
+
+/* The attributes of a 3D view's draw (shaders/solid.vert) from a mesh's
+ * interleaved 3D data, or from its plain vertices (positions and uv only). */
+static void point_solid_attributes(const struct sg_mesh_data *m)
+{
+	const struct sg_mesh_solid *s = m->solid;
+	for (GLuint location = 0; location < 6; location++)
+		glDisableVertexAttribArray(location);
+	if (!s) { /* normals and the rest: the generic values draw3d.c sets */
+		GLsizei stride = sizeof(struct sg_vertex);
+		glEnableVertexAttribArray(0);
+		glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride,
+		                      (const void *)offsetof(struct sg_vertex, position));
+		for (GLuint location = 2; location <= 3; location++) { /* uv1 is uv0 */
+			glEnableVertexAttribArray(location);
+			glVertexAttribPointer(location, 2, GL_FLOAT, GL_FALSE, stride,
+			                      (const void *)offsetof(struct sg_vertex, uv));
+		}
+		return;
+	}
+	GLsizei stride = (GLsizei)(s->stride * sizeof(float));
+	struct {
+		GLuint location;
+		GLint size;
+		unsigned offset;
+	} a[] = {{0, 3, 0},         {1, 3, s->normal}, {2, 2, s->uv0},
+	         {3, 2, s->uv1 ? s->uv1 : s->uv0}, {4, 4, s->color}, {5, 4, s->tangent}};
+	for (size_t i = 0; i < sizeof(a) / sizeof(a[0]); i++) {
+		if (i >= 4 && !a[i].offset)
+			continue;
+		glEnableVertexAttribArray(a[i].location);
+		glVertexAttribPointer(a[i].location, a[i].size, GL_FLOAT, GL_FALSE, stride,
+		                      (const void *)(a[i].offset * sizeof(float)));
+	}
+}
+
+sg_result sg_gl_cache_solid(struct sg_gl_cache *cache, const struct sg_scene *scene,
+                            uint32_t index, const struct sg_gl_object **mesh)
+{
+	struct sg_gl_object *object = slot(cache, index);
+	if (!object)
+		return SG_ERR_NO_MEMORY;
+	const struct sg_mesh_data *m = sg_scene_mesh_slot(scene, index);
+	uint32_t id = sg_scene_versions(scene).scene;
+	if (object->name && object->scene == id &&
+	    object->generation == sg_scene_mesh_generation(scene, index)) {
+		*mesh = object;
+		return SG_OK;
+	}
+	delete_mesh(cache, object);
+	glGenVertexArrays(1, &object->name);
+	cache->live++;
+	glGenBuffers(1, &object->buffer);
+	glBindVertexArray(object->name);
+	glBindBuffer(GL_ARRAY_BUFFER, object->buffer);
+	size_t bytes = m->solid ? (size_t)m->vertex_count * m->solid->stride * sizeof(float)
+	                        : (size_t)m->vertex_count * sizeof(struct sg_vertex);
+	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes,
+	             m->solid ? (const void *)m->solid->data : (const void *)m->vertices,
+	             GL_STATIC_DRAW);
+	point_solid_attributes(m);
+	if (m->indices) {
+		glGenBuffers(1, &object->index_buffer);
+		glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, object->index_buffer);
+		glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(m->index_count * sizeof(uint32_t)),
+		             m->indices, GL_STATIC_DRAW);
+	}
+	glBindVertexArray(0);
+	char what[96];
+	snprintf(what, sizeof(what), "uploading 3D mesh #%u (%u vertices)", index, m->vertex_count);
+	sg_result result = sg_gl_check(what);
+	if (result) {
+		delete_mesh(cache, object);
+		return result;
+	}
+	object->scene = id;
+	object->generation = sg_scene_mesh_generation(scene, index);
+	object->indexed = m->indices != NULL;
+	object->bytes = bytes + (m->indices ? m->index_count * sizeof(uint32_t) : 0);
 	cache->bytes += object->bytes;
 	object->count = (GLsizei)sg_mesh_draw_count(m);
 	*mesh = object;

@@ -53,6 +53,7 @@ sg_result sg_gl_drawer_init(struct sg_gl_drawer *gl)
 void sg_gl_drawer_finish(struct sg_gl_drawer *gl)
 {
 	sg_gl_cache_finish(&gl->textures, &gl->meshes);
+	sg_gl_draw3d_finish(&gl->draw3d);
 	struct sg_gl_programs *p = &gl->programs;
 	if (p->white_texture)
 		glDeleteTextures(1, &p->white_texture);
@@ -72,16 +73,20 @@ void sg_gl_drawer_finish(struct sg_gl_drawer *gl)
 	*gl = (struct sg_gl_drawer){0};
 }
 
-static void begin_frame(const struct sg_gl_drawer *gl, int width, int height,
-                        const float clear_color[4])
+static void begin_frame(const struct sg_gl_drawer *gl, const struct sg_gl_frame *frame)
 {
-	glViewport(0, 0, width, height);
+	const float *clear_color = frame->clear_color;
+	glViewport(0, 0, frame->width, frame->height);
 	glDisable(GL_CULL_FACE);
 	float a = clear_color[3]; /* the buffer holds premultiplied alpha */
 	glClearColor(clear_color[0] * a, clear_color[1] * a, clear_color[2] * a, a);
 	glClearDepthf(0.0f);
 	glDepthMask(GL_TRUE);
-	glClear(gl->depth.needed ? GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT : GL_COLOR_BUFFER_BIT);
+	GLbitfield clear = frame->keep_color ? 0 : GL_COLOR_BUFFER_BIT;
+	if (gl->depth.needed)
+		clear |= GL_DEPTH_BUFFER_BIT;
+	if (clear)
+		glClear(clear);
 	/* Where the list is drawn in an order that needs no depths to look like
 	 * painter's order (sg_gl_depth_order), every fragment gets depth 1, the
 	 * farthest, which passes GL_GEQUAL whatever the buffer holds (values in
@@ -187,7 +192,7 @@ static sg_result draw_streamed(struct sg_gl_drawer *gl, const struct sg_gl_input
 	int rects = frame->region ? frame->region->count : 1;
 	for (int i = 0; i < rects; i++) {
 		begin_rect(frame->region, i);
-		begin_frame(gl, frame->width, frame->height, frame->clear_color);
+		begin_frame(gl, frame);
 	}
 	sg_result result = SG_OK;
 	bool blending = false;
@@ -220,7 +225,7 @@ static sg_result draw_expanded(struct sg_gl_drawer *gl, const struct sg_gl_input
 	int rects = frame->region ? frame->region->count : 1;
 	for (int i = 0; i < rects && !result; i++) {
 		begin_rect(frame->region, i);
-		begin_frame(gl, frame->width, frame->height, frame->clear_color);
+		begin_frame(gl, frame);
 		glBindVertexArray(gl->expanded.vertex_array);
 		bool blending = false;
 		result = draw_runs(gl, in->scene, &blending);
@@ -305,6 +310,15 @@ sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *drawer)
 	return SG_OK;
 }
 
+sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene *scene,
+                                 const struct sg_view3d_frame *view)
+{
+	sg_result result = sg_gl_draw3d(&gl->draw3d, &gl->textures, gl->programs.white_texture,
+	                                gl->programs.max_texture_size, scene, view);
+	gl->batches += gl->draw3d.draws;
+	return result;
+}
+
 sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                             const struct sg_draw_list *list, const struct sg_paint *paint,
                             mat4 view_projection, const struct sg_gl_frame *frame)
@@ -324,6 +338,7 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 	if (gl->pruned_scene != in->versions.scene ||
 	    gl->pruned_structure != in->versions.structure) {
 		sg_gl_cache_prune(&gl->textures, &gl->meshes, scene);
+		sg_gl_cache_prune_meshes(&gl->draw3d.solids, scene);
 		gl->pruned_scene = in->versions.scene;
 		gl->pruned_structure = in->versions.structure;
 	}
@@ -343,7 +358,7 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 	int rects = frame->region ? frame->region->count : 1;
 	for (int i = 0; i < rects && !result; i++) {
 		begin_rect(frame->region, i);
-		begin_frame(gl, frame->width, frame->height, frame->clear_color);
+		begin_frame(gl, frame);
 		result = draw_instanced(gl, scene, list, 0, gl->order.opaque_count);
 		if (!result && gl->order.opaque_count < list->count) {
 			begin_blending();

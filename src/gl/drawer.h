@@ -8,32 +8,10 @@
 #include "../graph/scene_view.h"
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
+#include "draw3d.h"
+#include "object.h"
 #include "import.h"
 #include "stream.h"
-
-struct sg_gl_object {
-	uint32_t scene, generation; /* which scene resource this GL object holds */
-	GLuint name, buffer, index_buffer; /* texture, or vertex array + buffers */
-	GLsizei count;
-	bool indexed;
-	size_t bytes; /* what the upload gave GL, for the cache's totals */
-	uint64_t update_serial; /* textures: the texture's sg_texture_update()s it holds */
-	/* imported textures: what sg_gl_import_ops.attach made, per plane */
-	void *images[SG_GL_IMPORT_PLANES];
-	GLuint chroma; /* NV12: the CbCr plane's texture (name holds Y); else 0 */
-};
-
-struct sg_gl_cache {
-	struct sg_gl_object *objects; /* indexed by the resource's pool index */
-	size_t capacity;
-	size_t live, bytes;       /* GL objects held and the bytes given to GL */
-	uint64_t swept_destroyed; /* sg_scene_destroyed_count() at the last sweep */
-	uint8_t *scratch;         /* textures: premultiplied texels of an upload */
-	size_t scratch_capacity;
-	/* textures: how imported ones get their storage (src/gl/import.h); set
-	 * by the renderer after sg_gl_drawer_init; NULL refuses them. */
-	const struct sg_gl_import_ops *import;
-};
 
 /* Beyond this many draws the per-draw depths would no longer be distinct in a
  * 32-bit float depth buffer: the list is then drawn in its own order. */
@@ -234,7 +212,7 @@ struct sg_gl_drawer {
 	struct sg_gl_expanded expanded;
 	struct sg_gl_blend blend;
 	struct sg_gl_depth depth;
-
+	struct sg_gl_draw3d draw3d; /* the 3D views' models */
 	size_t batches; /* draw calls of the last draw */
 };
 
@@ -250,6 +228,7 @@ struct sg_gl_frame {
 	int width, height;
 	const float *clear_color;
 	const struct sg_damage_region *region;
+	bool keep_color; /* draw over what the framebuffer holds: no colour clear */
 };
 
 /* In each rectangle of frame (scissored), clears, then draws list with
@@ -260,6 +239,10 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
                               const struct sg_draw_list *list, const struct sg_paint *paint,
                               mat4 view_projection, const struct sg_gl_frame *frame);
 
+/* Draws the models of a 3D view over what the bound framebuffer holds
+ * (draw3d.h), adding its draw calls to gl->batches. */
+sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene *scene,
+                                 const struct sg_view3d_frame *view);
 /* Builds the textured program if it is not yet; it is in use after a build. */
 sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *gl);
 

@@ -18,5 +18,7 @@ sg_result sg_gl_program_build_defined(const char *vertex_source, const char *fra
 /* The embedded sources of shaders/ (generated at build time). */
 extern const char sg_shader_textured_vert[];
 extern const char sg_shader_textured_frag[];
+extern const char sg_shader_solid_vert[];
+extern const char sg_shader_solid_frag[];
 
 #endif

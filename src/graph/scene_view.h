@@ -66,6 +66,14 @@ static inline bool sg_scene_mesh_live(const struct sg_scene *scene, uint32_t ind
 	return sg_scene_mesh(scene, (sg_mesh){scene->id, index, generation}) != NULL;
 }
 
+/* The material in pool slot index, which a 3D draw names (live, since the
+ * views' walk refuses stale ones). */
+static inline const struct sg_material_desc *sg_scene_material_slot(const struct sg_scene *scene,
+                                                                    uint32_t index)
+{
+	return &scene->materials[index].desc;
+}
+
 /* sg_scene_model_matrix() (scene_internal.h) gives a draw's clip matrix. */
 
 #endif

@@ -129,6 +129,9 @@ void sg_renderer_destroy(struct sg_renderer *renderer)
 		sg_driver_unlock(renderer->driver_lock);
 	}
 	sg_traversal_finish(&renderer->traversal);
+	sg_views3d_finish(&renderer->views3d);
+	sg_free(renderer->segment.draws);
+	sg_free(renderer->segment.origin);
 	sg_damage_finish(&renderer->damage);
 	sg_free(renderer);
 }
@@ -279,6 +282,63 @@ static sg_result find_damage(struct sg_renderer *renderer, struct sg_scene *scen
 	           : SG_OK;
 }
 
+/* The draws [first, end) of list as a list of their own, for the 2D drawer. */
+static sg_result cut_segment(struct sg_renderer *renderer, const struct sg_draw_list *list,
+                             size_t first, size_t end)
+{
+	struct sg_draw_list *cut = &renderer->segment;
+	size_t count = end - first;
+	if (!sg_grow_array((void **)&cut->draws, &cut->capacity, count ? count : 1,
+	                   sizeof(*cut->draws)) ||
+	    !sg_grow_array((void **)&cut->origin, &cut->origin_capacity, count ? count : 1,
+	                   sizeof(*cut->origin)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory listing %zu draws beside a 3D view",
+		               count);
+	for (size_t i = 0; i < count; i++) {
+		cut->draws[i] = list->draws[first + i];
+		cut->origin[i] = (uint32_t)sg_draw_origin(list, first + i);
+	}
+	cut->count = count;
+	cut->source = sg_draw_source(list);
+	cut->transient = true;
+	cut->serial = ++renderer->traversal.next_serial;
+	return SG_OK;
+}
+
+/* A frame with 3D views: the 2D draws before the first view, the view, the
+ * 2D draws up to the next one over it, and so on (docs/3d.md). */
+static sg_result draw_with_views(struct sg_renderer *renderer, struct sg_scene *scene,
+                                 const struct sg_draw_list *list, mat4 view_projection,
+                                 struct sg_gl_frame *frame)
+{
+	const struct sg_views3d *views = &renderer->views3d;
+	size_t done = 0, batches = 0;
+	sg_result result = SG_OK;
+	for (size_t v = 0; v <= views->count && !result; v++) {
+		size_t end = v < views->count ? views->views[v].position : list->count;
+		if (end > done || v == 0) { /* the first clears the frame, even with no draws */
+			const struct sg_draw_list *part = list;
+			if ((done > 0 || end < list->count) &&
+			    (result = cut_segment(renderer, list, done, end)))
+				break;
+			if (done > 0 || end < list->count)
+				part = &renderer->segment;
+			result = sg_gl_drawer_draw(&renderer->gl, scene, part, &renderer->traversal.paint,
+			                           view_projection, frame);
+			batches += renderer->gl.batches;
+			frame->keep_color = true;
+			done = end;
+		}
+		if (!result && v < views->count) {
+			renderer->gl.batches = 0;
+			result = sg_gl_drawer_draw_view(&renderer->gl, scene, &views->views[v]);
+			batches += renderer->gl.batches;
+		}
+	}
+	renderer->gl.batches = batches;
+	return result;
+}
+
 static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
                       const struct sg_camera *camera, struct sg_render_pass *pass)
 {
@@ -317,14 +377,27 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 		return result;
 	uint64_t walked = now_ns();
 	struct sg_damage_region *repaint = &pass->changed;
-	const struct sg_damage_region *region;
-	const struct sg_draw_list *list;
+	const struct sg_damage_region *region = NULL;
+	const struct sg_draw_list *list = traversal->list;
 	uint64_t held = buffer->frame;
 	buffer->frame = 0; /* until this draw succeeds */
-	if ((result = find_damage(renderer, scene, view_projection, held, repaint, &region,
-	                          &list)))
-		return result;
-	uint64_t held_now = renderer->damage_tracking ? renderer->damage.frame : 0;
+	bool views = scene->view_count > 0;
+	uint64_t held_now = 0;
+	if (views) {
+		/* 3D views repaint whole frames: what a view draws is not in the
+		 * journal's boxes. The frames drawn so are not tracked either. */
+		struct sg_views3d_camera frame_camera = {
+		    .camera = camera, .width = target->width, .height = target->height};
+		glm_mat4_copy(flip, frame_camera.flip);
+		sg_damage_forget(&renderer->damage);
+		if ((result = sg_views3d_collect(&renderer->views3d, scene, traversal, &frame_camera)))
+			return result;
+	} else {
+		if ((result = find_damage(renderer, scene, view_projection, held, repaint, &region,
+		                          &list)))
+			return result;
+		held_now = renderer->damage_tracking ? renderer->damage.frame : 0;
+	}
 	uint64_t traversed = now_ns();
 	struct sg_render_stats stats = {
 		.world_updates = traversal->world_updates,
@@ -351,9 +424,11 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 		sg_driver_unlock(renderer->driver_lock);
 		return result;
 	}
-	struct sg_gl_frame frame = {target->width, target->height, renderer->clear_color, region};
-	result = sg_gl_drawer_draw(&renderer->gl, scene, list, &traversal->paint,
-	                             view_projection, &frame);
+	struct sg_gl_frame frame = {target->width, target->height, renderer->clear_color, region,
+	                            false};
+	result = views ? draw_with_views(renderer, scene, list, view_projection, &frame)
+	               : sg_gl_drawer_draw(&renderer->gl, scene, list, &traversal->paint,
+	                                   view_projection, &frame);
 	if (!result && renderer->debug_damage)
 		result = sg_gl_drawer_tint(&renderer->gl, region, target->width, target->height);
 	uint64_t submitted = now_ns();

@@ -13,6 +13,7 @@
 #include "../gl/drawer.h"
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
+#include "../traverse/views3d.h"
 #include "buffer.h"
 
 struct sg_renderer {
@@ -20,6 +21,8 @@ struct sg_renderer {
 	struct sg_gl_drawer gl;
 	bool gl_ready;
 	struct sg_traversal traversal;
+	struct sg_views3d views3d; /* the 3D views of the last frame */
+	struct sg_draw_list segment; /* the 2D draws between two 3D views */
 	float clear_color[4];
 	bool culling;
 	bool rendered;

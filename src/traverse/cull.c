@@ -43,8 +43,10 @@ sg_result sg_cull(struct sg_traversal *traversal, struct sg_scene *scene,
 	list->count = 0;
 	list->serial = 0; /* until complete: a failed walk leaves no list to match */
 	for (uint32_t n = SG_ROOT_INDEX; n;) {
-		/* hidden: as if detached, neither visited nor checked */
-		if (scene->flags[n] & SG_NODE_HIDDEN) {
+		/* hidden: as if detached, neither visited nor checked; a 3D view
+		 * draws its subtree itself (views3d.c) */
+		if ((scene->flags[n] & SG_NODE_HIDDEN) ||
+		    (scene->kind[n] == SG_NODE_VIEW3D && n != SG_ROOT_INDEX)) {
 			n = sg_scene_skip_subtree(scene, n);
 			continue;
 		}

@@ -166,7 +166,7 @@ static sg_result walk(struct sg_scene *scene, const struct ray *ray,
 			struct sg_pick_hit hit;
 			if (hit_model(scene, n, ray, &hit) && !found(context, &hit))
 				return SG_OK;
-		} else if (enter && sg_scene_last_child(scene, n)) {
+		} else if (enter && scene->kind[n] != SG_NODE_VIEW3D && sg_scene_last_child(scene, n)) {
 			n = sg_scene_last_child(scene, n);
 			continue;
 		}

@@ -24,6 +24,7 @@ void sg_traversal_finish(struct sg_traversal *traversal)
 	sg_free(traversal->all.draws);
 	sg_free(traversal->ranges);
 	sg_free(traversal->stale);
+	sg_free(traversal->views);
 	sg_free(traversal->shown.draws);
 	sg_free(traversal->shown.origin);
 	sg_free(traversal->hidden);
@@ -93,6 +94,16 @@ static sg_result note_stale(struct sg_traversal *traversal, uint32_t position)
 	return SG_OK;
 }
 
+static sg_result note_view(struct sg_traversal *traversal, uint32_t n)
+{
+	if (!sg_grow_array((void **)&traversal->views, &traversal->views_capacity,
+	                   traversal->views_count + 1, sizeof(*traversal->views)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory listing %zu 3D views",
+		               traversal->views_count + 1);
+	traversal->views[traversal->views_count++] = n;
+	return SG_OK;
+}
+
 static sg_result reserve_ranges(struct sg_traversal *traversal, uint32_t count)
 {
 	if (traversal->ranges_capacity < count) {
@@ -120,6 +131,7 @@ static sg_result build_all(struct sg_traversal *traversal, const struct sg_scene
 	list->count = 0;
 	list->serial = ++traversal->next_serial;
 	traversal->stale_count = 0;
+	traversal->views_count = 0;
 	if ((result = reserve_ranges(traversal, scene->node_pool.used)))
 		return result;
 	struct sg_draw_range *ranges = traversal->ranges;
@@ -132,7 +144,14 @@ static sg_result build_all(struct sg_traversal *traversal, const struct sg_scene
 			if ((result = sg_draw_list_append(list, scene, n)))
 				return result;
 		}
-		uint32_t first = sg_scene_first_child(scene, n);
+		/* A 3D view's subtree is drawn by the view (views3d.c), not in all. */
+		uint32_t first = 0;
+		if (scene->kind[n] == SG_NODE_VIEW3D && n != SG_ROOT_INDEX) {
+			if ((result = note_view(traversal, n)))
+				return result;
+		} else {
+			first = sg_scene_first_child(scene, n);
+		}
 		if (first) {
 			n = first;
 			continue;
@@ -174,6 +193,11 @@ sg_result sg_traverse(struct sg_traversal *traversal, struct sg_scene *scene,
 	traversal->world_updates = sg_traverse_update_world(scene);
 	traversal->world_ns = now_ns() - start;
 	sg_result result;
+	/* The 3D views and their places are found in all, culled or not. */
+	bool all_current = traversal->all_valid && traversal->all_scene == scene->id &&
+	                   traversal->all_structure == scene->structure_version;
+	if (scene->view_count && !all_current && (result = build_all(traversal, scene)))
+		return result;
 	if (view_projection) {
 		traversal->list = &traversal->visible;
 		result = sg_cull(traversal, scene, view_projection);

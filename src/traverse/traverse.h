@@ -80,6 +80,10 @@ struct sg_traversal {
 	 * subtree (contiguous in depth-first order; empty when not attached). */
 	struct sg_draw_range *ranges;
 	size_t ranges_count, ranges_capacity;
+	/* The 3D views met by the walk of all, in traversal order (their
+	 * subtrees are not in all: src/traverse/views3d.c draws them). */
+	uint32_t *views;
+	size_t views_count, views_capacity;
 	/* Positions in all of models whose mesh or texture is destroyed: an error
 	 * only when drawn, so a hidden one is not. */
 	uint32_t *stale;
@@ -119,6 +123,12 @@ void sg_traversal_finish(struct sg_traversal *traversal);
  * destroyed mesh or texture, or on allocation failure. */
 sg_result sg_traverse(struct sg_traversal *traversal, struct sg_scene *scene,
                       const mat4 view_projection);
+/* Position of node n (a model of all, or a 3D view) in all's order: the
+ * entries of all before it. */
+static inline uint32_t sg_traverse_position(const struct sg_traversal *traversal, uint32_t n)
+{
+	return n < traversal->ranges_count ? traversal->ranges[n].first : 0;
+}
 
 /* SG_OK when model node n's mesh and texture both exist, else SG_ERR_STALE_HANDLE
  * naming the model and what was destroyed. Culled models are checked too, so

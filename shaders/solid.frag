@@ -1,0 +1,188 @@
+#version 300 es
+// Shading of 3D views, as docs/3d.md writes it: glTF 2.0's metallic-
+// roughness BRDF (specification, appendix B) for punctual lights
+// (KHR_lights_punctual), an ambient and an emissive term, sRGB-encoded.
+// PLAIN (a model without a material): its premultiplied colour times its
+// texture, as the 2D program draws it. UNLIT: KHR_materials_unlit.
+precision highp float;
+#define PI 3.141592653589793
+#define MAX_LIGHTS 8
+#define OPAQUE 0
+#define MASK 1
+#define BLEND 2
+
+in vec3 vsPosition;
+in vec3 vsNormal;
+in vec4 vsTangent;
+in vec2 vsUV0;
+in vec2 vsUV1;
+in vec4 vsColor;
+out vec4 Color;
+
+uniform sampler2D BaseTex;      // unit 0; premultiplied texels, sRGB-encoded
+uniform sampler2D MetalRoughTex; // unit 1
+uniform sampler2D NormalTex;     // unit 2
+uniform sampler2D OcclusionTex;  // unit 3
+uniform sampler2D EmissiveTex;   // unit 4; sRGB-encoded
+// Which uv set each texture reads, -1 where the material has none:
+// base, metallic-roughness, normal, occlusion; and emissive.
+uniform ivec4 TexSet;
+uniform int EmissiveSet;
+
+#ifdef PLAIN
+uniform vec4 PlainColor; // premultiplied, times the opacities above
+#else
+uniform vec4 BaseColor;  // linear, straight alpha (opacities above in alpha)
+uniform int AlphaMode;
+uniform float AlphaCutoff;
+#ifndef UNLIT
+uniform float Metallic, Roughness, NormalScale, OcclusionStrength;
+uniform vec3 Emissive;
+uniform bool HasTangents;
+uniform vec3 Eye;
+uniform vec3 Forward;
+uniform bool Orthographic;
+uniform vec3 Ambient;
+uniform int LightCount;
+uniform int LightType[MAX_LIGHTS]; // 0 directional, 1 point, 2 spot
+uniform vec3 LightPosition[MAX_LIGHTS];
+uniform vec3 LightDirection[MAX_LIGHTS];
+uniform vec3 LightRadiance[MAX_LIGHTS];
+uniform float LightRange[MAX_LIGHTS];
+uniform float LightInnerCos[MAX_LIGHTS];
+uniform float LightOuterCos[MAX_LIGHTS];
+#endif
+#endif
+
+vec2 uvOf(int set)
+{
+	return set == 1 ? vsUV1 : vsUV0;
+}
+
+vec3 decode(vec3 c)
+{
+	return mix(c / 12.92, pow((c + 0.055) / 1.055, vec3(2.4)), step(vec3(0.04045), c));
+}
+
+vec3 encode(vec3 c)
+{
+	c = clamp(c, 0.0, 1.0);
+	return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(vec3(0.0031308), c));
+}
+
+// A texel of an sRGB-encoded texture, linear and with straight alpha (the
+// texture cache premultiplies what it uploads).
+vec4 linearTexel(sampler2D tex, int set)
+{
+	vec4 t = texture(tex, uvOf(set));
+	vec3 straight = t.a > 0.0 ? t.rgb / t.a : vec3(0.0);
+	return vec4(decode(straight), t.a);
+}
+
+#if !defined(PLAIN) && !defined(UNLIT)
+float visibility(float nl, float nv, float a2)
+{
+	return 1.0 / ((nl + sqrt(a2 + (1.0 - a2) * nl * nl)) * (nv + sqrt(a2 + (1.0 - a2) * nv * nv)));
+}
+
+vec3 surfaceNormal()
+{
+	vec3 n = normalize(vsNormal);
+	if (TexSet.z >= 0) {
+		vec2 uv = uvOf(TexSet.z);
+		vec3 t, b;
+		if (HasTangents) {
+			t = normalize(vsTangent.xyz - n * dot(n, vsTangent.xyz));
+			b = cross(n, t) * vsTangent.w;
+		} else { // from the screen derivatives of position and uv
+			vec3 dp1 = dFdx(vsPosition), dp2 = dFdy(vsPosition);
+			vec2 du1 = dFdx(uv), du2 = dFdy(uv);
+			vec3 r1 = cross(dp2, n), r2 = cross(n, dp1);
+			t = r1 * du1.x + r2 * du2.x;
+			b = r1 * du1.y + r2 * du2.y;
+			float scale = inversesqrt(max(max(dot(t, t), dot(b, b)), 1e-20));
+			t *= scale;
+			b *= scale;
+		}
+		vec3 m = texture(NormalTex, uv).rgb * 2.0 - 1.0;
+		m.xy *= NormalScale;
+		n = normalize(mat3(t, b, n) * m);
+	}
+	return gl_FrontFacing ? n : -n; // a double-sided material's back face
+}
+#endif
+
+void main()
+{
+#ifdef PLAIN
+	Color = texture(BaseTex, vsUV0) * PlainColor;
+#else
+	vec4 base = BaseColor * vsColor;
+	if (TexSet.x >= 0)
+		base *= linearTexel(BaseTex, TexSet.x);
+	if (AlphaMode == MASK && base.a < AlphaCutoff)
+		discard;
+	float alpha = AlphaMode == BLEND ? base.a : 1.0;
+#ifdef UNLIT
+	vec3 color = base.rgb;
+#else
+	float metallic = Metallic, roughness = Roughness;
+	if (TexSet.y >= 0) {
+		vec4 mr = texture(MetalRoughTex, uvOf(TexSet.y));
+		roughness *= mr.g;
+		metallic *= mr.b;
+	}
+	float a2 = roughness * roughness * roughness * roughness; // alpha = roughness squared
+	vec3 cDiff = base.rgb * (1.0 - metallic);
+	vec3 f0 = mix(vec3(0.04), base.rgb, metallic);
+	vec3 n = surfaceNormal();
+	vec3 v = Orthographic ? -Forward : normalize(Eye - vsPosition);
+	float nv = clamp(dot(n, v), 0.0, 1.0);
+	vec3 color = vec3(0.0);
+	for (int i = 0; i < MAX_LIGHTS; i++) {
+		if (i >= LightCount)
+			break;
+		vec3 l;
+		float attenuation = 1.0;
+		if (LightType[i] == 0) {
+			l = -LightDirection[i];
+		} else {
+			vec3 toLight = LightPosition[i] - vsPosition;
+			float d2 = max(dot(toLight, toLight), 1e-12);
+			float d = sqrt(d2);
+			l = toLight / d;
+			attenuation = 1.0 / d2;
+			if (LightRange[i] > 0.0) {
+				float r = d / LightRange[i];
+				attenuation *= clamp(1.0 - r * r * r * r, 0.0, 1.0);
+			}
+			if (LightType[i] == 2) {
+				float s = 1.0 / max(0.001, LightInnerCos[i] - LightOuterCos[i]);
+				float o = -LightOuterCos[i] * s;
+				float cone = clamp(dot(LightDirection[i], -l) * s + o, 0.0, 1.0);
+				attenuation *= cone * cone;
+			}
+		}
+		vec3 h = normalize(l + v);
+		float nl = clamp(dot(n, l), 0.0, 1.0);
+		float nh = clamp(dot(n, h), 0.0, 1.0);
+		float vh = clamp(dot(v, h), 0.0, 1.0);
+		vec3 f = f0 + (1.0 - f0) * pow(1.0 - vh, 5.0);
+		float q = nh * nh * (a2 - 1.0) + 1.0;
+		float dist = a2 / (PI * q * q);
+		vec3 diffuse = (1.0 - f) * cDiff / PI;
+		vec3 specular = f * dist * visibility(nl, nv, a2);
+		color += (diffuse + specular) * LightRadiance[i] * attenuation * nl;
+	}
+	float ao = 1.0;
+	if (TexSet.w >= 0)
+		ao = 1.0 + OcclusionStrength * (texture(OcclusionTex, uvOf(TexSet.w)).r - 1.0);
+	color += Ambient * cDiff * ao;
+	vec3 emissive = Emissive;
+	if (EmissiveSet >= 0)
+		emissive *= linearTexel(EmissiveTex, EmissiveSet).rgb;
+	color += emissive;
+#endif
+	Color = vec4(encode(color) * alpha, alpha);
+#endif
+}

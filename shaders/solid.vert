@@ -1,0 +1,30 @@
+#version 300 es
+// Models of 3D views (src/gl/draw3d.c): one draw per model, its matrices as
+// uniforms, positions lit in the view's space (docs/3d.md).
+layout(location = 0) in vec3 inPosition;
+layout(location = 1) in vec3 inNormal;
+layout(location = 2) in vec2 inUV0;
+layout(location = 3) in vec2 inUV1;
+layout(location = 4) in vec4 inColor;   // linear; (1, 1, 1, 1) when the mesh has none
+layout(location = 5) in vec4 inTangent; // xyz, and w the bitangent's sign
+uniform mat4 ViewProjection;
+uniform mat4 Model;
+uniform mat3 NormalMatrix; // inverse transpose of Model's upper 3x3
+out vec3 vsPosition;
+out vec3 vsNormal;
+out vec4 vsTangent;
+out vec2 vsUV0;
+out vec2 vsUV1;
+out vec4 vsColor;
+
+void main()
+{
+	vec4 world = Model * vec4(inPosition, 1.0);
+	vsPosition = world.xyz;
+	vsNormal = NormalMatrix * inNormal;
+	vsTangent = vec4(mat3(Model) * inTangent.xyz, inTangent.w);
+	vsUV0 = inUV0;
+	vsUV1 = inUV1;
+	vsColor = inColor;
+	gl_Position = ViewProjection * world;
+}

@@ -1,0 +1,294 @@
+/* The models of a 3D view: one draw call each, their matrices and material
+ * as uniforms. Depth test and culling are GL's; the order (opaque nearest
+ * first, blended farthest first) is the traversal's (views3d.c). */
+#include "draw3d.h"
+
+#include <string.h>
+
+#include "../base/error.h"
+#include "../graph/scene_view.h"
+#include "cache.h"
+#include "check.h"
+#include "program.h"
+
+enum { UNIT_BASE, UNIT_METAL_ROUGH, UNIT_NORMAL, UNIT_OCCLUSION, UNIT_EMISSIVE, UNITS };
+
+static void delete_program(struct sg_gl_solid_program *p)
+{
+	if (p->name)
+		glDeleteProgram(p->name);
+	*p = (struct sg_gl_solid_program){0};
+}
+
+void sg_gl_draw3d_finish(struct sg_gl_draw3d *d3)
+{
+	delete_program(&d3->plain);
+	delete_program(&d3->unlit);
+	delete_program(&d3->lit);
+	struct sg_gl_cache none = {0};
+	sg_gl_cache_finish(&none, &d3->solids);
+	*d3 = (struct sg_gl_draw3d){0};
+}
+
+static sg_result build(struct sg_gl_solid_program *p, const char *defines, const char *what)
+{
+	if (p->name)
+		return SG_OK;
+	sg_result result =
+	    sg_gl_program_build_defined(sg_shader_solid_vert, sg_shader_solid_frag, defines, &p->name);
+	if (result)
+		return sg_fail_prefix(result, "building the embedded 3D program (%s): ", what);
+	GLuint n = p->name;
+#define AT(field, name) p->field = glGetUniformLocation(n, name)
+	AT(view_projection, "ViewProjection");
+	AT(model, "Model");
+	AT(normal_matrix, "NormalMatrix");
+	AT(tex_set, "TexSet");
+	AT(emissive_set, "EmissiveSet");
+	AT(plain_color, "PlainColor");
+	AT(base_color, "BaseColor");
+	AT(alpha_mode, "AlphaMode");
+	AT(alpha_cutoff, "AlphaCutoff");
+	AT(metallic, "Metallic");
+	AT(roughness, "Roughness");
+	AT(normal_scale, "NormalScale");
+	AT(occlusion_strength, "OcclusionStrength");
+	AT(emissive, "Emissive");
+	AT(has_tangents, "HasTangents");
+	AT(eye, "Eye");
+	AT(forward, "Forward");
+	AT(orthographic, "Orthographic");
+	AT(ambient, "Ambient");
+	AT(light_count, "LightCount");
+	AT(light_type, "LightType");
+	AT(light_position, "LightPosition");
+	AT(light_direction, "LightDirection");
+	AT(light_radiance, "LightRadiance");
+	AT(light_range, "LightRange");
+	AT(light_inner, "LightInnerCos");
+	AT(light_outer, "LightOuterCos");
+#undef AT
+	glUseProgram(n);
+	static const char *const samplers[UNITS] = {"BaseTex", "MetalRoughTex", "NormalTex",
+	                                            "OcclusionTex", "EmissiveTex"};
+	for (int u = 0; u < UNITS; u++)
+		glUniform1i(glGetUniformLocation(n, samplers[u]), u);
+	return sg_gl_check("setting up the 3D program");
+}
+
+static void set_view_uniforms(struct sg_gl_solid_program *p, const struct sg_view3d_frame *v)
+{
+	glUniformMatrix4fv(p->view_projection, 1, GL_FALSE, (const float *)v->view_projection);
+	if (p->eye < 0 && p->light_count < 0)
+		return; /* PLAIN and UNLIT have no lights */
+	glUniform3fv(p->eye, 1, v->eye);
+	glUniform3fv(p->forward, 1, v->forward);
+	glUniform1i(p->orthographic, v->orthographic);
+	glUniform3fv(p->ambient, 1, v->ambient);
+	glUniform1i(p->light_count, v->light_count);
+	GLint type[SG_VIEW3D_MAX_LIGHTS];
+	float position[SG_VIEW3D_MAX_LIGHTS][3], direction[SG_VIEW3D_MAX_LIGHTS][3],
+	    radiance[SG_VIEW3D_MAX_LIGHTS][3], range[SG_VIEW3D_MAX_LIGHTS],
+	    inner[SG_VIEW3D_MAX_LIGHTS], outer[SG_VIEW3D_MAX_LIGHTS];
+	int count = v->light_count;
+	for (int i = 0; i < count; i++) {
+		const struct sg_light3d *l = &v->lights[i];
+		type[i] = (GLint)l->type;
+		memcpy(position[i], l->position, sizeof(position[i]));
+		memcpy(direction[i], l->direction, sizeof(direction[i]));
+		memcpy(radiance[i], l->radiance, sizeof(radiance[i]));
+		range[i] = l->range;
+		inner[i] = l->inner_cos;
+		outer[i] = l->outer_cos;
+	}
+	if (!count)
+		return;
+	glUniform1iv(p->light_type, count, type);
+	glUniform3fv(p->light_position, count, &position[0][0]);
+	glUniform3fv(p->light_direction, count, &direction[0][0]);
+	glUniform3fv(p->light_radiance, count, &radiance[0][0]);
+	glUniform1fv(p->light_range, count, range);
+	glUniform1fv(p->light_inner, count, inner);
+	glUniform1fv(p->light_outer, count, outer);
+}
+
+/* Binds texture index (SG_DRAW_NO_TEXTURE: white) on unit. */
+static sg_result bind(struct sg_gl_cache *textures, GLuint white, GLint max_size,
+                      const struct sg_scene *scene, uint32_t index, int unit)
+{
+	GLuint name = white;
+	if (index != SG_DRAW_NO_TEXTURE) {
+		sg_result result = sg_gl_cache_texture(textures, scene, index, max_size, &name);
+		if (result)
+			return result;
+		if (textures->objects[index].chroma)
+			return sg_fail(SG_ERR_UNSUPPORTED,
+			               "texture #%u: NV12 textures are not drawn in 3D views", index);
+	}
+	glActiveTexture(GL_TEXTURE0 + (GLenum)unit);
+	glBindTexture(GL_TEXTURE_2D, name);
+	return SG_OK;
+}
+
+static uint32_t texture_index(const struct sg_material_texture *t)
+{
+	return t->texture.generation ? t->texture.index : SG_DRAW_NO_TEXTURE;
+}
+
+static int set_of(const struct sg_material_texture *t)
+{
+	return t->texture.generation ? (int)t->uv_set : -1;
+}
+
+static uint8_t unit_byte(float value)
+{
+	return (uint8_t)lroundf(value * 255.0f);
+}
+
+static void set_model(const struct sg_gl_solid_program *p, const struct sg_draw3d *d)
+{
+	glUniformMatrix4fv(p->model, 1, GL_FALSE, (const float *)d->world);
+	mat4 inverse;
+	mat3 normal;
+	glm_mat4_inv((vec4 *)d->world, inverse);
+	glm_mat4_transpose(inverse);
+	glm_mat4_pick3(inverse, normal);
+	glUniformMatrix3fv(p->normal_matrix, 1, GL_FALSE, (const float *)normal);
+}
+
+/* Program, uniforms, textures and culling of draw d. */
+static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GLuint white,
+                         GLint max_size, const struct sg_scene *scene,
+                         const struct sg_view3d_frame *v, const struct sg_draw3d *d,
+                         GLuint *current)
+{
+	const struct sg_material_desc *m =
+	    d->material == SG_DRAW3D_NO_MATERIAL ? NULL : sg_scene_material_slot(scene, d->material);
+	struct sg_gl_solid_program *p = !m ? &d3->plain : m->unlit ? &d3->unlit : &d3->lit;
+	sg_result result = build(p, !m ? "#define PLAIN 1\n" : m->unlit ? "#define UNLIT 1\n" : NULL,
+	                         !m ? "plain" : m->unlit ? "unlit" : "lit");
+	if (result)
+		return result;
+	if (*current != p->name) {
+		glUseProgram(p->name);
+		*current = p->name;
+	}
+	if (!p->view_set) {
+		set_view_uniforms(p, v);
+		p->view_set = true;
+	}
+	set_model(p, d);
+	if (!m || m->double_sided) {
+		glDisable(GL_CULL_FACE);
+	} else {
+		glEnable(GL_CULL_FACE);
+		/* glTF's fronts are counter-clockwise; the frame's y flip mirrors
+		 * them, and so does a world matrix with a negative determinant. */
+		glFrontFace(d->mirrored ? GL_CCW : GL_CW);
+	}
+	/* gl_FrontFacing (a double-sided back face) follows the same rule */
+	if (!m || m->double_sided)
+		glFrontFace(d->mirrored ? GL_CCW : GL_CW);
+	if (!m) {
+		float a = d->color[3];
+		glUniform4f(p->plain_color, unit_byte(d->color[0] * a) / 255.0f,
+		            unit_byte(d->color[1] * a) / 255.0f, unit_byte(d->color[2] * a) / 255.0f,
+		            unit_byte(a) / 255.0f);
+		glUniform4i(p->tex_set, -1, -1, -1, -1);
+		return bind(textures, white, max_size, scene, d->texture, UNIT_BASE);
+	}
+	glUniform4f(p->base_color, m->base_color[0], m->base_color[1], m->base_color[2],
+	            m->base_color[3] * d->opacity);
+	glUniform1i(p->alpha_mode, (GLint)m->alpha_mode);
+	glUniform1f(p->alpha_cutoff, m->alpha_cutoff);
+	glUniform4i(p->tex_set, set_of(&m->base_color_texture),
+	            set_of(&m->metallic_roughness_texture), set_of(&m->normal_texture),
+	            set_of(&m->occlusion_texture));
+	glUniform1i(p->emissive_set, set_of(&m->emissive_texture));
+	if (!m->unlit) {
+		glUniform1f(p->metallic, m->metallic);
+		glUniform1f(p->roughness, m->roughness);
+		glUniform1f(p->normal_scale, m->normal_scale);
+		glUniform1f(p->occlusion_strength, m->occlusion_strength);
+		glUniform3fv(p->emissive, 1, m->emissive);
+		const struct sg_mesh_data *mesh = sg_scene_mesh_slot(scene, d->mesh);
+		glUniform1i(p->has_tangents, mesh->solid && mesh->solid->tangent);
+	}
+	const struct sg_material_texture *t[UNITS] = {
+	    &m->base_color_texture, &m->metallic_roughness_texture, &m->normal_texture,
+	    &m->occlusion_texture, &m->emissive_texture};
+	for (int u = 0; u < UNITS; u++)
+		if ((result = bind(textures, white, max_size, scene, texture_index(t[u]), u)))
+			return result;
+	return SG_OK;
+}
+
+static sg_result draw_range(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GLuint white,
+                            GLint max_size, const struct sg_scene *scene,
+                            const struct sg_view3d_frame *v, size_t first, size_t end,
+                            GLuint *current)
+{
+	for (size_t i = first; i < end; i++) {
+		const struct sg_draw3d *d = &v->draws[i];
+		const struct sg_gl_object *mesh;
+		sg_result result;
+		if ((result = prepare(d3, textures, white, max_size, scene, v, d, current)) ||
+		    (result = sg_gl_cache_solid(&d3->solids, scene, d->mesh, &mesh)))
+			return result;
+		glBindVertexArray(mesh->name);
+		if (mesh->indexed)
+			glDrawElements(GL_TRIANGLES, mesh->count, GL_UNSIGNED_INT, NULL);
+		else
+			glDrawArrays(GL_TRIANGLES, 0, mesh->count);
+		d3->draws++;
+	}
+	return SG_OK;
+}
+
+sg_result sg_gl_draw3d(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GLuint white,
+                       GLint max_texture_size, const struct sg_scene *scene,
+                       const struct sg_view3d_frame *v)
+{
+	d3->draws = 0;
+	d3->plain.view_set = d3->unlit.view_set = d3->lit.view_set = false;
+	const int *r = v->viewport;
+	if (r[2] <= 0 || r[3] <= 0)
+		return SG_OK;
+	/* The frame's y flip makes GL's row 0 the picture's top row (renderer.c),
+	 * so a rectangle of output rows is one of window rows as it is. */
+	glViewport(r[0], r[1], r[2], r[3]);
+	glEnable(GL_SCISSOR_TEST);
+	glScissor(r[0], r[1], r[2], r[3]);
+	glEnable(GL_DEPTH_TEST);
+	glDepthRangef(0.0f, 1.0f);
+	glDepthMask(GL_TRUE);
+	glClearDepthf(1.0f);
+	glClear(GL_DEPTH_BUFFER_BIT);
+	glDepthFunc(GL_LESS);
+	glDisable(GL_BLEND);
+	glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA); /* premultiplied source-over */
+	glCullFace(GL_BACK);
+	/* attributes a mesh lacks (cache.c leaves their arrays off) */
+	glVertexAttrib3f(1, 0.0f, 0.0f, 1.0f);
+	glVertexAttrib4f(4, 1.0f, 1.0f, 1.0f, 1.0f);
+	glVertexAttrib4f(5, 1.0f, 0.0f, 0.0f, 1.0f);
+	GLuint current = 0;
+	sg_result result = draw_range(d3, textures, white, max_texture_size, scene, v, 0,
+	                              v->opaque_count, &current);
+	if (!result && v->opaque_count < v->count) {
+		glEnable(GL_BLEND);
+		glDepthMask(GL_FALSE);
+		result = draw_range(d3, textures, white, max_texture_size, scene, v, v->opaque_count,
+		                    v->count, &current);
+	}
+	glBindVertexArray(0);
+	glDisable(GL_CULL_FACE);
+	glDisable(GL_SCISSOR_TEST);
+	glDisable(GL_BLEND);
+	glDepthMask(GL_TRUE);
+	glFrontFace(GL_CCW);
+	glActiveTexture(GL_TEXTURE0);
+	if (result)
+		return result;
+	return sg_gl_check("drawing a 3D view");
+}

@@ -1,0 +1,39 @@
+/* Internal: draws the models of one 3D view (src/traverse/views3d.h) with
+ * the program of shaders/solid.*: depth-tested in the view's viewport,
+ * opaque ones first, then the blended ones (docs/3d.md). */
+#ifndef SG_GL_DRAW3D_H
+#define SG_GL_DRAW3D_H
+
+#include <GLES3/gl3.h>
+
+#include "../traverse/views3d.h"
+#include "object.h"
+
+/* One of the three programs (PLAIN, UNLIT, lit) and its uniforms' places. */
+struct sg_gl_solid_program {
+	GLuint name;
+	GLint view_projection, model, normal_matrix, tex_set, emissive_set;
+	GLint plain_color, base_color, alpha_mode, alpha_cutoff;
+	GLint metallic, roughness, normal_scale, occlusion_strength, emissive, has_tangents;
+	GLint eye, forward, orthographic, ambient, light_count;
+	GLint light_type, light_position, light_direction, light_radiance, light_range,
+	    light_inner, light_outer;
+	bool view_set; /* this view's uniforms are set */
+};
+
+struct sg_gl_draw3d {
+	struct sg_gl_solid_program plain, unlit, lit;
+	struct sg_gl_cache solids; /* meshes laid out for the program */
+	size_t draws;              /* draw calls of the last view */
+};
+
+void sg_gl_draw3d_finish(struct sg_gl_draw3d *d3);
+
+/* Draws view into the bound framebuffer of width x height, with the
+ * textures of textures (white: the 1x1 white texture); programs are
+ * built at the first view. Leaves GL state for the 2D drawer to set again. */
+sg_result sg_gl_draw3d(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GLuint white,
+                       GLint max_texture_size, const struct sg_scene *scene,
+                       const struct sg_view3d_frame *view);
+
+#endif

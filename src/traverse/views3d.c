@@ -1,0 +1,246 @@
+/* The 3D views of a frame: for each shown view, its lights and models with
+ * matrices in the view's space, sorted for drawing (opaque nearest first,
+ * which lets the depth test skip shading behind them; blended farthest
+ * first, which source-over needs), and where it falls among the 2D draws. */
+#include "views3d.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../graph/scene_internal.h"
+
+void sg_views3d_finish(struct sg_views3d *views)
+{
+	for (size_t i = 0; i < views->capacity; i++)
+		sg_free(views->views[i].draws);
+	sg_free(views->views);
+	*views = (struct sg_views3d){0};
+}
+
+/* Whether n and every ancestor are shown. */
+static bool shown(const struct sg_scene *scene, uint32_t n)
+{
+	for (; n; n = scene->parent[n])
+		if (scene->flags[n] & SG_NODE_HIDDEN)
+			return false;
+	return true;
+}
+
+static float opacity_above(const struct sg_scene *scene, uint32_t n)
+{
+	if (!scene->opacity_used)
+		return 1.0f;
+	float product = 1.0f;
+	for (; n; n = scene->parent[n])
+		product *= sg_scene_opacity(scene, n);
+	return product;
+}
+
+/* The view's space: from the root (the render's camera) or from the view
+ * node (a camera of its own); to_view takes world coordinates there. */
+static void to_view_space(const struct sg_scene *scene, uint32_t view,
+                          const struct sg_view3d_data *data, mat4 to_view)
+{
+	if (data->has_camera)
+		glm_mat4_inv(sg_scene_world(scene, view), to_view);
+	else
+		glm_mat4_identity(to_view);
+}
+
+/* The output rectangle of the view's viewport: its corners through the view
+ * node's world matrix and the render's camera, their bounding box. */
+static void place_viewport(const struct sg_scene *scene, uint32_t view,
+                           const struct sg_view3d_data *data,
+                           const struct sg_views3d_camera *frame, int out[4])
+{
+	out[0] = 0, out[1] = 0, out[2] = frame->width, out[3] = frame->height;
+	const float *r = data->viewport;
+	if (r[2] <= 0.0f || r[3] <= 0.0f)
+		return;
+	mat4 projection, camera_view, vp, m;
+	memcpy(projection, frame->camera->projection, sizeof(mat4));
+	memcpy(camera_view, frame->camera->view, sizeof(mat4));
+	glm_mat4_mul(projection, camera_view, vp);
+	glm_mat4_mul(vp, sg_scene_world(scene, view), m);
+	float x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+	for (int c = 0; c < 4; c++) {
+		vec4 p = {r[0] + (c & 1 ? r[2] : 0.0f), r[1] + (c & 2 ? r[3] : 0.0f), 0.0f, 1.0f}, q;
+		glm_mat4_mulv(m, p, q);
+		if (!(q[3] > 0.0f)) /* behind the camera: the whole output, conservatively */
+			return;
+		/* NDC y up; output rows from the top */
+		float x = (q[0] / q[3] * 0.5f + 0.5f) * (float)frame->width;
+		float y = (0.5f - q[1] / q[3] * 0.5f) * (float)frame->height;
+		x0 = fminf(x0, x), x1 = fmaxf(x1, x), y0 = fminf(y0, y), y1 = fmaxf(y1, y);
+	}
+	int ix0 = (int)fmaxf(0.0f, fminf(roundf(x0), (float)frame->width));
+	int iy0 = (int)fmaxf(0.0f, fminf(roundf(y0), (float)frame->height));
+	int ix1 = (int)fmaxf(0.0f, fminf(roundf(x1), (float)frame->width));
+	int iy1 = (int)fmaxf(0.0f, fminf(roundf(y1), (float)frame->height));
+	out[0] = ix0, out[1] = iy0, out[2] = ix1 - ix0, out[3] = iy1 - iy0;
+}
+
+static sg_result add_light(struct sg_view3d_frame *v, const struct sg_scene *scene, uint32_t n,
+                           mat4 to_view)
+{
+	if (v->light_count == SG_VIEW3D_MAX_LIGHTS)
+		return sg_fail(SG_ERR_LIMIT, "3D view %s has more than %d lights (light %s)",
+		               sg_scene_node_label(scene, v->node), SG_VIEW3D_MAX_LIGHTS,
+		               sg_scene_node_label(scene, n));
+	const struct sg_light_desc *d = &sg_scene_light(scene, n)->desc;
+	mat4 m;
+	glm_mat4_mul(to_view, sg_scene_world(scene, n), m);
+	struct sg_light3d *l = &v->lights[v->light_count++];
+	l->type = d->type;
+	glm_vec3_copy(m[3], l->position);
+	glm_vec3_negate_to(m[2], l->direction);
+	glm_vec3_normalize(l->direction);
+	glm_vec3_scale((float *)d->color, d->intensity, l->radiance);
+	l->range = d->range;
+	l->inner_cos = cosf(d->inner_cone);
+	l->outer_cos = cosf(d->outer_cone);
+	return SG_OK;
+}
+
+static sg_result add_model(struct sg_view3d_frame *v, const struct sg_scene *scene, uint32_t n,
+                           mat4 to_view)
+{
+	sg_result result = sg_draw_check_model(scene, n);
+	if (result)
+		return result;
+	bool stale;
+	const struct sg_material_data *material = sg_scene_model_material(scene, n, &stale);
+	if (stale)
+		return sg_fail(SG_ERR_STALE_HANDLE, "model %s uses a destroyed material",
+		               sg_scene_node_label(scene, n));
+	if (!sg_grow_array((void **)&v->draws, &v->capacity, v->count + 1, sizeof(*v->draws)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory listing the %zu models of 3D view %s",
+		               v->count + 1, sg_scene_node_label(scene, v->node));
+	const struct sg_model_data *model = sg_scene_model(scene, n);
+	const struct sg_mesh_data *mesh = sg_scene_model_mesh(scene, n);
+	struct sg_draw3d *d = &v->draws[v->count++];
+	d->node = n;
+	d->mesh = model->mesh.index;
+	d->texture = model->texture.generation ? model->texture.index : SG_DRAW_NO_TEXTURE;
+	d->material = material ? (uint32_t)(material - scene->materials) : SG_DRAW3D_NO_MATERIAL;
+	mat4 world;
+	sg_scene_model_world(scene, n, world);
+	glm_mat4_mul(to_view, world, d->world);
+	d->opacity = opacity_above(scene, n);
+	memcpy(d->color, model->color, sizeof(d->color)); /* the model's is not 16-byte aligned */
+	d->color[3] *= d->opacity;
+	if (material) {
+		d->blend = material->desc.alpha_mode == SG_ALPHA_BLEND;
+	} else {
+		/* as the 2D path decides (paint.c): by the colour's alpha byte */
+		bool texels = d->texture != SG_DRAW_NO_TEXTURE &&
+		              scene->textures[d->texture].translucent_texels;
+		d->blend = lroundf(d->color[3] * 255.0f) < 255 || texels;
+	}
+	d->mirrored = glm_mat4_det(d->world) < 0.0f;
+	vec3 centre;
+	glm_vec3_center((float *)mesh->bounds[0], (float *)mesh->bounds[1], centre);
+	vec4 c = {centre[0], centre[1], centre[2], 1.0f}, in_view, in_world;
+	glm_mat4_mulv(d->world, c, in_world);
+	glm_mat4_mulv(v->view, in_world, in_view);
+	d->depth = -in_view[2]; /* the camera looks down its -Z */
+	return SG_OK;
+}
+
+static int nearest_first(const void *a, const void *b)
+{
+	const struct sg_draw3d *x = a, *y = b;
+	if (x->blend != y->blend)
+		return x->blend ? 1 : -1;
+	if (x->depth != y->depth) /* blended: farthest first */
+		return (x->depth < y->depth) == !x->blend ? -1 : 1;
+	return x->node < y->node ? -1 : x->node > y->node; /* stable across frames */
+}
+
+static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *scene,
+                              const struct sg_views3d_camera *frame)
+{
+	const struct sg_view3d_data *data = sg_scene_view3d(scene, v->node);
+	mat4 to_view, projection, flipped;
+	to_view_space(scene, v->node, data, to_view);
+	const struct sg_camera *camera = data->has_camera ? &data->camera : frame->camera;
+	memcpy(projection, camera->projection, sizeof(mat4));
+	memcpy(v->view, camera->view, sizeof(mat4));
+	glm_mat4_mul((vec4 *)frame->flip, projection, flipped);
+	glm_mat4_mul(flipped, v->view, v->view_projection);
+	mat4 inverse;
+	glm_mat4_inv(v->view, inverse);
+	glm_vec3_copy(inverse[3], v->eye);
+	glm_vec3_negate_to(inverse[2], v->forward);
+	glm_vec3_normalize(v->forward);
+	/* a projection whose w does not depend on z */
+	v->orthographic = projection[2][3] == 0.0f && projection[3][3] != 0.0f;
+	place_viewport(scene, v->node, data, frame, v->viewport);
+	glm_vec3_copy((float *)data->ambient, v->ambient);
+	v->light_count = 0;
+	v->count = 0;
+	sg_result result;
+	for (uint32_t n = sg_scene_first_child(scene, v->node) ? v->node : 0; n;) {
+		if (n != v->node && (scene->flags[n] & SG_NODE_HIDDEN)) {
+			n = sg_scene_skip_within(scene, v->node, n);
+			continue;
+		}
+		if (scene->kind[n] == SG_NODE_MODEL && (result = add_model(v, scene, n, to_view)))
+			return result;
+		if (scene->kind[n] == SG_NODE_LIGHT && (result = add_light(v, scene, n, to_view)))
+			return result;
+		n = sg_scene_next_preorder(scene, v->node, n);
+	}
+	qsort(v->draws, v->count, sizeof(*v->draws), nearest_first);
+	v->opaque_count = 0;
+	while (v->opaque_count < v->count && !v->draws[v->opaque_count].blend)
+		v->opaque_count++;
+	return SG_OK;
+}
+
+/* The drawn list's entries before all-position p (the list is in all's order). */
+static size_t position_in(const struct sg_traversal *traversal, uint32_t p)
+{
+	const struct sg_draw_list *list = traversal->list;
+	size_t low = 0, high = list->count;
+	while (low < high) {
+		size_t mid = low + (high - low) / 2;
+		if (sg_traverse_position(traversal, list->draws[mid].node) < p)
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	return low;
+}
+
+sg_result sg_views3d_collect(struct sg_views3d *views, const struct sg_scene *scene,
+                             const struct sg_traversal *traversal,
+                             const struct sg_views3d_camera *camera)
+{
+	views->count = 0;
+	for (size_t i = 0; i < traversal->views_count; i++) {
+		uint32_t node = traversal->views[i];
+		if (!shown(scene, node))
+			continue;
+		if (views->count == views->capacity) {
+			size_t capacity = views->capacity ? views->capacity * 2 : 4;
+			struct sg_view3d_frame *p =
+			    sg_realloc_array(views->views, capacity, sizeof(*views->views));
+			if (!p)
+				return sg_fail(SG_ERR_NO_MEMORY, "out of memory for %zu 3D views", capacity);
+			memset(p + views->capacity, 0, (capacity - views->capacity) * sizeof(*p));
+			views->views = p;
+			views->capacity = capacity;
+		}
+		struct sg_view3d_frame *v = &views->views[views->count++];
+		v->node = node;
+		v->position = position_in(traversal, sg_traverse_position(traversal, node));
+		sg_result result = collect_view(v, scene, camera);
+		if (result)
+			return result;
+	}
+	return SG_OK;
+}
