@@ -154,11 +154,19 @@ static sg_mesh mesh_new(struct sg_scene *scene, const struct sg_mesh3d_desc *des
 	return mesh;
 }
 
+/* Per-vertex attributes of quad_mesh_with beyond positions and normals, in
+ * corner order (-u-v, u-v, u+v, -u+v); NULL: the defaults below. */
+struct quad_attributes {
+	const float *uv0;    /* 8; default: (0, 0) at -u+v, (1, 1) at u-v */
+	const float *uv1;    /* 8; default none */
+	const float *colors; /* 16; default none */
+};
+
 /* A parallelogram around centre with half-extents u and v, counter-clockwise
- * seen from the side u x v points to (its normal), uv (0, 0) at centre - u + v
+ * seen from the side u x v points to (its normal), uv0 (0, 0) at centre - u + v
  * and (1, 1) at centre + u - v: u runs left to right over the texture. */
-static sg_mesh quad_mesh(struct sg_scene *scene, struct dvec3 centre, struct dvec3 u,
-                         struct dvec3 v)
+static sg_mesh quad_mesh_with(struct sg_scene *scene, struct dvec3 centre, struct dvec3 u,
+                              struct dvec3 v, const struct quad_attributes *attributes)
 {
 	static const double signs[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
 	static const float uvs[8] = {0, 1, 1, 1, 1, 0, 0, 0};
@@ -175,13 +183,22 @@ static sg_mesh quad_mesh(struct sg_scene *scene, struct dvec3 centre, struct dve
 		normals[k * 3 + 1] = (float)n.y;
 		normals[k * 3 + 2] = (float)n.z;
 	}
-	return mesh_new(scene, &(struct sg_mesh3d_desc){.vertex_count = 4,
-	                                                .positions = positions,
-	                                                .normals = normals,
-	                                                .uv0 = uvs,
-	                                                .indices = indices,
-	                                                .index_type = SG_INDEX_U32,
-	                                                .index_count = 6});
+	return mesh_new(scene, &(struct sg_mesh3d_desc){
+	                           .vertex_count = 4,
+	                           .positions = positions,
+	                           .normals = normals,
+	                           .uv0 = attributes && attributes->uv0 ? attributes->uv0 : uvs,
+	                           .uv1 = attributes ? attributes->uv1 : NULL,
+	                           .colors = attributes ? attributes->colors : NULL,
+	                           .indices = indices,
+	                           .index_type = SG_INDEX_U32,
+	                           .index_count = 6});
+}
+
+static sg_mesh quad_mesh(struct sg_scene *scene, struct dvec3 centre, struct dvec3 u,
+                         struct dvec3 v)
+{
+	return quad_mesh_with(scene, centre, u, v, NULL);
 }
 
 static sg_node model_add(struct sg_scene *scene, sg_node parent, sg_mesh mesh, sg_material material)
@@ -199,7 +216,9 @@ struct material_options {
 	enum sg_alpha_mode alpha_mode;
 	float alpha_cutoff; /* 0: the default */
 	bool double_sided, unlit;
-	sg_texture base_color_texture;
+	struct sg_material_texture base_color_texture, metallic_roughness_texture,
+	    occlusion_texture, emissive_texture;
+	float occlusion_strength; /* with occlusion_texture */
 };
 
 static sg_material material_new(struct sg_scene *scene, const struct ref_material *ref,
@@ -219,7 +238,12 @@ static sg_material material_new(struct sg_scene *scene, const struct ref_materia
 			desc.alpha_cutoff = options->alpha_cutoff;
 		desc.double_sided = options->double_sided;
 		desc.unlit = options->unlit;
-		desc.base_color_texture.texture = options->base_color_texture;
+		desc.base_color_texture = options->base_color_texture;
+		desc.metallic_roughness_texture = options->metallic_roughness_texture;
+		desc.occlusion_texture = options->occlusion_texture;
+		if (options->occlusion_texture.texture.generation)
+			desc.occlusion_strength = options->occlusion_strength;
+		desc.emissive_texture = options->emissive_texture;
 	}
 	sg_material material = sg_material_create(scene, &desc);
 	ck_assert_msg(material.generation, "%s", sg_last_error());
@@ -651,23 +675,32 @@ static struct ref_light front_light(void)
 
 /* The expected colour of pixel (x, y) on a surface in the plane z = depth
  * with normal (0, 0, 1) facing the camera. */
+/* The expected colour of pixel (x, y) on a surface in the plane through
+ * plane_point with normal (facing the camera). */
+static void expect_lit_plane(const uint8_t *pixels, const struct ref_camera *camera, int x, int y,
+                             struct dvec3 plane_point, struct dvec3 normal,
+                             const struct ref_material *material, const struct ref_light *lights,
+                             int light_count, const double ambient[3], const char *what)
+{
+	struct dvec3 hit;
+	ck_assert(ref_camera_hit_plane(camera, x, y, plane_point, normal, &hit));
+	double linear[3];
+	ref_shade(material, hit, normal, camera->eye, NULL, lights, light_count, ambient, linear);
+	for (int c = 0; c < 3; c++)
+		ck_assert_msg(linear[c] < 0.95, "%s: the reference saturates", what);
+	uint8_t want[4];
+	ref_shade_bytes(material, hit, normal, camera->eye, lights, light_count, ambient, want);
+	expect_pixel(pixels, camera->width, x, y, want, 2, what);
+}
+
+/* expect_lit_plane for the plane z = depth facing +Z. */
 static void expect_lit_front(const uint8_t *pixels, const struct ref_camera *camera, int x, int y,
                              double depth, const struct ref_material *material,
                              const struct ref_light *lights, int light_count,
                              const double ambient[3], const char *what)
 {
-	struct dvec3 hit;
-	ck_assert(ref_camera_hit_plane(camera, x, y, (struct dvec3){0, 0, depth},
-	                               (struct dvec3){0, 0, 1}, &hit));
-	double linear[3];
-	ref_shade(material, hit, (struct dvec3){0, 0, 1}, camera->eye, NULL, lights, light_count,
-	          ambient, linear);
-	for (int c = 0; c < 3; c++)
-		ck_assert_msg(linear[c] < 0.95, "%s: the reference saturates", what);
-	uint8_t want[4];
-	ref_shade_bytes(material, hit, (struct dvec3){0, 0, 1}, camera->eye, lights, light_count,
-	                ambient, want);
-	expect_pixel(pixels, camera->width, x, y, want, 2, what);
+	expect_lit_plane(pixels, camera, x, y, (struct dvec3){0, 0, depth}, (struct dvec3){0, 0, 1},
+	                 material, lights, light_count, ambient, what);
 }
 
 START_TEST(test_back_faces_culled_unless_double_sided)
@@ -768,11 +801,12 @@ START_TEST(test_mask_discards_below_the_cutoff)
 	ck_assert_msg(texture.generation, "%s", sg_last_error());
 	struct ref_material ref_mask = {.base = {factor[0], factor[1], factor[2], factor[3]},
 	                                .occlusion = 1};
-	sg_material mask = material_new(scene, &ref_mask,
-	                                &(struct material_options){.alpha_mode = SG_ALPHA_MASK,
-	                                                           .alpha_cutoff = cutoff,
-	                                                           .unlit = true,
-	                                                           .base_color_texture = texture});
+	sg_material mask =
+	    material_new(scene, &ref_mask,
+	                 &(struct material_options){.alpha_mode = SG_ALPHA_MASK,
+	                                            .alpha_cutoff = cutoff,
+	                                            .unlit = true,
+	                                            .base_color_texture = {texture, 0}});
 	model_add(scene, view,
 	          quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1.2, 0, 0},
 	                    (struct dvec3){0, 1, 0}),
@@ -1448,6 +1482,290 @@ START_TEST(test_spot_light_cones)
 }
 END_TEST
 
+/* --- more inputs of the shading ------------------------------------------------------------ */
+
+static sg_texture texture_new(struct sg_scene *scene, int width, int height, const uint8_t *texels)
+{
+	sg_texture texture = sg_texture_create(
+	    scene, &(struct sg_texture_desc){.width = width, .height = height, .pixels = texels});
+	ck_assert_msg(texture.generation, "%s", sg_last_error());
+	return texture;
+}
+
+START_TEST(test_vertex_colours_and_uv_sets)
+{
+	/* Unlit quads: vertex colours multiply the base colour (linear, before
+	 * encoding); a base colour texture reads the uv set it names. The 2 x 1
+	 * texture is opaque: left texel one colour, right another; the mesh's
+	 * uv0 points at the left texel everywhere, its uv1 at the right one. */
+	static const float colors[16] = {0.5f, 1, 0.8f, 1, 0.5f, 1, 0.8f, 1,
+	                                 0.5f, 1, 0.8f, 1, 0.5f, 1, 0.8f, 1};
+	static const float uv_left[8] = {0.25f, 0.5f, 0.25f, 0.5f, 0.25f, 0.5f, 0.25f, 0.5f};
+	static const float uv_right[8] = {0.75f, 0.5f, 0.75f, 0.5f, 0.75f, 0.5f, 0.75f, 0.5f};
+	static const uint8_t texels[8] = {230, 40, 40, 255, 40, 60, 230, 255};
+	static const double base[4] = {0.8, 0.6, 1.0, 1};
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, NULL);
+	const struct dvec3 u = {0.5, 0, 0}, v = {0, 1, 0};
+	model_add(scene, view,
+	          quad_mesh_with(scene, (struct dvec3){-1.2, 0, 0}, u, v,
+	                         &(struct quad_attributes){.colors = colors}),
+	          unlit_new(scene, base, SG_ALPHA_OPAQUE));
+	sg_texture texture = texture_new(scene, 2, 1, texels);
+	struct ref_material ref_white = {.base = {1, 1, 1, 1}, .occlusion = 1};
+	for (unsigned set = 0; set < 2; set++)
+		model_add(
+		    scene, view,
+		    quad_mesh_with(scene, (struct dvec3){set ? 0 : 1.2, 0, 0}, u, v,
+		                   &(struct quad_attributes){.uv0 = uv_left, .uv1 = uv_right}),
+		    material_new(scene, &ref_white,
+		                 &(struct material_options){.unlit = true,
+		                                            .base_color_texture = {texture, set}}));
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	const double tinted[4] = {base[0] * 0.5, base[1] * 1, base[2] * 0.8, 1};
+	uint8_t tinted_want[4];
+	unlit_bytes(tinted, tinted_want);
+	const uint8_t left_want[4] = {texels[0], texels[1], texels[2], 255};
+	const uint8_t right_want[4] = {texels[4], texels[5], texels[6], 255};
+	int x, y;
+	pixel_of(&ref, (struct dvec3){-1.2, 0.3, 0}, &x, &y);
+	expect_pixel(pixels, SIZE, x, y, tinted_want, 1, "base colour times vertex colour");
+	pixel_of(&ref, (struct dvec3){0, 0.3, 0}, &x, &y);
+	expect_pixel(pixels, SIZE, x, y, right_want, 1, "uv set 1: the right texel");
+	pixel_of(&ref, (struct dvec3){1.2, 0.3, 0}, &x, &y);
+	expect_pixel(pixels, SIZE, x, y, left_want, 1, "uv set 0: the left texel");
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* One lit quad facing the front camera with options' textures; _i picks:
+ * 0 an occlusion texture (ambient only, no light), 1 a metallic-roughness
+ * texture (front light), 2 an emissive texture (no light, no ambient). */
+START_TEST(test_material_textures)
+{
+	static const uint8_t occlusion_texel[4] = {128, 7, 9, 255};
+	static const uint8_t metallic_roughness_texel[4] = {10, 153, 102, 255};
+	static const uint8_t emissive_texel[4] = {200, 50, 100, 255};
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	struct ref_light light = front_light();
+	struct material_options options = {0};
+	struct ref_material given, expected; /* what the material is given, what it means */
+	double ambient[3] = {0, 0, 0};
+	int light_count = 0;
+	const char *what = NULL;
+	switch (_i) {
+	case 0:
+		ambient[0] = ambient[1] = ambient[2] = 0.3;
+		given = (struct ref_material){
+		    .base = {0.8, 0.6, 0.4, 1}, .roughness = 1, .occlusion = 1};
+		options.occlusion_texture.texture = texture_new(scene, 1, 1, occlusion_texel);
+		options.occlusion_strength = 0.5f;
+		expected = given;
+		expected.occlusion = 1 + 0.5 * (occlusion_texel[0] / 255.0 - 1);
+		what = "ambient times occlusion (linear R, strength 0.5)";
+		break;
+	case 1:
+		memcpy(ambient, plain_ambient, sizeof(ambient));
+		light_count = 1;
+		given = plain_material;
+		given.metallic = given.roughness = 1;
+		options.metallic_roughness_texture.texture =
+		    texture_new(scene, 1, 1, metallic_roughness_texel);
+		expected = given;
+		expected.metallic = metallic_roughness_texel[2] / 255.0;
+		expected.roughness = metallic_roughness_texel[1] / 255.0;
+		what = "metallic from B, roughness from G";
+		break;
+	default:
+		given = (struct ref_material){.base = {0.2, 0.2, 0.2, 1},
+		                              .roughness = 1,
+		                              .emissive = {0.5, 1, 0.2},
+		                              .occlusion = 1};
+		options.emissive_texture.texture = texture_new(scene, 1, 1, emissive_texel);
+		expected = given;
+		for (int c = 0; c < 3; c++)
+			expected.emissive[c] =
+			    given.emissive[c] * srgb_decode(emissive_texel[c] / 255.0);
+		what = "emissive factor times decode(texel)";
+		break;
+	}
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, ambient);
+	if (light_count)
+		light_add(scene, view, &light);
+	model_add(scene, view,
+	          quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1, 0, 0},
+	                    (struct dvec3){0, 1, 0}),
+	          material_new(scene, &given, &options));
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	expect_lit_front(pixels, &ref, 32, 32, 0, &expected, &light, light_count, ambient, what);
+	expect_lit_front(pixels, &ref, 22, 40, 0, &expected, &light, light_count, ambient, what);
+	/* the texture changes the picture: without it the colour is another */
+	uint8_t without[4];
+	ref_shade_bytes(&given, (struct dvec3){0, 0, 0}, (struct dvec3){0, 0, 1}, ref.eye, &light,
+	                light_count, ambient, without);
+	ck_assert_msg(!near(pixel_at(pixels, SIZE, 32, 32), without, 6), "%s: no effect", what);
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_orthographic_view_direction)
+{
+	/* With an orthographic camera V is the camera's +Z axis everywhere. A
+	 * light shining straight down -Z onto a quad facing +Z: every point of a
+	 * shiny quad sees the specular peak, where a V towards the eye would
+	 * fade it off centre. */
+	static const struct ref_material shiny = {
+	    .base = {0.3, 0.5, 0.7, 1}, .metallic = 0, .roughness = 0.35, .occlusion = 1};
+	const double ambient[3] = {0.02, 0.02, 0.02};
+	struct ref_light light = {
+	    .type = REF_DIRECTIONAL, .color = {1, 1, 1}, .intensity = 1, .direction = {0, 0, -1}};
+	struct sg_camera camera;
+	sg_camera_init_ortho(&camera, -2, 2, -2, 2, 0.1f, 20);
+	sg_camera_look_at(&camera, (float[]){0, 0, 5}, (float[]){0, 0, 0}, (float[]){0, 1, 0});
+	struct sg_scene *scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, ambient);
+	light_add(scene, view, &light);
+	model_add(scene, view,
+	          quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1.8, 0, 0},
+	                    (struct dvec3){0, 1.8, 0}),
+	          material_new(scene, &shiny, NULL));
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	const int spots[2][2] = {{32, 32}, {56, 10}};
+	const struct dvec3 camera_z = {0, 0, 1}, eye = {0, 0, 5};
+	for (int i = 0; i < 2; i++) {
+		int x = spots[i][0], y = spots[i][1];
+		struct dvec3 point = {-2 + 4 * (x + 0.5) / SIZE, 2 - 4 * (y + 0.5) / SIZE, 0};
+		double linear[3];
+		ref_shade(&shiny, point, (struct dvec3){0, 0, 1}, eye, &camera_z, &light, 1,
+		          ambient, linear);
+		uint8_t want[4] = {0, 0, 0, 255}, towards_eye[4];
+		for (int c = 0; c < 3; c++) {
+			ck_assert(linear[c] < 0.95);
+			want[c] = unit_to_byte(srgb_encode(linear[c]));
+		}
+		expect_pixel(pixels, SIZE, x, y, want, 2, "orthographic: V is the camera's +Z");
+		ref_shade_bytes(&shiny, point, (struct dvec3){0, 0, 1}, eye, &light, 1, ambient,
+		                towards_eye);
+		if (i == 1) /* the test can tell the two apart */
+			ck_assert(!near(want, towards_eye, 6));
+	}
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_fresnel_at_grazing_angles)
+{
+	/* A floor (normal +Y) seen at a grazing angle, lit from the far side so
+	 * that the light reflects into the camera at the origin: V.H is small
+	 * there and Fresnel-Schlick multiplies the specular several times. */
+	struct ref_camera ref = {.eye = {0, 1, 4},
+	                         .center = {0, 0, 0},
+	                         .up = {0, 1, 0},
+	                         .fovy = M_PI / 4,
+	                         .aspect = 1,
+	                         .width = SIZE,
+	                         .height = SIZE};
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct ref_light light = {.type = REF_DIRECTIONAL,
+	                          .color = {1, 1, 1},
+	                          .intensity = 0.6,
+	                          .direction = dvec3_normalize((struct dvec3){0, -1, 4})};
+	struct sg_scene *scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, plain_ambient);
+	light_add(scene, view, &light);
+	model_add(scene, view,
+	          quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){3, 0, 0},
+	                    (struct dvec3){0, 0, -3}),
+	          material_new(scene, &plain_material, NULL));
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	const struct dvec3 points[3] = {{0, 0, 0}, {0.5, 0, 1}, {-1, 0, -1}};
+	for (int i = 0; i < 3; i++) {
+		int x, y;
+		pixel_of(&ref, points[i], &x, &y);
+		expect_lit_plane(pixels, &ref, x, y, (struct dvec3){0, 0, 0},
+		                 (struct dvec3){0, 1, 0}, &plain_material, &light, 1, plain_ambient,
+		                 "grazing reflection");
+	}
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_editing_lights_and_views_repaints)
+{
+	/* One renderer (damage tracking on, as by default) rendering the lit
+	 * floor, then again after each edit: a light's intensity, its transform,
+	 * the view's ambient. Each picture against the reference, near and far
+	 * from the light. */
+	struct ref_camera ref = lights_camera();
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct ref_light light = {.type = REF_POINT,
+	                          .color = {1, 0.95, 0.9},
+	                          .intensity = 4,
+	                          .range = 4,
+	                          .position = {1, 0.5, 1.5},
+	                          .direction = {0, 0, -1}};
+	double ambient[3] = {plain_ambient[0], plain_ambient[1], plain_ambient[2]};
+	struct sg_scene *scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, ambient);
+	sg_node light_node = light_add(scene, view, &light);
+	sg_node place = sg_node_get_parent(scene, light_node);
+	model_add(scene, view,
+	          quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){3, 0, 0},
+	                    (struct dvec3){0, 3, 0}),
+	          material_new(scene, &plain_material, NULL));
+	struct sg_renderer *renderer = renderer_new(LIGHTS_SIZE);
+	uint8_t *pixels = malloc(LIGHTS_SIZE * LIGHTS_SIZE * 4);
+	const struct dvec3 points[3] = {{1, 0.5, 0}, {-1, 0.5, 0}, {-2, -2, 0}};
+	for (int step = 0; step < 4; step++) {
+		static const char *const steps[] = {"first render", "intensity 2",
+		                                    "moved by -2 in x", "ambient changed"};
+		if (step == 1) {
+			light.intensity = 2;
+			ck_assert_int_eq(sg_light_set(scene, light_node,
+			                              &(struct sg_light_desc){
+			                                  .type = SG_LIGHT_POINT,
+			                                  .color = {1, 0.95f, 0.9f},
+			                                  .intensity = 2,
+			                                  .range = 4,
+			                              }),
+			                 SG_OK);
+		} else if (step == 2) {
+			light.position.x -= 2;
+			ck_assert_int_eq(sg_transform_translate(scene, place, -2, 0, 0), SG_OK);
+		} else if (step == 3) {
+			ambient[0] = 0.2, ambient[1] = 0.1, ambient[2] = 0.05;
+			ck_assert_int_eq(
+			    sg_view3d_set(scene, view,
+			                  &(struct sg_view3d_desc){.camera = &camera,
+			                                           .ambient = {0.2f, 0.1f, 0.05f}}),
+			    SG_OK);
+		}
+		ck_assert_msg(sg_renderer_render(renderer, scene, NULL) == SG_OK, "%s",
+		              sg_last_error());
+		ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+		for (int i = 0; i < 3; i++) {
+			int x, y;
+			pixel_of(&ref, points[i], &x, &y);
+			char what[64];
+			snprintf(what, sizeof(what), "%s, point %d", steps[step], i);
+			expect_lit_front(pixels, &ref, x, y, 0, &plain_material, &light, 1, ambient,
+			                 what);
+		}
+	}
+	free(pixels);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("render3d");
@@ -1475,6 +1793,11 @@ int main(void)
 	tcase_add_test(tc, test_too_many_lights_fail_the_render);
 	tcase_add_test(tc, test_point_light_with_range);
 	tcase_add_test(tc, test_spot_light_cones);
+	tcase_add_test(tc, test_vertex_colours_and_uv_sets);
+	tcase_add_loop_test(tc, test_material_textures, 0, 3);
+	tcase_add_test(tc, test_orthographic_view_direction);
+	tcase_add_test(tc, test_fresnel_at_grazing_angles);
+	tcase_add_test(tc, test_editing_lights_and_views_repaints);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }
