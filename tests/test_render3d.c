@@ -849,9 +849,12 @@ static void blend_over(const double encoded_rgb[3], double alpha, uint8_t dst[4]
 
 START_TEST(test_blend_draws_farthest_first)
 {
-	/* Two unlit BLEND quads, alpha 0.5: A at z = 0 on the left, B at z = 1
+	/* Two translucent quads, alpha 0.5: A at z = 0 on the left, B at z = 1
 	 * on the right, overlapping in the middle. Whatever their order in the
-	 * tree, B (nearer) is blended over A over the clear colour. */
+	 * tree, B (nearer) is blended over A over the clear colour. _i: 0 unlit
+	 * BLEND materials (encoded colours), 1 models without material with
+	 * translucent colours (the 2D colours, no sRGB). */
+	const bool with_material = _i == 0;
 	static const double a_colour[4] = {0.9, 0.1, 0.1, 0.5}, b_colour[4] = {0.1, 0.9, 0.2, 0.5};
 	struct ref_camera ref = front_camera(SIZE);
 	struct sg_camera camera = sg_camera_of(&ref);
@@ -863,14 +866,19 @@ START_TEST(test_blend_draws_farthest_first)
 		                      (struct dvec3){0, 1, 0});
 		sg_mesh b = quad_mesh(scene, (struct dvec3){0.5, 0, 1}, (struct dvec3){1, 0, 0},
 		                      (struct dvec3){0, 1, 0});
-		sg_material am = unlit_new(scene, a_colour, SG_ALPHA_BLEND);
-		sg_material bm = unlit_new(scene, b_colour, SG_ALPHA_BLEND);
-		if (order == 0) {
-			model_add(scene, view, a, am);
-			model_add(scene, view, b, bm);
-		} else {
-			model_add(scene, view, b, bm);
-			model_add(scene, view, a, am);
+		for (int k = 0; k < 2; k++) {
+			bool is_a = (k == 0) == (order == 0);
+			const double *colour = is_a ? a_colour : b_colour;
+			sg_material material = with_material
+			                           ? unlit_new(scene, colour, SG_ALPHA_BLEND)
+			                           : SG_MATERIAL_NONE;
+			sg_node model = model_add(scene, view, is_a ? a : b, material);
+			if (!with_material)
+				ck_assert_int_eq(sg_model_set_color(scene, model, (float)colour[0],
+				                                    (float)colour[1],
+				                                    (float)colour[2],
+				                                    (float)colour[3]),
+				                 SG_OK);
 		}
 		renders[order] = render(scene, SIZE, NULL);
 		sg_scene_destroy(scene);
@@ -878,8 +886,8 @@ START_TEST(test_blend_draws_farthest_first)
 	expect_same_picture(renders[0], renders[1], SIZE, 0, "A first vs B first");
 	double a_encoded[3], b_encoded[3];
 	for (int c = 0; c < 3; c++) {
-		a_encoded[c] = srgb_encode(a_colour[c]);
-		b_encoded[c] = srgb_encode(b_colour[c]);
+		a_encoded[c] = with_material ? srgb_encode(a_colour[c]) : a_colour[c];
+		b_encoded[c] = with_material ? srgb_encode(b_colour[c]) : b_colour[c];
 	}
 	uint8_t overlap[4], a_alone[4], b_alone[4];
 	memcpy(overlap, clear_bytes, 4);
@@ -1766,12 +1774,132 @@ START_TEST(test_editing_lights_and_views_repaints)
 }
 END_TEST
 
+/* Where the ray through pixel (x, y) enters the axis-aligned cube of half
+ * size half at the origin: the face index into cube_faces (-1: it misses)
+ * and the point. */
+static int cube_entry(const struct ref_camera *camera, int x, int y, double half,
+                      struct dvec3 *point)
+{
+	struct dvec3 dir = ref_camera_ray(camera, x, y);
+	const double o[3] = {camera->eye.x, camera->eye.y, camera->eye.z};
+	const double d[3] = {dir.x, dir.y, dir.z};
+	double t_near = -INFINITY, t_far = INFINITY;
+	int face = -1;
+	for (int axis = 0; axis < 3; axis++) {
+		if (fabs(d[axis]) < 1e-12) {
+			if (fabs(o[axis]) > half)
+				return -1;
+			continue;
+		}
+		double t0 = (-half - o[axis]) / d[axis], t1 = (half - o[axis]) / d[axis];
+		/* entering through the + face when going towards -axis */
+		int entered = axis * 2 + (d[axis] > 0 ? 1 : 0);
+		if (t0 > t1) {
+			double swap = t0;
+			t0 = t1;
+			t1 = swap;
+		}
+		if (t0 > t_near) {
+			t_near = t0;
+			face = entered;
+		}
+		if (t1 < t_far)
+			t_far = t1;
+	}
+	if (t_near > t_far || t_near <= 0)
+		return -1;
+	*point = dvec3_add(camera->eye, dvec3_scale(dir, t_near));
+	return face;
+}
+
+START_TEST(test_lit_cube_every_pixel)
+{
+	/* Every pixel of the cube render: those whose centre sees a face away
+	 * from its edges against the reference, those whose ray passes the cube
+	 * by a margin the clear colour. */
+	struct ref_camera ref = cube_camera();
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct ref_light light = cube_light();
+	struct sg_scene *scene = cube_scene(cube24_explicit, &camera);
+	uint8_t *pixels = render(scene, CUBE_SIZE, NULL);
+	int faces = 0, background = 0;
+	for (int y = 0; y < CUBE_SIZE; y++)
+		for (int x = 0; x < CUBE_SIZE; x++) {
+			struct dvec3 point;
+			int f = cube_entry(&ref, x, y, 0.5, &point);
+			const uint8_t *got = pixel_at(pixels, CUBE_SIZE, x, y);
+			if (f < 0) {
+				if (cube_entry(&ref, x, y, 0.52, &point) >= 0)
+					continue; /* the silhouette */
+				expect(near(got, clear_bytes, 0),
+				       "pixel (%d, %d) beside the cube is %d %d %d %d", x, y,
+				       got[0], got[1], got[2], got[3]);
+				background++;
+				continue;
+			}
+			const struct face *face = &cube_faces[f];
+			struct dvec3 offset = dvec3_sub(point, dvec3_scale(face->normal, 0.5));
+			if (fabs(dvec3_dot(offset, face->u)) > 0.49 ||
+			    fabs(dvec3_dot(offset, face->v)) > 0.49)
+				continue; /* an edge */
+			uint8_t want[4];
+			ref_shade_bytes(&cube_material, point, face->normal, ref.eye, &light, 1,
+			                cube_ambient, want);
+			expect(near(got, want, 2),
+			       "face %s, pixel (%d, %d) is %d %d %d %d, want %d %d %d %d",
+			       face->name, x, y, got[0], got[1], got[2], got[3], want[0], want[1],
+			       want[2], want[3]);
+			faces++;
+		}
+	ck_assert_int_gt(faces, 1500);
+	ck_assert_int_gt(background, 8000);
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_each_view_clears_depth)
+{
+	/* Two views with the same camera, one after the other: the first draws a
+	 * red quad near the camera (z = 2), the second a green quad behind it
+	 * (z = 0). The depth buffer is cleared for the second view, so its quad
+	 * lands over the first view's picture, as any later draw does. */
+	static const double red[4] = {0.9, 0.1, 0.1, 1}, green[4] = {0.1, 0.8, 0.2, 1};
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	sg_node first = view_add(scene, sg_scene_root(scene), &camera, NULL);
+	model_add(scene, first,
+	          quad_mesh(scene, (struct dvec3){0, 0, 2}, (struct dvec3){0.6, 0, 0},
+	                    (struct dvec3){0, 0.6, 0}),
+	          unlit_new(scene, red, SG_ALPHA_OPAQUE));
+	sg_node second = view_add(scene, sg_scene_root(scene), &camera, NULL);
+	model_add(scene, second,
+	          quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){0.5, 0, 0},
+	                    (struct dvec3){0, 0.5, 0}),
+	          unlit_new(scene, green, SG_ALPHA_OPAQUE));
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	uint8_t red_want[4], green_want[4];
+	unlit_bytes(red, red_want);
+	unlit_bytes(green, green_want);
+	expect_pixel(pixels, SIZE, 32, 32, green_want, 1,
+	             "the second view's quad, behind in depth");
+	int x, y;
+	pixel_of(&ref, (struct dvec3){0.55, 0.55, 2}, &x, &y);
+	expect_pixel(pixels, SIZE, x, y, red_want, 1, "the first view's quad around it");
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("render3d");
 	TCase *tc = tcase_create("render3d");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_lit_cube_faces_match_the_brdf);
+	tcase_add_test(tc, test_lit_cube_every_pixel);
+	tcase_add_test(tc, test_each_view_clears_depth);
 	tcase_add_test(tc, test_view_without_camera_uses_the_render_camera);
 	tcase_add_test(tc, test_light_outside_the_view_lights_nothing);
 	tcase_add_loop_test(tc, test_nearer_quad_wins_whatever_the_order, 0, 2);
@@ -1779,7 +1907,7 @@ int main(void)
 	tcase_add_test(tc, test_back_faces_culled_unless_double_sided);
 	tcase_add_test(tc, test_mirroring_swaps_front_faces);
 	tcase_add_loop_test(tc, test_mask_discards_below_the_cutoff, 0, 3);
-	tcase_add_test(tc, test_blend_draws_farthest_first);
+	tcase_add_loop_test(tc, test_blend_draws_farthest_first, 0, 2);
 	tcase_add_test(tc, test_2d_before_the_view_is_under_it_after_is_over);
 	tcase_add_test(tc, test_viewport_places_the_picture);
 	tcase_add_test(tc, test_unlit_and_no_material_colours);
