@@ -1468,8 +1468,11 @@ END_TEST
 
 START_TEST(test_spot_light_cones)
 {
-	/* At (0, 0, 2) shining down -Z (the transform's rotation is the
-	 * identity), inner cone 0.3, outer 0.5 radians, no range. */
+	/* Inner cone 0.3, outer 0.5 radians, no range. _i: 0 at (0, 0, 2)
+	 * shining down -Z (the transform's rotation is the identity); 1 at
+	 * (-1, 0.5, 2) turned to shine at the origin, so the cone follows the
+	 * node's -Z axis. */
+	const bool tilted = _i == 1;
 	struct ref_light light = {.type = REF_SPOT,
 	                          .color = {1, 1, 1},
 	                          .intensity = 6,
@@ -1477,14 +1480,33 @@ START_TEST(test_spot_light_cones)
 	                          .direction = {0, 0, -1},
 	                          .inner_cone = 0.3,
 	                          .outer_cone = 0.5};
+	if (tilted) {
+		light.position = (struct dvec3){-1, 0.5, 2};
+		light.direction = dvec3_normalize((struct dvec3){1, -0.5, -2});
+	}
 	uint8_t *pixels = render_lit_floor(&light);
-	expect_floor(pixels, &light, (struct dvec3){0.3, 0.2, 0}, "inside the inner cone");
-	expect_floor(pixels, &light, (struct dvec3){0.8, 0.2, 0}, "between the cones");
-	expect_floor(pixels, &light, (struct dvec3){1.5, 0.5, 0}, "outside the outer cone");
+	/* the points at their angles from the cone's axis */
+	const struct dvec3 inside =
+	    tilted ? (struct dvec3){0.2, 0.1, 0} : (struct dvec3){0.3, 0.2, 0};
+	const struct dvec3 between =
+	    tilted ? (struct dvec3){0.3, -1.2, 0} : (struct dvec3){0.8, 0.2, 0};
+	const struct dvec3 outside =
+	    tilted ? (struct dvec3){-0.5, 1.2, 0} : (struct dvec3){1.5, 0.5, 0};
+	const struct dvec3 checks[3] = {inside, between, outside};
+	const double angle_ranges[3][2] = {{0, 0.3}, {0.3, 0.5}, {0.5, 1.6}};
+	for (int i = 0; i < 3; i++) {
+		struct dvec3 to_point = dvec3_normalize(dvec3_sub(checks[i], light.position));
+		double angle = acos(dvec3_dot(to_point, light.direction));
+		ck_assert_msg(angle > angle_ranges[i][0] + 0.02 &&
+		                  angle < angle_ranges[i][1] - 0.02,
+		              "check %d is at %f radians: a mistake in the test", i, angle);
+	}
+	expect_floor(pixels, &light, inside, "inside the inner cone");
+	expect_floor(pixels, &light, between, "between the cones");
+	expect_floor(pixels, &light, outside, "outside the outer cone");
 	struct ref_light none = light;
 	none.intensity = 0;
-	expect_floor(pixels, &none, (struct dvec3){1.5, 0.5, 0},
-	             "outside the outer cone: ambient alone");
+	expect_floor(pixels, &none, outside, "outside the outer cone: ambient alone");
 	expect_floor(pixels, &none, (struct dvec3){-2, 2, 0}, "far outside: ambient alone");
 	free(pixels);
 }
@@ -1725,16 +1747,20 @@ START_TEST(test_editing_lights_and_views_repaints)
 	sg_node view = view_add(scene, sg_scene_root(scene), &camera, ambient);
 	sg_node light_node = light_add(scene, view, &light);
 	sg_node place = sg_node_get_parent(scene, light_node);
-	model_add(scene, view,
-	          quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){3, 0, 0},
-	                    (struct dvec3){0, 3, 0}),
-	          material_new(scene, &plain_material, NULL));
+	sg_node floor = model_add(scene, view,
+	                          quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){3, 0, 0},
+	                                    (struct dvec3){0, 3, 0}),
+	                          material_new(scene, &plain_material, NULL));
+	struct ref_material material = plain_material;
+	struct ref_material other = {
+	    .base = {0.6, 0.2, 0.5, 1}, .metallic = 0.5, .roughness = 0.4, .occlusion = 1};
 	struct sg_renderer *renderer = renderer_new(LIGHTS_SIZE);
 	uint8_t *pixels = malloc(LIGHTS_SIZE * LIGHTS_SIZE * 4);
 	const struct dvec3 points[3] = {{1, 0.5, 0}, {-1, 0.5, 0}, {-2, -2, 0}};
-	for (int step = 0; step < 4; step++) {
+	for (int step = 0; step < 5; step++) {
 		static const char *const steps[] = {"first render", "intensity 2",
-		                                    "moved by -2 in x", "ambient changed"};
+		                                    "moved by -2 in x", "ambient changed",
+		                                    "material swapped"};
 		if (step == 1) {
 			light.intensity = 2;
 			ck_assert_int_eq(sg_light_set(scene, light_node,
@@ -1755,6 +1781,11 @@ START_TEST(test_editing_lights_and_views_repaints)
 			                  &(struct sg_view3d_desc){.camera = &camera,
 			                                           .ambient = {0.2f, 0.1f, 0.05f}}),
 			    SG_OK);
+		} else if (step == 4) {
+			material = other;
+			ck_assert_int_eq(
+			    sg_model_set_material(scene, floor, material_new(scene, &other, NULL)),
+			    SG_OK);
 		}
 		ck_assert_msg(sg_renderer_render(renderer, scene, NULL) == SG_OK, "%s",
 		              sg_last_error());
@@ -1764,7 +1795,7 @@ START_TEST(test_editing_lights_and_views_repaints)
 			pixel_of(&ref, points[i], &x, &y);
 			char what[64];
 			snprintf(what, sizeof(what), "%s, point %d", steps[step], i);
-			expect_lit_front(pixels, &ref, x, y, 0, &plain_material, &light, 1, ambient,
+			expect_lit_front(pixels, &ref, x, y, 0, &material, &light, 1, ambient,
 			                 what);
 		}
 	}
@@ -1892,6 +1923,115 @@ START_TEST(test_each_view_clears_depth)
 }
 END_TEST
 
+START_TEST(test_normals_under_non_uniform_scale)
+{
+	/* A quad tilted 45 degrees about Y (normal (1, 0, 1) / sqrt 2) under
+	 * scale(2, 1, 1): its world plane is x = -2z, with normal (1, 0, 2) /
+	 * sqrt 5 (the inverse transpose's); the matrix itself would give
+	 * (2, 0, 1) / sqrt 5. */
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct ref_light light = front_light();
+	struct sg_scene *scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, plain_ambient);
+	light_add(scene, view, &light);
+	sg_node stretch = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+	ck_assert_int_eq(sg_transform_scale(scene, stretch, 2, 1, 1), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, view, stretch), SG_OK);
+	model_add(scene, stretch,
+	          quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){0.5, 0, -0.5},
+	                    (struct dvec3){0, 0.8, 0}),
+	          material_new(scene, &plain_material, NULL));
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	const struct dvec3 normal = dvec3_normalize((struct dvec3){1, 0, 2});
+	const struct dvec3 points[2] = {{0, 0, 0}, {0.5, 0.4, -0.25}};
+	for (int i = 0; i < 2; i++) {
+		int x, y;
+		pixel_of(&ref, points[i], &x, &y);
+		expect_lit_plane(pixels, &ref, x, y, (struct dvec3){0, 0, 0}, normal,
+		                 &plain_material, &light, 1, plain_ambient,
+		                 "normal by the inverse transpose");
+	}
+	uint8_t wrong[4];
+	ref_shade_bytes(&plain_material, (struct dvec3){0, 0, 0},
+	                dvec3_normalize((struct dvec3){2, 0, 1}), ref.eye, &light, 1, plain_ambient,
+	                wrong);
+	ck_assert(!near(pixel_at(pixels, SIZE, 32, 32), wrong, 6));
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_hidden_view_and_light)
+{
+	/* A hidden subtree is as if detached (sg/scene.h): a hidden light
+	 * lights nothing, a hidden view draws nothing. */
+	struct ref_camera ref = cube_camera();
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = cube_scene(cube24_explicit, &camera);
+	sg_node view = sg_node_first_child(scene, sg_scene_root(scene));
+	sg_node place = sg_node_first_child(scene, view); /* the light's transform */
+	ck_assert_int_eq(sg_node_get_kind(scene, view), SG_NODE_VIEW3D);
+	ck_assert_int_eq(sg_node_get_kind(scene, sg_node_first_child(scene, place)), SG_NODE_LIGHT);
+	ck_assert_int_eq(sg_node_set_visible(scene, place, false), SG_OK);
+	uint8_t *pixels = render(scene, CUBE_SIZE, NULL);
+	int x, y;
+	pixel_of(&ref, (struct dvec3){0, 0.5, 0}, &x, &y);
+	uint8_t ambient_only[4];
+	ref_shade_bytes(&cube_material, (struct dvec3){0, 0.5, 0}, (struct dvec3){0, 1, 0}, ref.eye,
+	                NULL, 0, cube_ambient, ambient_only);
+	expect_pixel(pixels, CUBE_SIZE, x, y, ambient_only, 2, "the light hidden: ambient alone");
+	free(pixels);
+	ck_assert_int_eq(sg_node_set_visible(scene, place, true), SG_OK);
+	ck_assert_int_eq(sg_node_set_visible(scene, view, false), SG_OK);
+	pixels = render(scene, CUBE_SIZE, NULL);
+	expect_pixel(pixels, CUBE_SIZE, x, y, clear_bytes, 0, "the view hidden: nothing");
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_culling_keeps_views_with_their_own_camera)
+{
+	/* The cube moved to z = -10, seen by the view's camera moved with it;
+	 * the render's camera (the pixel camera, z in [-1, 1]) sees none of it.
+	 * Frustum culling must judge the view's models by the view's camera:
+	 * the picture equals the unmoved cube's, culling on or off. */
+	struct ref_camera ref = cube_camera();
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = cube_scene(cube24_explicit, &camera);
+	uint8_t *unmoved = render(scene, CUBE_SIZE, NULL);
+	sg_scene_destroy(scene);
+
+	struct ref_camera moved_ref = ref;
+	moved_ref.eye.z -= 10;
+	moved_ref.center.z -= 10;
+	struct sg_camera moved_camera = sg_camera_of(&moved_ref);
+	scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &moved_camera, cube_ambient);
+	struct ref_light light = cube_light();
+	light_add(scene, view, &light);
+	sg_node away = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+	ck_assert_int_eq(sg_transform_translate(scene, away, 0, 0, -10), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, view, away), SG_OK);
+	model_add(scene, away, cube24_explicit(scene), material_new(scene, &cube_material, NULL));
+	for (int culling = 0; culling < 2; culling++) {
+		struct sg_renderer *renderer = renderer_new(CUBE_SIZE);
+		ck_assert_int_eq(sg_renderer_set_culling(renderer, culling), SG_OK);
+		ck_assert_msg(sg_renderer_render(renderer, scene, NULL) == SG_OK, "%s",
+		              sg_last_error());
+		uint8_t *pixels = malloc(CUBE_SIZE * CUBE_SIZE * 4);
+		ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+		expect_same_picture(pixels, unmoved, CUBE_SIZE, 1,
+		                    culling ? "moved, culling on" : "moved, culling off");
+		free(pixels);
+		sg_renderer_destroy(renderer);
+	}
+	free(unmoved);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("render3d");
@@ -1920,12 +2060,15 @@ int main(void)
 	tcase_add_test(tc, test_destroyed_material_fails_the_render);
 	tcase_add_test(tc, test_too_many_lights_fail_the_render);
 	tcase_add_test(tc, test_point_light_with_range);
-	tcase_add_test(tc, test_spot_light_cones);
+	tcase_add_loop_test(tc, test_spot_light_cones, 0, 2);
 	tcase_add_test(tc, test_vertex_colours_and_uv_sets);
 	tcase_add_loop_test(tc, test_material_textures, 0, 3);
 	tcase_add_test(tc, test_orthographic_view_direction);
 	tcase_add_test(tc, test_fresnel_at_grazing_angles);
 	tcase_add_test(tc, test_editing_lights_and_views_repaints);
+	tcase_add_test(tc, test_normals_under_non_uniform_scale);
+	tcase_add_test(tc, test_hidden_view_and_light);
+	tcase_add_test(tc, test_culling_keeps_views_with_their_own_camera);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }
