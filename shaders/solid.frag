@@ -17,6 +17,7 @@ in vec4 vsTangent;
 in vec2 vsUV0;
 in vec2 vsUV1;
 in vec4 vsColor;
+flat in vec4 vsTint;
 out vec4 Color;
 
 uniform sampler2D BaseTex;      // unit 0; premultiplied texels, sRGB-encoded
@@ -29,10 +30,8 @@ uniform sampler2D EmissiveTex;   // unit 4; sRGB-encoded
 uniform ivec4 TexSet;
 uniform int EmissiveSet;
 
-#ifdef PLAIN
-uniform vec4 PlainColor; // premultiplied, times the opacities above
-#else
-uniform vec4 BaseColor;  // linear, straight alpha (opacities above in alpha)
+#ifndef PLAIN
+uniform vec4 BaseColor;  // linear, straight alpha
 uniform int AlphaMode;
 uniform float AlphaCutoff;
 #ifndef UNLIT
@@ -115,9 +114,9 @@ vec3 surfaceNormal()
 void main()
 {
 #ifdef PLAIN
-	Color = texture(BaseTex, vsUV0) * PlainColor;
+	Color = texture(BaseTex, vsUV0) * vsTint; // premultiplied, as the 2D program draws
 #else
-	vec4 base = BaseColor * vsColor;
+	vec4 base = BaseColor * vsColor * vec4(1.0, 1.0, 1.0, vsTint.a);
 	if (TexSet.x >= 0)
 		base *= linearTexel(BaseTex, TexSet.x);
 	if (AlphaMode == MASK && base.a < AlphaCutoff)

@@ -1,10 +1,13 @@
-/* The models of a 3D view: one draw call each, their matrices and material
- * as uniforms. Depth test and culling are GL's; the order (opaque nearest
- * first, blended farthest first) is the traversal's (views3d.c). */
+/* The models of a 3D view, drawn instanced: each run of neighbours sharing
+ * material, texture, mesh and winding is one draw call, its models'
+ * matrices and tints per instance. Depth test and culling are GL's; the
+ * order (batches of opaque ones nearest first, blended ones farthest first)
+ * is the traversal's (views3d.c). */
 #include "draw3d.h"
 
 #include <string.h>
 
+#include "../base/alloc.h"
 #include "../base/error.h"
 #include "../graph/scene_view.h"
 #include "cache.h"
@@ -25,6 +28,9 @@ void sg_gl_draw3d_finish(struct sg_gl_draw3d *d3)
 	delete_program(&d3->plain);
 	delete_program(&d3->unlit);
 	delete_program(&d3->lit);
+	if (d3->instance_buffer)
+		glDeleteBuffers(1, &d3->instance_buffer);
+	sg_free(d3->instances);
 	struct sg_gl_cache none = {0};
 	sg_gl_cache_finish(&none, &d3->solids);
 	*d3 = (struct sg_gl_draw3d){0};
@@ -41,11 +47,8 @@ static sg_result build(struct sg_gl_solid_program *p, const char *defines, const
 	GLuint n = p->name;
 #define AT(field, name) p->field = glGetUniformLocation(n, name)
 	AT(view_projection, "ViewProjection");
-	AT(model, "Model");
-	AT(normal_matrix, "NormalMatrix");
 	AT(tex_set, "TexSet");
 	AT(emissive_set, "EmissiveSet");
-	AT(plain_color, "PlainColor");
 	AT(base_color, "BaseColor");
 	AT(alpha_mode, "AlphaMode");
 	AT(alpha_cutoff, "AlphaCutoff");
@@ -145,18 +148,7 @@ static uint8_t unit_byte(float value)
 	return (uint8_t)lroundf(value * 255.0f);
 }
 
-static void set_model(const struct sg_gl_solid_program *p, const struct sg_draw3d *d)
-{
-	glUniformMatrix4fv(p->model, 1, GL_FALSE, (const float *)d->world);
-	mat4 inverse;
-	mat3 normal;
-	glm_mat4_inv((vec4 *)d->world, inverse);
-	glm_mat4_transpose(inverse);
-	glm_mat4_pick3(inverse, normal);
-	glUniformMatrix3fv(p->normal_matrix, 1, GL_FALSE, (const float *)normal);
-}
-
-/* Program, uniforms, textures and culling of draw d. */
+/* Program, uniforms, textures and culling of the run of draws like d. */
 static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GLuint white,
                          GLint max_size, const struct sg_scene *scene,
                          const struct sg_view3d_frame *v, const struct sg_draw3d *d,
@@ -177,7 +169,6 @@ static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, 
 		set_view_uniforms(p, v);
 		p->view_set = true;
 	}
-	set_model(p, d);
 	if (!m || m->double_sided) {
 		glDisable(GL_CULL_FACE);
 	} else {
@@ -190,15 +181,10 @@ static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, 
 	if (!m || m->double_sided)
 		glFrontFace(d->mirrored ? GL_CCW : GL_CW);
 	if (!m) {
-		float a = d->color[3];
-		glUniform4f(p->plain_color, unit_byte(d->color[0] * a) / 255.0f,
-		            unit_byte(d->color[1] * a) / 255.0f, unit_byte(d->color[2] * a) / 255.0f,
-		            unit_byte(a) / 255.0f);
 		glUniform4i(p->tex_set, -1, -1, -1, -1);
 		return bind(textures, white, max_size, scene, d->texture, UNIT_BASE);
 	}
-	glUniform4f(p->base_color, m->base_color[0], m->base_color[1], m->base_color[2],
-	            m->base_color[3] * d->opacity);
+	glUniform4fv(p->base_color, 1, m->base_color);
 	glUniform1i(p->alpha_mode, (GLint)m->alpha_mode);
 	glUniform1f(p->alpha_cutoff, m->alpha_cutoff);
 	glUniform4i(p->tex_set, set_of(&m->base_color_texture),
@@ -223,23 +209,95 @@ static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, 
 	return SG_OK;
 }
 
+/* Whether b draws in the same call as a. */
+static bool same_batch(const struct sg_draw3d *a, const struct sg_draw3d *b)
+{
+	return a->material == b->material && a->texture == b->texture && a->mesh == b->mesh &&
+	       a->mirrored == b->mirrored;
+}
+
+/* Each draw's instance: model matrix, normal matrix (the inverse transpose
+ * of the model's 3x3), and tint: for a model without a material its
+ * colour premultiplied and rounded as the 2D path's (paint.c), else the
+ * opacities above in alpha. */
+static sg_result fill_instances(struct sg_gl_draw3d *d3, const struct sg_view3d_frame *v)
+{
+	if (!sg_grow_array((void **)&d3->instances, &d3->instance_capacity,
+	                   v->count * SG_GL_INSTANCE3D_FLOATS, sizeof(float)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for the %zu instances of a 3D view",
+		               v->count);
+	for (size_t i = 0; i < v->count; i++) {
+		const struct sg_draw3d *d = &v->draws[i];
+		float *f = d3->instances + i * SG_GL_INSTANCE3D_FLOATS;
+		memcpy(f, d->world, sizeof(mat4));
+		mat4 inverse;
+		glm_mat4_inv((vec4 *)d->world, inverse);
+		for (int c = 0; c < 3; c++) /* column c of the transpose: row c of the inverse */
+			for (int r = 0; r < 3; r++)
+				f[16 + c * 3 + r] = inverse[r][c];
+		float *tint = f + 25;
+		if (d->material == SG_DRAW3D_NO_MATERIAL) {
+			float a = d->color[3];
+			tint[0] = unit_byte(d->color[0] * a) / 255.0f;
+			tint[1] = unit_byte(d->color[1] * a) / 255.0f;
+			tint[2] = unit_byte(d->color[2] * a) / 255.0f;
+			tint[3] = unit_byte(a) / 255.0f;
+		} else {
+			tint[0] = tint[1] = tint[2] = 1.0f;
+			tint[3] = d->opacity;
+		}
+	}
+	if (!d3->instance_buffer)
+		glGenBuffers(1, &d3->instance_buffer);
+	glBindBuffer(GL_ARRAY_BUFFER, d3->instance_buffer);
+	glBufferData(GL_ARRAY_BUFFER,
+	             (GLsizeiptr)(v->count * SG_GL_INSTANCE3D_FLOATS * sizeof(float)),
+	             d3->instances, GL_STREAM_DRAW);
+	return SG_OK;
+}
+
+/* Points the bound vertex array's instance attributes at instance first. */
+static void point_instances(const struct sg_gl_draw3d *d3, size_t first)
+{
+	glBindBuffer(GL_ARRAY_BUFFER, d3->instance_buffer);
+	GLsizei stride = SG_GL_INSTANCE3D_FLOATS * sizeof(float);
+	size_t base = first * SG_GL_INSTANCE3D_FLOATS;
+	static const struct {
+		GLuint location;
+		GLint size;
+		size_t offset;
+	} a[] = {{6, 4, 0},   {7, 4, 4},   {8, 4, 8},   {9, 4, 12},
+	         {10, 3, 16}, {11, 3, 19}, {12, 3, 22}, {13, 4, 25}};
+	for (size_t i = 0; i < sizeof(a) / sizeof(a[0]); i++) {
+		glEnableVertexAttribArray(a[i].location);
+		glVertexAttribPointer(a[i].location, a[i].size, GL_FLOAT, GL_FALSE, stride,
+		                      (const void *)((base + a[i].offset) * sizeof(float)));
+		glVertexAttribDivisor(a[i].location, 1);
+	}
+}
+
 static sg_result draw_range(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GLuint white,
                             GLint max_size, const struct sg_scene *scene,
                             const struct sg_view3d_frame *v, size_t first, size_t end,
                             GLuint *current)
 {
-	for (size_t i = first; i < end; i++) {
+	for (size_t i = first, next; i < end; i = next) {
 		const struct sg_draw3d *d = &v->draws[i];
+		for (next = i + 1; next < end && same_batch(d, &v->draws[next]); next++)
+			;
 		const struct sg_gl_object *mesh;
 		sg_result result;
 		if ((result = prepare(d3, textures, white, max_size, scene, v, d, current)) ||
 		    (result = sg_gl_cache_solid(&d3->solids, scene, d->mesh, &mesh)))
 			return result;
 		glBindVertexArray(mesh->name);
+		point_instances(d3, i);
+		GLsizei instances = (GLsizei)(next - i);
 		if (mesh->indexed)
-			glDrawElements(GL_TRIANGLES, mesh->count, GL_UNSIGNED_INT, NULL);
+			glDrawElementsInstanced(GL_TRIANGLES, mesh->count, GL_UNSIGNED_INT, NULL,
+			                        instances);
 		else
-			glDrawArrays(GL_TRIANGLES, 0, mesh->count);
+			glDrawArraysInstanced(GL_TRIANGLES, 0, mesh->count, instances);
 		d3->draws++;
 	}
 	return SG_OK;
@@ -273,7 +331,9 @@ sg_result sg_gl_draw3d(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GL
 	glVertexAttrib4f(4, 1.0f, 1.0f, 1.0f, 1.0f);
 	glVertexAttrib4f(5, 1.0f, 0.0f, 0.0f, 1.0f);
 	GLuint current = 0;
-	sg_result result = draw_range(d3, textures, white, max_texture_size, scene, v, 0,
+	sg_result result = fill_instances(d3, v);
+	if (!result)
+		result = draw_range(d3, textures, white, max_texture_size, scene, v, 0,
 	                              v->opaque_count, &current);
 	if (!result && v->opaque_count < v->count) {
 		glEnable(GL_BLEND);

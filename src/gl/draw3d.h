@@ -12,8 +12,8 @@
 /* One of the three programs (PLAIN, UNLIT, lit) and its uniforms' places. */
 struct sg_gl_solid_program {
 	GLuint name;
-	GLint view_projection, model, normal_matrix, tex_set, emissive_set;
-	GLint plain_color, base_color, alpha_mode, alpha_cutoff;
+	GLint view_projection, tex_set, emissive_set;
+	GLint base_color, alpha_mode, alpha_cutoff;
 	GLint metallic, roughness, normal_scale, occlusion_strength, emissive, has_tangents;
 	GLint eye, forward, orthographic, ambient, light_count;
 	GLint light_type, light_position, light_direction, light_radiance, light_range,
@@ -21,10 +21,17 @@ struct sg_gl_solid_program {
 	bool view_set; /* this view's uniforms are set */
 };
 
+#define SG_GL_INSTANCE3D_FLOATS (16 + 9 + 4)
+
 struct sg_gl_draw3d {
 	struct sg_gl_solid_program plain, unlit, lit;
 	struct sg_gl_cache solids; /* meshes laid out for the program */
-	size_t draws;              /* draw calls of the last view */
+	/* Per draw of the view (shaders/solid.vert): model matrix, normal
+	 * matrix and tint, SG_GL_INSTANCE3D_FLOATS floats each. */
+	GLuint instance_buffer;
+	float *instances;
+	size_t instance_capacity;
+	size_t draws; /* draw calls of the last view */
 };
 
 void sg_gl_draw3d_finish(struct sg_gl_draw3d *d3);

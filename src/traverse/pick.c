@@ -8,6 +8,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../base/alloc.h"
@@ -15,6 +16,7 @@
 #include "../base/floats.h"
 #include "../graph/scene_internal.h"
 #include "bounds.h"
+#include "views3d.h"
 
 struct ray {
 	vec3 origin, direction; /* the near point, and far minus near: t in [0, 1] */
@@ -111,10 +113,13 @@ static bool ray_meets_triangle(const struct ray *ray, vec3 p0, vec3 p1, vec3 p2,
 	return *t >= 0.0f && *t <= 1.0f;
 }
 
-/* The last triangle of model n under the ray, as a hit. */
+/* The last triangle of model n under the ray, as a hit; with nearest (in
+ * a 3D view, which draws by depth), the one nearest along the ray, whose
+ * parameter is *nearest_t. */
 static bool hit_model(const struct sg_scene *scene, uint32_t n, const struct ray *ray,
-                      struct sg_pick_hit *hit)
+                      struct sg_pick_hit *hit, float *nearest_t)
 {
+	bool found = false;
 	const struct sg_mesh_data *m = sg_scene_model_mesh(scene, n);
 	if (!m)
 		return false;
@@ -129,8 +134,12 @@ static bool hit_model(const struct sg_scene *scene, uint32_t n, const struct ray
 			glm_mat4_mulv3(model_world, m->vertices[corner[c]].position, 1.0f, world[c]);
 		}
 		float t, u, v;
-		if (!ray_meets_triangle(ray, world[0], world[1], world[2], &t, &u, &v))
+		if (!ray_meets_triangle(ray, world[0], world[1], world[2], &t, &u, &v) ||
+		    (nearest_t && found && t >= *nearest_t))
 			continue;
+		if (nearest_t)
+			*nearest_t = t;
+		found = true;
 		float w[3] = {1.0f - u - v, u, v};
 		*hit = (struct sg_pick_hit){.node = sg_scene_handle(scene, n), .triangle = k,
 		                            .barycentric = {w[0], w[1], w[2]}};
@@ -143,14 +152,94 @@ static bool hit_model(const struct sg_scene *scene, uint32_t n, const struct ray
 			hit->uv[0] += w[c] * vertex->uv[0];
 			hit->uv[1] += w[c] * vertex->uv[1];
 		}
-		return true;
+		if (!nearest_t)
+			return true;
 	}
-	return false;
+	return found;
+}
+
+/* The output and camera a pick looks through, for the 3D views' own rays. */
+struct pick_frame {
+	const struct sg_camera *camera;
+	int width, height;
+	float x, y;
+};
+
+static sg_result make_ray(const struct sg_camera *camera, int width, int height, float x, float y,
+                          struct ray *ray);
+
+struct view_hit {
+	struct sg_pick_hit hit;
+	float t;
+};
+
+static int nearest_hit_first(const void *a, const void *b)
+{
+	const struct view_hit *x = a, *y = b;
+	return x->t < y->t ? -1 : x->t > y->t;
+}
+
+/* The models of 3D view n under the point, nearest first, given to found()
+ * until it returns false (then *stop). The ray is made through the view's
+ * camera and viewport, and taken from the view's space to the world. */
+static sg_result pick_view(const struct sg_scene *scene, uint32_t view,
+                           const struct pick_frame *frame,
+                           bool (*found)(void *context, const struct sg_pick_hit *hit),
+                           void *context, bool *stop)
+{
+	const struct sg_view3d_data *data = sg_scene_view3d(scene, view);
+	struct sg_camera pixels;
+	if (!frame->camera)
+		sg_camera_init_pixels(&pixels, (float)frame->width, (float)frame->height);
+	struct sg_views3d_camera place = {.camera = frame->camera ? frame->camera : &pixels,
+	                                  .width = frame->width,
+	                                  .height = frame->height};
+	int r[4];
+	sg_view3d_place(scene, view, &place, r);
+	if (frame->x < (float)r[0] || frame->y < (float)r[1] || frame->x >= (float)(r[0] + r[2]) ||
+	    frame->y >= (float)(r[1] + r[3]))
+		return SG_OK;
+	struct ray ray;
+	sg_result result = make_ray(data->has_camera ? &data->camera : place.camera, r[2], r[3],
+	                            frame->x - (float)r[0], frame->y - (float)r[1], &ray);
+	if (result)
+		return result;
+	if (data->has_camera) { /* the view's space to the world */
+		vec4 *w = sg_scene_world(scene, view);
+		vec3 o, d;
+		glm_mat4_mulv3(w, ray.origin, 1.0f, o);
+		glm_mat4_mulv3(w, ray.direction, 0.0f, d);
+		glm_vec3_copy(o, ray.origin);
+		glm_vec3_copy(d, ray.direction);
+	}
+	struct view_hit *hits = NULL;
+	size_t count = 0, capacity = 0;
+	for (uint32_t n = sg_scene_first_child(scene, view) ? view : 0; n;) {
+		if (n != view && (scene->flags[n] & (SG_NODE_HIDDEN | SG_NODE_UNPICKABLE))) {
+			n = sg_scene_skip_within(scene, view, n);
+			continue;
+		}
+		struct view_hit h;
+		if (scene->kind[n] == SG_NODE_MODEL && hit_model(scene, n, &ray, &h.hit, &h.t)) {
+			if (!sg_grow_array((void **)&hits, &capacity, count + 1, sizeof(*hits))) {
+				sg_free(hits);
+				return sg_fail(SG_ERR_NO_MEMORY, "pick: out of memory for %zu hits", count + 1);
+			}
+			hits[count++] = h;
+		}
+		n = sg_scene_next_preorder(scene, view, n);
+	}
+	qsort(hits, count, sizeof(*hits), nearest_hit_first);
+	for (size_t i = 0; i < count && !*stop; i++)
+		*stop = !found(context, &hits[i].hit);
+	sg_free(hits);
+	return SG_OK;
 }
 
 /* Walks the attached tree in reverse draw order; calls found() with each model
  * hit until it returns false. */
 static sg_result walk(struct sg_scene *scene, const struct ray *ray,
+                      const struct pick_frame *frame,
                       bool (*found)(void *context, const struct sg_pick_hit *hit), void *context)
 {
 	sg_result result = sg_bounds_update(scene);
@@ -160,11 +249,19 @@ static sg_result walk(struct sg_scene *scene, const struct ray *ray,
 	vec3(*boxes)[2] = scene->bounds.boxes;
 	uint32_t n = SG_ROOT_INDEX;
 	for (;;) {
-		bool enter = !(scene->flags[n] & (SG_NODE_HIDDEN | SG_NODE_UNPICKABLE)) &&
-		             ray_meets_box(ray, boxes[n]);
-		if (enter && scene->kind[n] == SG_NODE_MODEL) {
+		bool pickable = !(scene->flags[n] & (SG_NODE_HIDDEN | SG_NODE_UNPICKABLE));
+		bool view = scene->kind[n] == SG_NODE_VIEW3D && n != SG_ROOT_INDEX;
+		/* A 3D view picks with a ray of its own, which the world boxes of
+		 * the nodes above it do not bound: scenes with views test every
+		 * subtree. */
+		bool enter = pickable && !view && (scene->view_count || ray_meets_box(ray, boxes[n]));
+		if (pickable && view) { /* its own ray: the world boxes do not apply */
+			bool stop = false;
+			if ((result = pick_view(scene, n, frame, found, context, &stop)) || stop)
+				return result;
+		} else if (enter && scene->kind[n] == SG_NODE_MODEL) {
 			struct sg_pick_hit hit;
-			if (hit_model(scene, n, ray, &hit) && !found(context, &hit))
+			if (hit_model(scene, n, ray, &hit, NULL) && !found(context, &hit))
 				return SG_OK;
 		} else if (enter && scene->kind[n] != SG_NODE_VIEW3D && sg_scene_last_child(scene, n)) {
 			n = sg_scene_last_child(scene, n);
@@ -197,7 +294,8 @@ sg_result sg_scene_pick(struct sg_scene *scene, const struct sg_camera *camera, 
 	if (result)
 		return result;
 	struct sg_pick_hit found = {0};
-	if ((result = walk(scene, &ray, keep_first, &found)))
+	struct pick_frame frame = {camera, width, height, x, y};
+	if ((result = walk(scene, &ray, &frame, keep_first, &found)))
 		return result;
 	if (!found.node.generation)
 		return sg_fail(SG_ERR_NOT_FOUND, "sg_scene_pick: no model at (%g, %g)", (double)x,
@@ -235,7 +333,8 @@ sg_result sg_scene_pick_all(struct sg_scene *scene, const struct sg_camera *came
 	if (result)
 		return result;
 	struct all_hits all = {0};
-	if (!(result = walk(scene, &ray, keep_all, &all)) && all.failed)
+	struct pick_frame frame = {camera, width, height, x, y};
+	if (!(result = walk(scene, &ray, &frame, keep_all, &all)) && all.failed)
 		result = sg_fail(SG_ERR_NO_MEMORY, "sg_scene_pick_all: out of memory for %zu hits",
 		                 all.count);
 	if (!result) {

@@ -1,7 +1,8 @@
 /* The 3D views of a frame: for each shown view, its lights and models with
  * matrices in the view's space, sorted for drawing (opaque nearest first,
- * which lets the depth test skip shading behind them; blended farthest
- * first, which source-over needs), and where it falls among the 2D draws. */
+ * within each batch of one mesh and material, which lets the depth test
+ * skip shading behind them; blended farthest first, which source-over
+ * needs), and where it falls among the 2D draws. */
 #include "views3d.h"
 
 #include <math.h>
@@ -52,10 +53,10 @@ static void to_view_space(const struct sg_scene *scene, uint32_t view,
 
 /* The output rectangle of the view's viewport: its corners through the view
  * node's world matrix and the render's camera, their bounding box. */
-static void place_viewport(const struct sg_scene *scene, uint32_t view,
-                           const struct sg_view3d_data *data,
-                           const struct sg_views3d_camera *frame, int out[4])
+void sg_view3d_place(const struct sg_scene *scene, uint32_t view,
+                     const struct sg_views3d_camera *frame, int out[4])
 {
+	const struct sg_view3d_data *data = sg_scene_view3d(scene, view);
 	out[0] = 0, out[1] = 0, out[2] = frame->width, out[3] = frame->height;
 	const float *r = data->viewport;
 	if (r[2] <= 0.0f || r[3] <= 0.0f)
@@ -150,11 +151,25 @@ static sg_result add_model(struct sg_view3d_frame *v, const struct sg_scene *sce
 	return SG_OK;
 }
 
-static int nearest_first(const void *a, const void *b)
+/* Opaque draws grouped by what a draw call shares (material, texture, mesh,
+ * winding), nearest first within a group; then the blended ones farthest
+ * first. draw3d.c draws each run of equal neighbours as one instanced call,
+ * which keeps this order exactly. */
+static int draw_order(const void *a, const void *b)
 {
 	const struct sg_draw3d *x = a, *y = b;
 	if (x->blend != y->blend)
 		return x->blend ? 1 : -1;
+	if (!x->blend) {
+		if (x->material != y->material)
+			return x->material < y->material ? -1 : 1;
+		if (x->texture != y->texture)
+			return x->texture < y->texture ? -1 : 1;
+		if (x->mesh != y->mesh)
+			return x->mesh < y->mesh ? -1 : 1;
+		if (x->mirrored != y->mirrored)
+			return x->mirrored ? 1 : -1;
+	}
 	if (x->depth != y->depth) /* blended: farthest first */
 		return (x->depth < y->depth) == !x->blend ? -1 : 1;
 	return x->node < y->node ? -1 : x->node > y->node; /* stable across frames */
@@ -178,7 +193,7 @@ static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *
 	glm_vec3_normalize(v->forward);
 	/* a projection whose w does not depend on z */
 	v->orthographic = projection[2][3] == 0.0f && projection[3][3] != 0.0f;
-	place_viewport(scene, v->node, data, frame, v->viewport);
+	sg_view3d_place(scene, v->node, frame, v->viewport);
 	glm_vec3_copy((float *)data->ambient, v->ambient);
 	v->light_count = 0;
 	v->count = 0;
@@ -194,7 +209,7 @@ static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *
 			return result;
 		n = sg_scene_next_preorder(scene, v->node, n);
 	}
-	qsort(v->draws, v->count, sizeof(*v->draws), nearest_first);
+	qsort(v->draws, v->count, sizeof(*v->draws), draw_order);
 	v->opaque_count = 0;
 	while (v->opaque_count < v->count && !v->draws[v->opaque_count].blend)
 		v->opaque_count++;

@@ -68,6 +68,12 @@ struct sg_views3d_camera {
 	int width, height;
 };
 
+/* The output rectangle (x, y from the top-left, width, height) 3D view node
+ * view draws in: its viewport through the transforms above it and the
+ * frame's camera (only camera, width and height of frame are read). */
+void sg_view3d_place(const struct sg_scene *scene, uint32_t view,
+                     const struct sg_views3d_camera *frame, int out[4]);
+
 /* Collects every shown 3D view of scene (world matrices up to date, the
  * traversal's list of all current: sg_traverse_views), with what it draws,
  * and the position of each in traversal->list. Fails naming the model that
