@@ -2032,6 +2032,201 @@ START_TEST(test_culling_keeps_views_with_their_own_camera)
 }
 END_TEST
 
+/* --- models sharing a mesh and a material -------------------------------------------------- */
+
+struct box {
+	struct dvec3 centre, scale; /* translate(centre) * scale(scale) of the unit cube */
+};
+
+/* The nearest box the ray through pixel (x, y) enters (grown by grow in
+ * each half-extent): its index (-1: none), the point and the world normal
+ * of the face entered. */
+static int boxes_entry(const struct ref_camera *camera, int x, int y, const struct box *boxes,
+                       int count, double grow, struct dvec3 *point, struct dvec3 *normal)
+{
+	struct dvec3 dir = ref_camera_ray(camera, x, y);
+	double best = INFINITY;
+	int hit = -1;
+	for (int b = 0; b < count; b++) {
+		const double o[3] = {camera->eye.x - boxes[b].centre.x,
+		                     camera->eye.y - boxes[b].centre.y,
+		                     camera->eye.z - boxes[b].centre.z};
+		const double d[3] = {dir.x, dir.y, dir.z};
+		const double half[3] = {fabs(boxes[b].scale.x) / 2 + grow,
+		                        fabs(boxes[b].scale.y) / 2 + grow,
+		                        fabs(boxes[b].scale.z) / 2 + grow};
+		double t_near = -INFINITY, t_far = INFINITY;
+		int axis_in = -1;
+		double sign_in = 0;
+		for (int axis = 0; axis < 3; axis++) {
+			double t0 = (-half[axis] - o[axis]) / d[axis],
+			       t1 = (half[axis] - o[axis]) / d[axis];
+			double sign = d[axis] > 0 ? -1 : 1;
+			if (t0 > t1) {
+				double swap = t0;
+				t0 = t1;
+				t1 = swap;
+			}
+			if (t0 > t_near)
+				t_near = t0, axis_in = axis, sign_in = sign;
+			if (t1 < t_far)
+				t_far = t1;
+		}
+		if (t_near <= t_far && t_near > 0 && t_near < best) {
+			best = t_near;
+			hit = b;
+			*point = dvec3_add(camera->eye, dvec3_scale(dir, t_near));
+			*normal =
+			    (struct dvec3){axis_in == 0 ? sign_in : 0, axis_in == 1 ? sign_in : 0,
+			                   axis_in == 2 ? sign_in : 0};
+		}
+	}
+	return hit;
+}
+
+START_TEST(test_cubes_sharing_mesh_and_material)
+{
+	/* Five cubes of one mesh and one material (drawn together where the
+	 * renderer can): plain, mirrored in x (winding swapped), stretched
+	 * (normals by the inverse transpose), squashed, and mirrored in two
+	 * axes (determinant positive). Every pixel that sees a face away from
+	 * its edges against the reference, and the clear colour around them. */
+	static const struct box boxes[5] = {{{-1.6, 0, -1.4}, {1, 1, 1}},
+	                                    {{1.4, 0, -1.6}, {-1, 1, 1}},
+	                                    {{-1.5, 0.2, 1.3}, {1.6, 0.7, 1}},
+	                                    {{1.5, -0.2, 1.5}, {0.8, 1.3, 0.8}},
+	                                    {{0, 1.4, 0}, {-0.9, -0.9, 0.9}}};
+	struct ref_camera ref = {.eye = {5, 6, 9},
+	                         .center = {0, 0, 0},
+	                         .up = {0, 1, 0},
+	                         .fovy = 35 * M_PI / 180,
+	                         .aspect = 1,
+	                         .width = CUBE_SIZE,
+	                         .height = CUBE_SIZE};
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct ref_light light = cube_light();
+	struct sg_scene *scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, cube_ambient);
+	light_add(scene, view, &light);
+	sg_mesh mesh = cube24_explicit(scene);
+	sg_material material = material_new(scene, &cube_material, NULL);
+	for (int b = 0; b < 5; b++) {
+		sg_node place = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+		ck_assert_int_eq(sg_transform_translate(scene, place, (float)boxes[b].centre.x,
+		                                        (float)boxes[b].centre.y,
+		                                        (float)boxes[b].centre.z),
+		                 SG_OK);
+		ck_assert_int_eq(sg_transform_scale(scene, place, (float)boxes[b].scale.x,
+		                                    (float)boxes[b].scale.y,
+		                                    (float)boxes[b].scale.z),
+		                 SG_OK);
+		ck_assert_int_eq(sg_node_add_child(scene, view, place), SG_OK);
+		model_add(scene, place, mesh, material);
+	}
+	uint8_t *pixels = render(scene, CUBE_SIZE, NULL);
+	int seen[5] = {0}, background = 0;
+	for (int y = 0; y < CUBE_SIZE; y++)
+		for (int x = 0; x < CUBE_SIZE; x++) {
+			struct dvec3 point, normal, inner_point, inner_normal;
+			const uint8_t *got = pixel_at(pixels, CUBE_SIZE, x, y);
+			if (boxes_entry(&ref, x, y, boxes, 5, 0.03, &point, &normal) < 0) {
+				expect(near(got, clear_bytes, 0),
+				       "pixel (%d, %d) beside the cubes is %d %d %d %d", x, y,
+				       got[0], got[1], got[2], got[3]);
+				background++;
+				continue;
+			}
+			/* away from edges: the ray enters the same face of the same box
+			 * shrunk by a margin */
+			int b = boxes_entry(&ref, x, y, boxes, 5, 0, &point, &normal);
+			int inner =
+			    boxes_entry(&ref, x, y, boxes, 5, -0.03, &inner_point, &inner_normal);
+			if (b < 0 || inner != b || dvec3_dot(normal, inner_normal) < 0.5)
+				continue;
+			uint8_t want[4];
+			ref_shade_bytes(&cube_material, point, normal, ref.eye, &light, 1,
+			                cube_ambient, want);
+			expect(near(got, want, 2),
+			       "cube %d, normal %g %g %g, pixel (%d, %d) is %d %d %d %d, want %d "
+			       "%d %d %d",
+			       b, normal.x, normal.y, normal.z, x, y, got[0], got[1], got[2],
+			       got[3], want[0], want[1], want[2], want[3]);
+			seen[b]++;
+		}
+	for (int b = 0; b < 5; b++)
+		ck_assert_msg(seen[b] > 150, "cube %d: %d pixels checked", b, seen[b]);
+	ck_assert_int_gt(background, 5000);
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_translucent_models_sharing_mesh_and_material)
+{
+	/* Three quads of one mesh and one lit BLEND material (alpha 0.5) at
+	 * z = 0, 0.5 and 1, lit by a point light in front of them so that each
+	 * gets another colour: at the centre pixel they must be blended
+	 * farthest first, whatever their order in the tree, even if the
+	 * renderer draws them in one call. */
+	static const struct ref_material glass = {
+	    .base = {0.9, 0.9, 0.9, 0.5}, .metallic = 0, .roughness = 1, .occlusion = 1};
+	static const double offsets[3][3] = {{-0.3, 0, 0}, {0, 0.3, 0.5}, {0.3, 0, 1}};
+	static const int orders[2][3] = {{2, 1, 0}, {1, 2, 0}};
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct ref_light light = {.type = REF_POINT,
+	                          .color = {1, 1, 1},
+	                          .intensity = 4,
+	                          .position = {0, 0, 2.5},
+	                          .direction = {0, 0, -1}};
+	uint8_t want[4];
+	memcpy(want, clear_bytes, 4);
+	double layers[3][3];
+	for (int q = 0; q < 3; q++) { /* farthest (z = 0) first */
+		struct dvec3 hit;
+		ck_assert(ref_camera_hit_plane(&ref, 32, 32, (struct dvec3){0, 0, offsets[q][2]},
+		                               (struct dvec3){0, 0, 1}, &hit));
+		double linear[3];
+		ref_shade(&glass, hit, (struct dvec3){0, 0, 1}, ref.eye, NULL, &light, 1,
+		          plain_ambient, linear);
+		for (int c = 0; c < 3; c++) {
+			ck_assert(linear[c] < 0.95);
+			layers[q][c] = srgb_encode(linear[c]);
+		}
+		blend_over(layers[q], 0.5, want);
+	}
+	uint8_t reversed[4];
+	memcpy(reversed, clear_bytes, 4);
+	for (int q = 2; q >= 0; q--)
+		blend_over(layers[q], 0.5, reversed);
+	ck_assert(!near(want, reversed, 8)); /* the test can tell */
+	for (int o = 0; o < 2; o++) {
+		struct sg_scene *scene = sg_scene_create();
+		sg_node view = view_add(scene, sg_scene_root(scene), &camera, plain_ambient);
+		light_add(scene, view, &light);
+		sg_mesh mesh = quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1, 0, 0},
+		                         (struct dvec3){0, 1, 0});
+		sg_material material = material_new(
+		    scene, &glass, &(struct material_options){.alpha_mode = SG_ALPHA_BLEND});
+		for (int k = 0; k < 3; k++) {
+			const double *offset = offsets[orders[o][k]];
+			sg_node place =
+			    sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+			ck_assert_int_eq(sg_transform_translate(scene, place, (float)offset[0],
+			                                        (float)offset[1], (float)offset[2]),
+			                 SG_OK);
+			ck_assert_int_eq(sg_node_add_child(scene, view, place), SG_OK);
+			model_add(scene, place, mesh, material);
+		}
+		uint8_t *pixels = render(scene, SIZE, NULL);
+		expect_pixel(pixels, SIZE, 32, 32, want, 2,
+		             o == 0 ? "nearest first in the tree" : "middle first in the tree");
+		free(pixels);
+		sg_scene_destroy(scene);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("render3d");
@@ -2069,6 +2264,8 @@ int main(void)
 	tcase_add_test(tc, test_normals_under_non_uniform_scale);
 	tcase_add_test(tc, test_hidden_view_and_light);
 	tcase_add_test(tc, test_culling_keeps_views_with_their_own_camera);
+	tcase_add_test(tc, test_cubes_sharing_mesh_and_material);
+	tcase_add_test(tc, test_translucent_models_sharing_mesh_and_material);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }
