@@ -1,7 +1,8 @@
 /* The 3D views of a frame: for each shown view, its lights and models with
  * matrices in the view's space, sorted for drawing (opaque nearest first,
- * which lets the depth test skip shading behind them; blended farthest
- * first, which source-over needs), and where it falls among the 2D draws. */
+ * within each batch of one mesh and material, which lets the depth test
+ * skip shading behind them; blended farthest first, which source-over
+ * needs), and where it falls among the 2D draws. */
 #include "views3d.h"
 
 #include <math.h>
@@ -11,6 +12,7 @@
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "../graph/scene_internal.h"
+#include "cull.h"
 
 void sg_views3d_finish(struct sg_views3d *views)
 {
@@ -121,14 +123,22 @@ static sg_result add_model(struct sg_view3d_frame *v, const struct sg_scene *sce
 		               v->count + 1, sg_scene_node_label(scene, v->node));
 	const struct sg_model_data *model = sg_scene_model(scene, n);
 	const struct sg_mesh_data *mesh = sg_scene_model_mesh(scene, n);
+	mat4 world, clip;
+	sg_scene_model_world(scene, n, world);
+	glm_mat4_mul(to_view, world, world);
+	glm_mat4_mul(v->view_projection, world, clip);
+	/* Out of the view's volume by its mesh's box: never drawn, never shaded
+	 * (the picture is the same: no fragment of it would pass the clip). */
+	if (sg_cull_box_outside(clip, (vec3 *)mesh->bounds)) {
+		v->culled++;
+		return SG_OK;
+	}
 	struct sg_draw3d *d = &v->draws[v->count++];
 	d->node = n;
 	d->mesh = model->mesh.index;
 	d->texture = model->texture.generation ? model->texture.index : SG_DRAW_NO_TEXTURE;
 	d->material = material ? (uint32_t)(material - scene->materials) : SG_DRAW3D_NO_MATERIAL;
-	mat4 world;
-	sg_scene_model_world(scene, n, world);
-	glm_mat4_mul(to_view, world, d->world);
+	glm_mat4_copy(world, d->world);
 	d->opacity = opacity_above(scene, n);
 	memcpy(d->color, model->color, sizeof(d->color)); /* the model's is not 16-byte aligned */
 	d->color[3] *= d->opacity;
@@ -150,11 +160,25 @@ static sg_result add_model(struct sg_view3d_frame *v, const struct sg_scene *sce
 	return SG_OK;
 }
 
-static int nearest_first(const void *a, const void *b)
+/* Opaque draws grouped by what a draw call shares (material, texture, mesh,
+ * winding), nearest first within a group; then the blended ones farthest
+ * first. draw3d.c draws each run of equal neighbours as one instanced call,
+ * which keeps this order exactly. */
+static int draw_order(const void *a, const void *b)
 {
 	const struct sg_draw3d *x = a, *y = b;
 	if (x->blend != y->blend)
 		return x->blend ? 1 : -1;
+	if (!x->blend) {
+		if (x->material != y->material)
+			return x->material < y->material ? -1 : 1;
+		if (x->texture != y->texture)
+			return x->texture < y->texture ? -1 : 1;
+		if (x->mesh != y->mesh)
+			return x->mesh < y->mesh ? -1 : 1;
+		if (x->mirrored != y->mirrored)
+			return x->mirrored ? 1 : -1;
+	}
 	if (x->depth != y->depth) /* blended: farthest first */
 		return (x->depth < y->depth) == !x->blend ? -1 : 1;
 	return x->node < y->node ? -1 : x->node > y->node; /* stable across frames */
@@ -182,6 +206,7 @@ static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *
 	glm_vec3_copy((float *)data->ambient, v->ambient);
 	v->light_count = 0;
 	v->count = 0;
+	v->culled = 0;
 	sg_result result;
 	for (uint32_t n = sg_scene_first_child(scene, v->node) ? v->node : 0; n;) {
 		if (n != v->node && (scene->flags[n] & SG_NODE_HIDDEN)) {
@@ -194,17 +219,56 @@ static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *
 			return result;
 		n = sg_scene_next_preorder(scene, v->node, n);
 	}
-	qsort(v->draws, v->count, sizeof(*v->draws), nearest_first);
+	qsort(v->draws, v->count, sizeof(*v->draws), draw_order);
 	v->opaque_count = 0;
 	while (v->opaque_count < v->count && !v->draws[v->opaque_count].blend)
 		v->opaque_count++;
 	return SG_OK;
 }
 
-/* The drawn list's entries before all-position p (the list is in all's order). */
-static size_t position_in(const struct sg_traversal *traversal, uint32_t p)
+/* FNV-1a over bytes, continuing from hash. */
+static uint64_t hash_bytes(uint64_t hash, const void *data, size_t size)
 {
-	const struct sg_draw_list *list = traversal->list;
+	const unsigned char *p = data;
+	for (size_t i = 0; i < size; i++)
+		hash = (hash ^ p[i]) * 1099511628211u;
+	return hash;
+}
+
+static uint64_t signature_of(const struct sg_scene *scene, const struct sg_view3d_frame *v)
+{
+	uint64_t h = 14695981039346656037u;
+	h = hash_bytes(h, v->view_projection, sizeof(v->view_projection));
+	h = hash_bytes(h, v->viewport, sizeof(v->viewport));
+	h = hash_bytes(h, v->ambient, sizeof(v->ambient));
+	h = hash_bytes(h, v->eye, sizeof(v->eye));
+	h = hash_bytes(h, &v->light_count, sizeof(v->light_count));
+	h = hash_bytes(h, v->lights, (size_t)v->light_count * sizeof(v->lights[0]));
+	bool textured = false;
+	for (size_t i = 0; i < v->count; i++) {
+		const struct sg_draw3d *d = &v->draws[i];
+		uint32_t ids[6] = {d->node, d->mesh, scene->mesh_pool.generation[d->mesh], d->material,
+		                   d->material == SG_DRAW3D_NO_MATERIAL
+		                       ? 0
+		                       : scene->material_pool.generation[d->material],
+		                   d->texture};
+		h = hash_bytes(h, ids, sizeof(ids));
+		h = hash_bytes(h, d->world, sizeof(d->world));
+		h = hash_bytes(h, d->color, sizeof(d->color));
+		h = hash_bytes(h, &d->opacity, sizeof(d->opacity));
+		textured |= d->texture != SG_DRAW_NO_TEXTURE || d->material != SG_DRAW3D_NO_MATERIAL;
+	}
+	/* A texture's texels may change in place (sg_texture_update); its
+	 * generation and slot stay: any update repaints a view that samples. */
+	if (textured)
+		h = hash_bytes(h, &scene->texture_updates, sizeof(scene->texture_updates));
+	return h;
+}
+
+/* The entries of list before all-position p (list is in all's order). */
+static size_t position_in(const struct sg_traversal *traversal, const struct sg_draw_list *list,
+                          uint32_t p)
+{
 	size_t low = 0, high = list->count;
 	while (low < high) {
 		size_t mid = low + (high - low) / 2;
@@ -237,10 +301,20 @@ sg_result sg_views3d_collect(struct sg_views3d *views, const struct sg_scene *sc
 		}
 		struct sg_view3d_frame *v = &views->views[views->count++];
 		v->node = node;
-		v->position = position_in(traversal, sg_traverse_position(traversal, node));
+		v->generation = scene->node_pool.generation[node];
+		v->position = position_in(traversal, traversal->list, sg_traverse_position(traversal, node));
 		sg_result result = collect_view(v, scene, camera);
 		if (result)
 			return result;
+		v->signature = signature_of(scene, v);
 	}
 	return SG_OK;
+}
+
+void sg_views3d_position(struct sg_views3d *views, const struct sg_traversal *traversal,
+                         const struct sg_draw_list *list)
+{
+	for (size_t i = 0; i < views->count; i++)
+		views->views[i].position =
+		    position_in(traversal, list, sg_traverse_position(traversal, views->views[i].node));
 }
