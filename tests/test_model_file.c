@@ -29,13 +29,13 @@
 #include "../src/graph/scene_view.h"
 #endif
 
-#define ck_assert_error(call, code, text)                                                        \
+#define ck_assert_error(call, code, text)                                                          \
 	do {                                                                                       \
 		sg_result result_ = (call);                                                        \
-		ck_assert_msg(result_ == (code), "%s: %s, expected %s (%s)", #call,               \
+		ck_assert_msg(result_ == (code), "%s: %s, expected %s (%s)", #call,                \
 		              sg_result_name(result_), sg_result_name(code), sg_last_error());     \
-		ck_assert_msg(strstr(sg_last_error(), (text)), "%s: message '%s' lacks '%s'", #call, \
-		              sg_last_error(), (text));                                           \
+		ck_assert_msg(strstr(sg_last_error(), (text)), "%s: message '%s' lacks '%s'",      \
+		              #call, sg_last_error(), (text));                                     \
 	} while (0)
 
 static struct sg_scene *scene;
@@ -65,8 +65,12 @@ START_TEST(test_stub_refuses)
 	ck_assert(strstr(sg_last_error(), "Box.gltf"));
 	ck_assert_uint_eq(sg_scene_node_count(scene), before);
 	/* the camera helper is plain math, there in both */
-	struct sg_import_camera camera = {.yfov = 1, .aspect = 1, .znear = 1, .zfar = 10,
-	                                  .world = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 5, 1}};
+	struct sg_import_camera camera = {
+	    .yfov = 1,
+	    .aspect = 1,
+	    .znear = 1,
+	    .zfar = 10,
+	    .world = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 5, 1}};
 	struct sg_camera out;
 	sg_import_camera_to_sg_camera(&camera, 0, &out);
 	ck_assert_float_eq_tol(out.view[14], -5, 1e-6);
@@ -88,10 +92,20 @@ static Suite *model_file_suite(void)
 /* --- the samples' counts, read from their JSON ------------------------------ */
 
 static const char *const samples[] = {
-    "AlphaBlendModeTest",  "Box",          "BoxAnimated",           "BoxInterleaved",
-    "BoxTextured",         "BoxVertexColors", "Cameras",            "MultiUVTest",
-    "OrientationTest",     "SimpleMeshes", "TextureCoordinateTest", "TextureSettingsTest",
-    "Triangle",            "TriangleWithoutIndices",
+    "AlphaBlendModeTest",
+    "Box",
+    "BoxAnimated",
+    "BoxInterleaved",
+    "BoxTextured",
+    "BoxVertexColors",
+    "Cameras",
+    "MultiUVTest",
+    "OrientationTest",
+    "SimpleMeshes",
+    "TextureCoordinateTest",
+    "TextureSettingsTest",
+    "Triangle",
+    "TriangleWithoutIndices",
 };
 #define SAMPLE_COUNT (sizeof(samples) / sizeof(samples[0]))
 
@@ -130,7 +144,8 @@ static json_object *item(json_object *object, const char *key, size_t index)
 
 static size_t accessor_count(json_object *gltf, int64_t index)
 {
-	return (size_t)json_object_get_int64(member(item(gltf, "accessors", (size_t)index), "count"));
+	return (size_t)json_object_get_int64(
+	    member(item(gltf, "accessors", (size_t)index), "count"));
 }
 
 static void count_node(json_object *gltf, int64_t index, struct gltf_counts *c, bool *mesh_seen,
@@ -149,13 +164,15 @@ static void count_node(json_object *gltf, int64_t index, struct gltf_counts *c, 
 		for (size_t p = 0; p < count && !mesh_seen[m]; p++) {
 			json_object *primitive = json_object_array_get_idx(primitives, p);
 			size_t vertices =
-			    accessor_count(gltf, json_object_get_int64(
-			                             member(member(primitive, "attributes"), "POSITION")));
+			    accessor_count(gltf, json_object_get_int64(member(
+			                             member(primitive, "attributes"), "POSITION")));
 			json_object *indices = member(primitive, "indices");
 			c->meshes++;
 			c->vertices += vertices;
 			c->triangles +=
-			    (indices ? accessor_count(gltf, json_object_get_int64(indices)) : vertices) / 3;
+			    (indices ? accessor_count(gltf, json_object_get_int64(indices))
+			             : vertices) /
+			    3;
 			json_object *material = member(primitive, "material");
 			if (!material)
 				c->default_material = true;
@@ -333,8 +350,8 @@ START_TEST(test_material_factors_and_uv1)
 {
 	struct sg_import_info info;
 	import_sample("Box", &info);
-	const struct sg_material_desc *red = material_of(sg_node_first_child(
-	    scene, sg_node_first_child(scene, info.root)));
+	const struct sg_material_desc *red =
+	    material_of(sg_node_first_child(scene, sg_node_first_child(scene, info.root)));
 	ck_assert_float_eq_tol(red->base_color[0], 0.8f, 1e-6);
 	ck_assert_float_eq_tol(red->base_color[1], 0, 1e-6);
 	ck_assert_float_eq_tol(red->metallic, 0, 1e-6);
@@ -354,8 +371,8 @@ START_TEST(test_samplers)
 	/* BoxTextured: LINEAR, REPEAT on both axes */
 	struct sg_import_info info;
 	import_sample("BoxTextured", &info);
-	const struct sg_material_desc *material = material_of(
-	    sg_node_first_child(scene, sg_node_first_child(scene, info.root)));
+	const struct sg_material_desc *material =
+	    material_of(sg_node_first_child(scene, sg_node_first_child(scene, info.root)));
 	const struct sg_texture_data *texture =
 	    sg_scene_texture_slot(scene, material->base_color_texture.texture.index);
 	ck_assert_int_eq(texture->filter, SG_FILTER_LINEAR);
@@ -440,7 +457,8 @@ START_TEST(test_under_a_parent)
 	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), parent), SG_OK);
 	struct sg_import_info info;
 	sg_result result = sg_scene_import(
-	    scene, &(struct sg_import_desc){.path = sample_path("Triangle"), .parent = parent}, &info);
+	    scene, &(struct sg_import_desc){.path = sample_path("Triangle"), .parent = parent},
+	    &info);
 	ck_assert_msg(result == SG_OK, "%s", sg_last_error());
 	ck_assert_uint_eq(sg_node_get_parent(scene, info.root).index, parent.index);
 	/* Triangle's one node is assimp's root: its name is the file's */
@@ -548,8 +566,7 @@ START_TEST(test_text_file)
 	expect_refused(&(struct sg_import_desc){.path = path}, SG_ERR_FORMAT, "assimp");
 	path = write_text("empty.gltf", "");
 	expect_refused(&(struct sg_import_desc){.path = path}, SG_ERR_FORMAT, "empty");
-	expect_refused(&(struct sg_import_desc){.path = scratch}, SG_ERR_IO,
-	               "not a regular file");
+	expect_refused(&(struct sg_import_desc){.path = scratch}, SG_ERR_IO, "not a regular file");
 }
 END_TEST
 
@@ -572,8 +589,8 @@ START_TEST(test_huge_accessor)
 	snprintf(claims, sizeof(claims), "%s", huge_accessor);
 	char *length = strstr(claims, "\"byteLength\":36,\"uri\"");
 	ck_assert_ptr_nonnull(length);
-	memmove(length + strlen("\"byteLength\":25769803776"),
-	        length + strlen("\"byteLength\":36"), strlen(length + strlen("\"byteLength\":36")) + 1);
+	memmove(length + strlen("\"byteLength\":25769803776"), length + strlen("\"byteLength\":36"),
+	        strlen(length + strlen("\"byteLength\":36")) + 1);
 	memcpy(length, "\"byteLength\":25769803776", strlen("\"byteLength\":25769803776"));
 	path = write_text("huge-buffer.gltf", claims);
 	expect_refused(&(struct sg_import_desc){.path = path}, SG_ERR_FORMAT, "25769803776");
@@ -602,7 +619,8 @@ static const char *textured_triangle(const char *name, const char *uri)
 START_TEST(test_texture_outside_the_folder)
 {
 	const char *path = textured_triangle("model/escape.gltf", "../../etc/passwd");
-	expect_refused(&(struct sg_import_desc){.path = path}, SG_ERR_IO, "outside the model's folder");
+	expect_refused(&(struct sg_import_desc){.path = path}, SG_ERR_IO,
+	               "outside the model's folder");
 	ck_assert(strstr(sg_last_error(), "etc/passwd"));
 
 	/* a real image one folder up: refused, then allowed when asked */
@@ -686,11 +704,13 @@ START_TEST(test_budgets)
 	};
 	struct sg_import_info info;
 	sg_result result = sg_scene_import(
-	    scene, &(struct sg_import_desc){.path = sample_path("Box"), .budget = &exact[0]}, &info);
+	    scene, &(struct sg_import_desc){.path = sample_path("Box"), .budget = &exact[0]},
+	    &info);
 	ck_assert_msg(result == SG_OK, "%s", sg_last_error());
 	struct sg_import_budget textures = {.max_texture_bytes = 256 * 256 * 4};
 	result = sg_scene_import(
-	    scene, &(struct sg_import_desc){.path = sample_path("BoxTextured"), .budget = &textures},
+	    scene,
+	    &(struct sg_import_desc){.path = sample_path("BoxTextured"), .budget = &textures},
 	    &info);
 	ck_assert_msg(result == SG_OK, "%s", sg_last_error());
 }
@@ -705,18 +725,16 @@ START_TEST(test_bad_arguments)
 	                SG_ERR_INVALID_ARGUMENT, "path");
 	sg_node gone = sg_node_new_group(scene, "gone");
 	sg_node_destroy(scene, gone);
-	ck_assert_error(sg_scene_import(scene,
-	                                &(struct sg_import_desc){.path = sample_path("Box"),
-	                                                         .parent = gone},
-	                                NULL),
-	                SG_ERR_STALE_HANDLE, "Box.gltf");
+	ck_assert_error(
+	    sg_scene_import(
+	        scene, &(struct sg_import_desc){.path = sample_path("Box"), .parent = gone}, NULL),
+	    SG_ERR_STALE_HANDLE, "Box.gltf");
 	sg_mesh quad = sg_mesh_create_quad(scene, 1, 1);
 	sg_node model = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = quad});
-	ck_assert_error(sg_scene_import(scene,
-	                                &(struct sg_import_desc){.path = sample_path("Box"),
-	                                                         .parent = model},
-	                                NULL),
-	                SG_ERR_INVALID_ARGUMENT, "cannot have children");
+	ck_assert_error(
+	    sg_scene_import(
+	        scene, &(struct sg_import_desc){.path = sample_path("Box"), .parent = model}, NULL),
+	    SG_ERR_INVALID_ARGUMENT, "cannot have children");
 }
 END_TEST
 
@@ -744,7 +762,8 @@ START_TEST(test_obj_with_material_library)
 	for (uint32_t i = scene->mesh_pool.first; i < scene->mesh_pool.used; i++) {
 		const struct sg_mesh_data *mesh = sg_scene_mesh_slot(scene, i);
 		for (uint32_t v = 0; mesh->vertices && v < mesh->vertex_count; v++)
-			if (mesh->vertices[v].position[0] == 0 && mesh->vertices[v].position[1] == 0) {
+			if (mesh->vertices[v].position[0] == 0 &&
+			    mesh->vertices[v].position[1] == 0) {
 				ck_assert_float_eq_tol(mesh->vertices[v].uv[1], 1, 1e-6);
 				found = true;
 			}
@@ -790,13 +809,14 @@ START_TEST(test_allocation_failures_are_clean)
 			    scene, &(struct sg_import_desc){.path = sample_path(names[n])}, &info);
 			long made = sg_alloc_fail_at(0);
 			if (result == SG_OK) {
-				ck_assert_msg(made < k, "allocation %ld failed, yet the import succeeded",
-				              k);
+				ck_assert_msg(made < k,
+				              "allocation %ld failed, yet the import succeeded", k);
 				break;
 			}
-			expect(sg_scene_node_count(scene) == before, "k=%ld: %zu nodes, were %zu", k,
-			       sg_scene_node_count(scene), before);
-			expect(strstr(sg_last_error(), names[n]), "k=%ld: '%s'", k, sg_last_error());
+			expect(sg_scene_node_count(scene) == before, "k=%ld: %zu nodes, were %zu",
+			       k, sg_scene_node_count(scene), before);
+			expect(strstr(sg_last_error(), names[n]), "k=%ld: '%s'", k,
+			       sg_last_error());
 		}
 	}
 }

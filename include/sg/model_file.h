@@ -55,8 +55,8 @@ struct sg_import_desc {
 struct sg_import_camera {
 	char name[64]; /* cut to 63 bytes */
 	bool orthographic;
-	float yfov;   /* perspective: vertical field of view, radians */
-	float aspect; /* width / height; 0: the file does not say */
+	float yfov;       /* perspective: vertical field of view, radians */
+	float aspect;     /* width / height; 0: the file does not say */
 	float xmag, ymag; /* orthographic: half the width and height of the view */
 	float znear, zfar;
 	/* The camera's frame in the parent's coordinates (the root's matrix
@@ -67,14 +67,14 @@ struct sg_import_camera {
 #define SG_IMPORT_MAX_CAMERAS 8
 
 struct sg_import_info {
-	sg_node root;     /* the subtree made: a transform with the file's root matrix */
-	size_t nodes;     /* nodes made, root included: transforms, models and lights */
-	size_t transforms; /* one per node of the file */
-	size_t models;    /* one per mesh a node of the file draws */
-	size_t meshes;    /* sg meshes made: one per triangle mesh of the file drawn */
+	sg_node root;               /* the subtree made: a transform with the file's root matrix */
+	size_t nodes;               /* nodes made, root included: transforms, models and lights */
+	size_t transforms;          /* one per node of the file, one per light set off its node */
+	size_t models;              /* one per mesh a node of the file draws */
+	size_t meshes;              /* sg meshes made: one per triangle mesh of the file drawn */
 	size_t vertices, triangles; /* of those meshes, each counted once */
-	size_t materials; /* sg materials made: one per material of the file drawn */
-	size_t textures;  /* sg textures made: one per image and sampler used */
+	size_t materials;           /* sg materials made: one per material of the file drawn */
+	size_t textures;            /* sg textures made: one per image and sampler used */
 	size_t lights;
 	/* Meshes of points or lines, which libsg does not draw: left out. */
 	size_t skipped_meshes;

@@ -30,7 +30,7 @@ void sg_import_budget_resolve(const struct sg_import_budget *given, struct sg_im
 sg_result sg_import_over_budget(const struct sg_import *im, const char *what, uint64_t value,
                                 uint64_t limit, const char *field)
 {
-	return sg_fail(SG_ERR_LIMIT,
-	               "'%s': %s %llu, more than the budget's %llu (struct sg_import_budget.%s)",
-	               im->shown, what, (unsigned long long)value, (unsigned long long)limit, field);
+	return sg_fail(
+	    SG_ERR_LIMIT, "'%s': %s %llu, more than the budget's %llu (struct sg_import_budget.%s)",
+	    im->shown, what, (unsigned long long)value, (unsigned long long)limit, field);
 }

@@ -39,9 +39,8 @@ bool sg_confine_inside(const char *folder, const char *resolved)
 {
 	size_t length = strlen(folder);
 	/* "/" holds everything; else the folder itself or "folder/..." */
-	return strcmp(folder, "/") == 0 ||
-	       (strncmp(resolved, folder, length) == 0 &&
-	        (resolved[length] == '/' || resolved[length] == '\0'));
+	return strcmp(folder, "/") == 0 || (strncmp(resolved, folder, length) == 0 &&
+	                                    (resolved[length] == '/' || resolved[length] == '\0'));
 }
 
 char *sg_confine_lexical(const char *path)

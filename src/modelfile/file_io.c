@@ -27,8 +27,8 @@ static sg_result open_regular(const char *path, const char *shown, int *fd, stru
 		               sg_file_kind(before.st_mode));
 	*fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (*fd < 0)
-		return sg_fail(errno == ENOENT ? SG_ERR_NOT_FOUND : SG_ERR_IO, "cannot open '%s': %s",
-		               shown, strerror(errno));
+		return sg_fail(errno == ENOENT ? SG_ERR_NOT_FOUND : SG_ERR_IO,
+		               "cannot open '%s': %s", shown, strerror(errno));
 	sg_result result = SG_OK;
 	if (fstat(*fd, st) != 0)
 		result = sg_fail(SG_ERR_IO, "cannot read '%s': %s", shown, strerror(errno));
@@ -51,14 +51,16 @@ static sg_result charge(struct sg_file_reads *reads, const struct stat *st, cons
 			return SG_OK;
 	uint64_t size = (uint64_t)st->st_size;
 	if (size > reads->max_bytes || reads->bytes > reads->max_bytes - size)
-		return sg_fail(SG_ERR_LIMIT,
-		               "'%s': its files hold %llu bytes with '%s', more than the budget's %llu"
-		               " (struct sg_import_budget.max_file_bytes)",
-		               reads->model_shown, (unsigned long long)(reads->bytes + size), shown,
-		               (unsigned long long)reads->max_bytes);
+		return sg_fail(
+		    SG_ERR_LIMIT,
+		    "'%s': its files hold %llu bytes with '%s', more than the budget's %llu"
+		    " (struct sg_import_budget.max_file_bytes)",
+		    reads->model_shown, (unsigned long long)(reads->bytes + size), shown,
+		    (unsigned long long)reads->max_bytes);
 	if (!sg_grow_array((void **)&reads->seen, &reads->seen_capacity, reads->seen_count + 1,
 	                   sizeof(*reads->seen)))
-		return sg_fail(SG_ERR_NO_MEMORY, "out of memory importing '%s'", reads->model_shown);
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory importing '%s'",
+		               reads->model_shown);
 	reads->seen[reads->seen_count++] = (struct sg_file_id){st->st_dev, st->st_ino};
 	reads->bytes += size;
 	return SG_OK;
@@ -72,8 +74,7 @@ static sg_result outside(const struct sg_file_reads *reads, const char *shown)
 	               reads->model_shown, shown);
 }
 
-sg_result sg_file_reads_open(struct sg_file_reads *reads, const char *path, int *fd,
-                             uint64_t *size)
+sg_result sg_file_reads_open(struct sg_file_reads *reads, const char *path, int *fd, uint64_t *size)
 {
 	*fd = -1;
 	char shown[256];
@@ -179,7 +180,7 @@ static enum aiReturn file_seek(struct aiFile *file, size_t offset, enum aiOrigin
 	struct open_file *open_file = (struct open_file *)file->UserData;
 	/* assimp passes a negative offset from the current position as its
 	 * size_t image: unsigned arithmetic wraps it back */
-	uint64_t base = origin == aiOrigin_CUR ? open_file->position
+	uint64_t base = origin == aiOrigin_CUR   ? open_file->position
 	                : origin == aiOrigin_END ? open_file->size
 	                                         : 0;
 	uint64_t position = base + (uint64_t)offset;
@@ -221,14 +222,14 @@ static struct aiFile *io_open(struct aiFileIO *io, const char *path, const char 
 		close(fd);
 		if (!reads->refusal) {
 			reads->refusal = SG_ERR_NO_MEMORY;
-			snprintf(reads->message, sizeof(reads->message), "out of memory importing '%s'",
-			         reads->model_shown);
+			snprintf(reads->message, sizeof(reads->message),
+			         "out of memory importing '%s'", reads->model_shown);
 		}
 		return NULL;
 	}
 	*open_file = (struct open_file){fd, size, 0};
-	*file = (struct aiFile){file_read, file_write, file_tell, file_size, file_seek, file_flush,
-	                        (aiUserData)open_file};
+	*file = (struct aiFile){file_read,  file_write,           file_tell, file_size, file_seek,
+	                        file_flush, (aiUserData)open_file};
 	return file;
 }
 

@@ -20,9 +20,9 @@ struct sg_file_id {
 };
 
 struct sg_file_reads {
-	const char *model_path;  /* the model file as the caller named it */
-	const char *model_shown; /* the same, escaped, for messages */
-	const char *folder;      /* resolved; NULL: files may lie anywhere */
+	const char *model_path;     /* the model file as the caller named it */
+	const char *model_shown;    /* the same, escaped, for messages */
+	const char *folder;         /* resolved; NULL: files may lie anywhere */
 	const char *lexical_folder; /* the same by sg_confine_lexical() */
 	uint64_t max_bytes, bytes;
 	struct sg_file_id *seen; /* the files charged */

@@ -40,7 +40,9 @@ static sg_result check_desc(struct sg_scene *scene, const struct sg_import_desc 
 {
 	if (!scene || !desc || !desc->path)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_scene_import: %s is NULL",
-		               !scene ? "scene" : !desc ? "desc" : "desc->path");
+		               !scene  ? "scene"
+		               : !desc ? "desc"
+		                       : "desc->path");
 	char shown[256];
 	sg_escape_path(desc->path, shown, sizeof(shown));
 	if (!desc->path[0])
@@ -48,7 +50,8 @@ static sg_result check_desc(struct sg_scene *scene, const struct sg_import_desc 
 	*parent = desc->parent.generation ? desc->parent : sg_scene_root(scene);
 	if (!sg_node_exists(scene, *parent))
 		return sg_fail(SG_ERR_STALE_HANDLE,
-		               "sg_scene_import '%s': the parent is no live node of the scene", shown);
+		               "sg_scene_import '%s': the parent is no live node of the scene",
+		               shown);
 	enum sg_node_kind kind = sg_node_get_kind(scene, *parent);
 	if (kind != SG_NODE_GROUP && kind != SG_NODE_TRANSFORM && kind != SG_NODE_VIEW3D)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,

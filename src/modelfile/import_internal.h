@@ -18,16 +18,16 @@
 /* A node of the file in the order the import makes them: parents first. */
 struct sg_plan_node {
 	const struct aiNode *source;
-	size_t parent; /* index in the plan; SIZE_MAX for the root */
-	size_t depth;  /* the root's is 1 */
+	size_t parent;   /* index in the plan; SIZE_MAX for the root */
+	size_t depth;    /* the root's is 1 */
 	float world[16]; /* in the parent's coordinates (the root's matrix included) */
 	sg_node node;    /* the transform made for it */
 };
 
 /* A texture made: an image (embedded index or resolved path) with a sampler. */
 struct sg_import_texture {
-	int embedded;   /* index in aiScene::mTextures, or -1 */
-	char *path;     /* else the image file's path (sg_malloc) */
+	int embedded; /* index in aiScene::mTextures, or -1 */
+	char *path;   /* else the image file's path (sg_malloc) */
 	enum sg_filter filter;
 	enum sg_wrap wrap;
 	sg_texture texture;
@@ -45,13 +45,13 @@ struct sg_import {
 
 	struct sg_plan_node *plan;
 	size_t plan_count, plan_capacity;
-	size_t *by_name; /* plan indices sorted by name, then by index */
-	sg_mesh *meshes;          /* one per aiMesh: SG_MESH_NONE until made */
-	float (*mesh_bounds)[6];  /* one per aiMesh: its model-space box once made */
-	sg_material *materials;   /* one per aiMaterial: SG_MATERIAL_NONE until made */
+	size_t *by_name;         /* plan indices sorted by name, then by index */
+	sg_mesh *meshes;         /* one per aiMesh: SG_MESH_NONE until made */
+	float (*mesh_bounds)[6]; /* one per aiMesh: its model-space box once made */
+	sg_material *materials;  /* one per aiMaterial: SG_MATERIAL_NONE until made */
 	struct sg_import_texture *textures;
 	size_t texture_count, texture_capacity;
-	uint64_t texture_bytes;   /* decoded RGBA8 bytes of the textures made */
+	uint64_t texture_bytes; /* decoded RGBA8 bytes of the textures made */
 
 	sg_node root; /* the subtree made, detached until it is complete */
 	struct sg_import_info info;

@@ -49,9 +49,8 @@ static void on_jpeg_progress(j_common_ptr info)
 	}
 }
 
-sg_result sg_jpeg_read_rgba(const uint8_t *data, size_t size, const char *shown,
-                            uint64_t max_bytes, uint8_t **pixels_out, int *width_out,
-                            int *height_out)
+sg_result sg_jpeg_read_rgba(const uint8_t *data, size_t size, const char *shown, uint64_t max_bytes,
+                            uint8_t **pixels_out, int *width_out, int *height_out)
 {
 	*pixels_out = NULL;
 	struct jpeg_decompress_struct info;
@@ -64,7 +63,8 @@ sg_result sg_jpeg_read_rgba(const uint8_t *data, size_t size, const char *shown,
 	context.manager.error_exit = on_jpeg_error;
 	context.manager.emit_message = on_jpeg_message;
 	if (setjmp(context.escape)) {
-		result = sg_fail(SG_ERR_FORMAT, "'%s' is not a valid JPEG: %s", shown, context.message);
+		result =
+		    sg_fail(SG_ERR_FORMAT, "'%s' is not a valid JPEG: %s", shown, context.message);
 		goto done;
 	}
 	jpeg_create_decompress(&info);

@@ -12,7 +12,7 @@
  * image of more than max_bytes RGBA bytes fails with SG_ERR_LIMIT before any
  * pixel is decoded, *width and *height set and no message. shown names the
  * image in messages (SG_ERR_FORMAT). */
-sg_result sg_jpeg_read_rgba(const uint8_t *data, size_t size, const char *shown,
-                            uint64_t max_bytes, uint8_t **pixels, int *width, int *height);
+sg_result sg_jpeg_read_rgba(const uint8_t *data, size_t size, const char *shown, uint64_t max_bytes,
+                            uint8_t **pixels, int *width, int *height);
 
 #endif

@@ -47,7 +47,8 @@ static bool frame(struct aiVector3D position, struct aiVector3D direction, struc
 		y[i] -= along * z[i];
 	float n = sqrtf(y[0] * y[0] + y[1] * y[1] + y[2] * y[2]);
 	if (!(n > 1e-6f)) {
-		float other[3] = {fabsf(z[0]) < 0.9f ? 1.0f : 0.0f, fabsf(z[0]) < 0.9f ? 0.0f : 1.0f, 0};
+		float other[3] = {fabsf(z[0]) < 0.9f ? 1.0f : 0.0f,
+		                  fabsf(z[0]) < 0.9f ? 0.0f : 1.0f, 0};
 		along = other[0] * z[0] + other[1] * z[1];
 		for (int i = 0; i < 3; i++)
 			y[i] = other[i] - along * z[i];
@@ -55,7 +56,8 @@ static bool frame(struct aiVector3D position, struct aiVector3D direction, struc
 	}
 	for (int i = 0; i < 3; i++)
 		y[i] /= n;
-	float x[3] = {y[1] * z[2] - y[2] * z[1], y[2] * z[0] - y[0] * z[2], y[0] * z[1] - y[1] * z[0]};
+	float x[3] = {y[1] * z[2] - y[2] * z[1], y[2] * z[0] - y[0] * z[2],
+	              y[0] * z[1] - y[1] * z[0]};
 	for (int i = 0; i < 3; i++) {
 		out[i] = x[i];
 		out[4 + i] = y[i];
@@ -118,7 +120,8 @@ static sg_result add_light(struct sg_import *im, const struct aiLight *light)
 	char name[128];
 	sg_escape(light->mName.data, SG_ESCAPE_TEXT, name, sizeof(name));
 	if (!drawn_type(light->mType)) {
-		sg_log(SG_LOG_INFO, "'%s': light '%s' is of a kind libsg has not (assimp's %d): left out",
+		sg_log(SG_LOG_INFO,
+		       "'%s': light '%s' is of a kind libsg has not (assimp's %d): left out",
 		       im->shown, name, (int)light->mType);
 		return SG_OK;
 	}
@@ -132,14 +135,16 @@ static sg_result add_light(struct sg_import *im, const struct aiLight *light)
 	float matrix[16];
 	if (frame(light->mPosition, light->mDirection, light->mUp, matrix)) {
 		sg_node placed = sg_node_new_transform(
-		    im->scene, &(struct sg_transform_desc){.name = light->mName.data, .matrix = matrix});
+		    im->scene,
+		    &(struct sg_transform_desc){.name = light->mName.data, .matrix = matrix});
 		if (!placed.generation)
-			return sg_fail_prefix(sg_import_failure(), "importing '%s': light '%s': ",
-			                      im->shown, name);
+			return sg_fail_prefix(sg_import_failure(),
+			                      "importing '%s': light '%s': ", im->shown, name);
 		sg_result result = sg_node_add_child(im->scene, parent, placed);
 		if (result) {
 			sg_node_destroy(im->scene, placed);
-			return sg_fail_prefix(result, "importing '%s': light '%s': ", im->shown, name);
+			return sg_fail_prefix(result, "importing '%s': light '%s': ", im->shown,
+			                      name);
 		}
 		im->info.transforms++;
 		im->info.nodes++;
@@ -149,8 +154,8 @@ static sg_result add_light(struct sg_import *im, const struct aiLight *light)
 	describe(light, &desc);
 	sg_node node = sg_node_new_light(im->scene, &desc);
 	if (!node.generation)
-		return sg_fail_prefix(sg_import_failure(), "importing '%s': light '%s': ", im->shown,
-		                      name);
+		return sg_fail_prefix(sg_import_failure(),
+		                      "importing '%s': light '%s': ", im->shown, name);
 	sg_result result = sg_node_add_child(im->scene, parent, node);
 	if (result) {
 		sg_node_destroy(im->scene, node);

@@ -30,7 +30,8 @@ static bool get_float(const struct aiMaterial *material, const char *key, unsign
 {
 	ai_real value;
 	unsigned count = 1;
-	if (aiGetMaterialFloatArray(material, key, type, index, &value, &count) != aiReturn_SUCCESS ||
+	if (aiGetMaterialFloatArray(material, key, type, index, &value, &count) !=
+	        aiReturn_SUCCESS ||
 	    count != 1)
 		return false;
 	*out = (float)value;
@@ -82,12 +83,13 @@ static sg_result slot(struct sg_import *im, const struct aiMaterial *material,
 	/* glTF leaves the filter to the viewer where a sampler names none:
 	 * linear, unless its magnification filter is NEAREST. */
 	int mag = 0;
-	enum sg_filter filter = get_int(material, AI_MATKEY_GLTF_MAPPINGFILTER_MAG(type, 0), &mag) &&
-	                                mag == GL_NEAREST
-	                            ? SG_FILTER_NEAREST
-	                            : SG_FILTER_LINEAR;
+	enum sg_filter filter =
+	    get_int(material, AI_MATKEY_GLTF_MAPPINGFILTER_MAG(type, 0), &mag) && mag == GL_NEAREST
+	        ? SG_FILTER_NEAREST
+	        : SG_FILTER_LINEAR;
 	if (uv > 1) {
-		sg_log(SG_LOG_INFO, "'%s': material '%s' samples uv set %u; libsg has two: set 0 used",
+		sg_log(SG_LOG_INFO,
+		       "'%s': material '%s' samples uv set %u; libsg has two: set 0 used",
 		       im->shown, material_name, uv);
 		uv = 0;
 	}
@@ -99,7 +101,8 @@ static sg_result fill_textures(struct sg_import *im, const struct aiMaterial *ma
                                const char *shown, struct sg_material_desc *desc)
 {
 	sg_result result;
-	if ((result = slot(im, material, aiTextureType_BASE_COLOR, shown, &desc->base_color_texture)))
+	if ((result =
+	         slot(im, material, aiTextureType_BASE_COLOR, shown, &desc->base_color_texture)))
 		return result;
 	if (!desc->base_color_texture.texture.generation &&
 	    (result = slot(im, material, aiTextureType_DIFFUSE, shown, &desc->base_color_texture)))
@@ -192,8 +195,8 @@ sg_result sg_import_material(struct sg_import *im, unsigned index, sg_material *
 		return result;
 	sg_material made = sg_material_create(im->scene, &desc);
 	if (!made.generation)
-		return sg_fail_prefix(sg_import_failure(), "importing '%s': material '%s': ",
-		                      im->shown, shown);
+		return sg_fail_prefix(sg_import_failure(),
+		                      "importing '%s': material '%s': ", im->shown, shown);
 	im->materials[index] = made;
 	im->info.materials++;
 	*out = made;

@@ -96,7 +96,8 @@ static uint32_t *triangle_indices(const struct aiMesh *mesh, size_t triangles)
 static void box_of(const struct aiMesh *mesh, float box[6])
 {
 	for (unsigned i = 0; i < mesh->mNumVertices; i++) {
-		const float p[3] = {mesh->mVertices[i].x, mesh->mVertices[i].y, mesh->mVertices[i].z};
+		const float p[3] = {mesh->mVertices[i].x, mesh->mVertices[i].y,
+		                    mesh->mVertices[i].z};
 		for (int axis = 0; axis < 3; axis++) {
 			if (i == 0 || p[axis] < box[axis])
 				box[axis] = p[axis];
@@ -127,30 +128,30 @@ sg_result sg_import_mesh(struct sg_import *im, unsigned index, sg_mesh *out)
 	sg_result result = SG_OK;
 	if (!indices || (mesh->mTextureCoords[0] && !uv0) || (mesh->mTextureCoords[1] && !uv1) ||
 	    (mesh->mColors[0] && !colors) || (mesh->mTangents && !tangents)) {
-		result = sg_fail(SG_ERR_NO_MEMORY, "out of memory for a mesh of %zu vertices in '%s'",
-		                 count, im->shown);
+		result =
+		    sg_fail(SG_ERR_NO_MEMORY, "out of memory for a mesh of %zu vertices in '%s'",
+		            count, im->shown);
 		goto done;
 	}
-	sg_mesh made = sg_mesh_create_3d(im->scene, &(struct sg_mesh3d_desc){
-	                                                .vertex_count = count,
-	                                                .positions = &mesh->mVertices[0].x,
-	                                                .normals = mesh->mNormals
-	                                                               ? &mesh->mNormals[0].x
-	                                                               : NULL,
-	                                                .uv0 = uv0,
-	                                                .uv1 = uv1,
-	                                                .colors = colors,
-	                                                .tangents = tangents,
-	                                                .indices = indices,
-	                                                .index_type = SG_INDEX_U32,
-	                                                .index_count = 3 * triangles,
-	                                                .normals_mode = SG_NORMALS_AUTO,
-	                                            });
+	sg_mesh made = sg_mesh_create_3d(
+	    im->scene, &(struct sg_mesh3d_desc){
+	                   .vertex_count = count,
+	                   .positions = &mesh->mVertices[0].x,
+	                   .normals = mesh->mNormals ? &mesh->mNormals[0].x : NULL,
+	                   .uv0 = uv0,
+	                   .uv1 = uv1,
+	                   .colors = colors,
+	                   .tangents = tangents,
+	                   .indices = indices,
+	                   .index_type = SG_INDEX_U32,
+	                   .index_count = 3 * triangles,
+	                   .normals_mode = SG_NORMALS_AUTO,
+	               });
 	if (!made.generation) {
 		char name[128];
 		sg_escape(mesh->mName.data, SG_ESCAPE_TEXT, name, sizeof(name));
-		result = sg_fail_prefix(sg_import_failure(), "importing '%s': mesh '%s': ", im->shown,
-		                        name);
+		result = sg_fail_prefix(sg_import_failure(),
+		                        "importing '%s': mesh '%s': ", im->shown, name);
 		goto done;
 	}
 	im->meshes[index] = made;

@@ -58,8 +58,8 @@ static sg_result plan_meshes(struct sg_import *im, const struct aiNode *node,
 		const struct aiMesh *mesh = ai->mMeshes[index];
 		bool drawn = sg_import_mesh_drawn(mesh);
 		if (drawn && ++counts->nodes > im->budget.max_nodes)
-			return sg_import_over_budget(im, "nodes", counts->nodes, im->budget.max_nodes,
-			                             "max_nodes");
+			return sg_import_over_budget(im, "nodes", counts->nodes,
+			                             im->budget.max_nodes, "max_nodes");
 		if (counts->mesh_seen[index])
 			continue;
 		counts->mesh_seen[index] = true;
@@ -140,12 +140,13 @@ sg_result sg_import_plan(struct sg_import *im)
 	struct plan_counts counts = {.nodes = 1};
 	sg_result result = SG_OK;
 	counts.mesh_seen = sg_calloc(ai->mNumMeshes ? ai->mNumMeshes : 1, sizeof(bool));
-	if (!counts.mesh_seen || !sg_grow_array((void **)&im->plan, &im->plan_capacity, 1,
-	                                        sizeof(*im->plan))) {
+	if (!counts.mesh_seen ||
+	    !sg_grow_array((void **)&im->plan, &im->plan_capacity, 1, sizeof(*im->plan))) {
 		result = sg_fail(SG_ERR_NO_MEMORY, "out of memory importing '%s'", im->shown);
 		goto done;
 	}
-	im->plan[0] = (struct sg_plan_node){.source = ai->mRootNode, .parent = SIZE_MAX, .depth = 1};
+	im->plan[0] =
+	    (struct sg_plan_node){.source = ai->mRootNode, .parent = SIZE_MAX, .depth = 1};
 	im->plan_count = 1;
 	if ((result = plan_tree(im, &counts)))
 		goto done;
@@ -154,8 +155,8 @@ sg_result sg_import_plan(struct sg_import *im)
 			continue;
 		counts.nodes += sg_import_light_nodes(ai->mLights[i]);
 		if (counts.nodes > im->budget.max_nodes) {
-			result = sg_import_over_budget(im, "nodes", counts.nodes, im->budget.max_nodes,
-			                               "max_nodes");
+			result = sg_import_over_budget(im, "nodes", counts.nodes,
+			                               im->budget.max_nodes, "max_nodes");
 			goto done;
 		}
 	}
@@ -165,7 +166,8 @@ sg_result sg_import_plan(struct sg_import *im)
 		if (i == 0)
 			memcpy(im->plan[i].world, local, sizeof(local));
 		else
-			sg_import_mat4_mul(im->plan[im->plan[i].parent].world, local, im->plan[i].world);
+			sg_import_mat4_mul(im->plan[im->plan[i].parent].world, local,
+			                   im->plan[i].world);
 	}
 	if (!(im->by_name = sg_realloc_array(NULL, im->plan_count, sizeof(size_t)))) {
 		result = sg_fail(SG_ERR_NO_MEMORY, "out of memory importing '%s'", im->shown);
@@ -179,8 +181,7 @@ done:
 	return result;
 }
 
-static sg_result add_model(struct sg_import *im, const struct sg_plan_node *plan,
-                           unsigned index)
+static sg_result add_model(struct sg_import *im, const struct sg_plan_node *plan, unsigned index)
 {
 	const struct aiMesh *source = im->ai->mMeshes[index];
 	if (!sg_import_mesh_drawn(source))
@@ -240,16 +241,17 @@ sg_result sg_import_build_nodes(struct sg_import *im)
 		                                                    .matrix = local,
 		                                                });
 		if (!sg_node_exists(im->scene, node))
-			return sg_fail_prefix(sg_import_failure(), "importing '%s': node '%s': ",
-			                      im->shown, name);
+			return sg_fail_prefix(sg_import_failure(),
+			                      "importing '%s': node '%s': ", im->shown, name);
 		if (i == 0) {
 			im->root = node;
 		} else {
-			sg_result result = sg_node_add_child(im->scene, im->plan[plan->parent].node, node);
+			sg_result result =
+			    sg_node_add_child(im->scene, im->plan[plan->parent].node, node);
 			if (result) {
 				sg_node_destroy(im->scene, node);
-				return sg_fail_prefix(result, "importing '%s': node '%s': ", im->shown,
-				                      name);
+				return sg_fail_prefix(
+				    result, "importing '%s': node '%s': ", im->shown, name);
 			}
 		}
 		plan->node = node;

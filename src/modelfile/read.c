@@ -20,8 +20,8 @@
  * glTF's, are at the top-left. ValidateDataStructure: indices past the
  * vertices and the like are refused before anything reads them. Nothing that
  * merges or splits vertices: what a file holds is what libsg gets. */
-#define IMPORT_STEPS                                                                          \
-	(aiProcess_Triangulate | aiProcess_SortByPType | aiProcess_FlipUVs |                      \
+#define IMPORT_STEPS                                                                               \
+	(aiProcess_Triangulate | aiProcess_SortByPType | aiProcess_FlipUVs |                       \
 	 aiProcess_ValidateDataStructure)
 
 /* assimp keeps the message of the last failed import in one global string
@@ -33,12 +33,13 @@ static pthread_mutex_t assimp_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool read_by_gltf_importer(const struct aiScene *ai)
 {
 	const struct aiMetadata *meta = ai->mMetaData;
-	for (unsigned i = 0; meta && meta->mKeys && meta->mValues && i < meta->mNumProperties; i++) {
+	for (unsigned i = 0; meta && meta->mKeys && meta->mValues && i < meta->mNumProperties;
+	     i++) {
 		if (strcmp(meta->mKeys[i].data, "SourceAsset_Format") != 0 ||
 		    meta->mValues[i].mType != AI_AISTRING || !meta->mValues[i].mData)
 			continue;
-		return strncmp(((const struct aiString *)meta->mValues[i].mData)->data, "glTF2", 5) ==
-		       0;
+		return strncmp(((const struct aiString *)meta->mValues[i].mData)->data, "glTF2",
+		               5) == 0;
 	}
 	return false;
 }
@@ -71,7 +72,8 @@ sg_result sg_import_read(struct sg_import *im)
 	im->ai = aiImportFileExWithProperties(im->path, IMPORT_STEPS, &io, properties);
 	if (!im->ai) {
 		const char *reason = aiGetErrorString();
-		snprintf(message, sizeof(message), "%s", reason && *reason ? reason : "unknown error");
+		snprintf(message, sizeof(message), "%s",
+		         reason && *reason ? reason : "unknown error");
 	}
 	pthread_mutex_unlock(&assimp_lock);
 	aiReleasePropertyStore(properties);

@@ -34,8 +34,8 @@ static int embedded_index(const struct aiScene *ai, const char *name)
 	return -1;
 }
 
-static sg_result decode(struct sg_import *im, const uint8_t *data, size_t size,
-                        const char *shown, uint8_t **pixels, int *width, int *height)
+static sg_result decode(struct sg_import *im, const uint8_t *data, size_t size, const char *shown,
+                        uint8_t **pixels, int *width, int *height)
 {
 	uint64_t left = im->budget.max_texture_bytes - im->texture_bytes;
 	sg_result result;
@@ -58,15 +58,16 @@ static sg_result decode(struct sg_import *im, const uint8_t *data, size_t size,
 }
 
 /* assimp's uncompressed images: aiTexel is B, G, R, A. */
-static sg_result raw_texels(struct sg_import *im, const struct aiTexture *image,
-                            const char *shown, uint8_t **pixels, int *width, int *height)
+static sg_result raw_texels(struct sg_import *im, const struct aiTexture *image, const char *shown,
+                            uint8_t **pixels, int *width, int *height)
 {
 	if (image->mWidth > SG_MAX_SIDE || image->mHeight > SG_MAX_SIDE)
 		return sg_fail(SG_ERR_FORMAT, "'%s' is %ux%u: more than %d pixels on a side", shown,
 		               image->mWidth, image->mHeight, SG_MAX_SIDE);
 	uint64_t bytes = (uint64_t)image->mWidth * image->mHeight * 4;
 	if (bytes > im->budget.max_texture_bytes - im->texture_bytes)
-		return sg_import_over_budget(im, "bytes of decoded textures", im->texture_bytes + bytes,
+		return sg_import_over_budget(im, "bytes of decoded textures",
+		                             im->texture_bytes + bytes,
 		                             im->budget.max_texture_bytes, "max_texture_bytes");
 	if (!image->pcData || !(*pixels = sg_malloc((size_t)bytes)))
 		return sg_fail(image->pcData ? SG_ERR_NO_MEMORY : SG_ERR_FORMAT,
@@ -85,8 +86,8 @@ static sg_result raw_texels(struct sg_import *im, const struct aiTexture *image,
 	return SG_OK;
 }
 
-static sg_result read_embedded(struct sg_import *im, int index, const char *shown,
-                               uint8_t **pixels, int *width, int *height)
+static sg_result read_embedded(struct sg_import *im, int index, const char *shown, uint8_t **pixels,
+                               int *width, int *height)
 {
 	const struct aiTexture *image = im->ai->mTextures[index];
 	if (!image)
@@ -183,8 +184,8 @@ sg_result sg_import_texture(struct sg_import *im, const char *name, enum sg_filt
 	sg_texture texture = sg_texture_create(
 	    im->scene, &(struct sg_texture_desc){width, height, pixels, 0, filter, wrap});
 	if (!texture.generation) {
-		result = sg_fail_prefix(sg_import_failure(), "importing '%s': texture '%s': ",
-		                        im->shown, shown);
+		result = sg_fail_prefix(sg_import_failure(),
+		                        "importing '%s': texture '%s': ", im->shown, shown);
 		goto fail;
 	}
 	im->textures[im->texture_count++] =

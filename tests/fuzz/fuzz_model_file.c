@@ -81,7 +81,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	snprintf(tile_path, sizeof(tile_path), "%s/tile.png", folder);
 	write_file(tile_path, tile_png, sizeof(tile_png));
 	for (size_t i = 0; i < EXTENSION_COUNT; i++)
-		snprintf(model_paths[i], sizeof(model_paths[i]), "%s/model.%s", folder, extensions[i]);
+		snprintf(model_paths[i], sizeof(model_paths[i]), "%s/model.%s", folder,
+		         extensions[i]);
 	atexit(remove_folder);
 	return 0;
 }
