@@ -183,8 +183,9 @@ static uint64_t key_of(const struct sg_scene *scene, const struct sg_view3d_fram
 static void set_view_uniforms(struct sg_gl_solid_program *p, const struct sg_view3d_frame *v)
 {
 	glUniformMatrix4fv(p->view_projection, 1, GL_FALSE, (const float *)v->view_projection);
-	if (p->eye < 0)
-		return; /* PLAIN and UNLIT have no lights */
+	if (!(p->key & KEY_LIT))
+		return; /* PLAIN and UNLIT have no lights (a uniform a program does not
+		         * use has location -1, which GL ignores) */
 	glUniform3fv(p->eye, 1, v->eye);
 	glUniform3fv(p->forward, 1, v->forward);
 	glUniform1i(p->orthographic, v->orthographic);
