@@ -7,11 +7,16 @@
  *
  * Scenes: cubes-10000 (100 rows of 100 lit cubes, each row a transform under
  * a top one, each cube a model), mesh-1m (one lit sphere of a million
- * triangles). spin turns the top transform a degree a frame. */
+ * triangles). spin turns the top transform a degree a frame.
+ *
+ * bench3d --import [FILE]: the time sg_scene_import takes, a fresh scene
+ * each time: of FILE, or of a glTF sphere of 100,000 triangles written to
+ * a temporary folder first (libsg alone: there is no baseline to import). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <sg/sg.h>
 
@@ -134,6 +139,86 @@ static int run_libsg(const char *name, int spin, int warmup, int frames)
 	return 0;
 }
 
+/* A glTF 2.0 file of a sphere of 100,000 triangles (positions, normals,
+ * 32-bit indices in one .bin beside it) in folder; its path in path. */
+static bool write_sphere_gltf(const char *folder, char *path, size_t size)
+{
+	struct mesh3d m;
+	scene3d_sphere(&m, 100, 500);
+	size_t vbytes = m.vertex_count * 3 * sizeof(float), ibytes = m.index_count * sizeof(uint32_t);
+	char bin[512];
+	snprintf(bin, sizeof(bin), "%s/sphere.bin", folder);
+	snprintf(path, size, "%s/sphere.gltf", folder);
+	FILE *b = fopen(bin, "wb"), *g = fopen(path, "w");
+	bool ok = b && g;
+	if (ok) {
+		fwrite(m.positions, 1, vbytes, b);
+		fwrite(m.normals, 1, vbytes, b);
+		fwrite(m.indices, 1, ibytes, b);
+		fprintf(g,
+		        "{\"asset\": {\"version\": \"2.0\"}, \"scene\": 0, "
+		        "\"scenes\": [{\"nodes\": [0]}], \"nodes\": [{\"mesh\": 0}], "
+		        "\"meshes\": [{\"primitives\": [{\"attributes\": {\"POSITION\": 0, "
+		        "\"NORMAL\": 1}, \"indices\": 2}]}], "
+		        "\"buffers\": [{\"uri\": \"sphere.bin\", \"byteLength\": %zu}], "
+		        "\"bufferViews\": [{\"buffer\": 0, \"byteOffset\": 0, \"byteLength\": %zu}, "
+		        "{\"buffer\": 0, \"byteOffset\": %zu, \"byteLength\": %zu}, "
+		        "{\"buffer\": 0, \"byteOffset\": %zu, \"byteLength\": %zu}], "
+		        "\"accessors\": [{\"bufferView\": 0, \"componentType\": 5126, \"count\": %zu, "
+		        "\"type\": \"VEC3\", \"min\": [-40, -40, -40], \"max\": [40, 40, 40]}, "
+		        "{\"bufferView\": 1, \"componentType\": 5126, \"count\": %zu, \"type\": \"VEC3\"}, "
+		        "{\"bufferView\": 2, \"componentType\": 5125, \"count\": %zu, "
+		        "\"type\": \"SCALAR\"}]}\n",
+		        2 * vbytes + ibytes, vbytes, vbytes, vbytes, 2 * vbytes, ibytes, m.vertex_count,
+		        m.vertex_count, m.index_count);
+	}
+	if (b)
+		fclose(b);
+	if (g)
+		fclose(g);
+	scene3d_mesh_free(&m);
+	return ok;
+}
+
+static int time_imports(const char *given, int runs)
+{
+	char folder[] = "/tmp/bench3d-XXXXXX", path[600];
+	bool made = !given;
+	if (made && (!mkdtemp(folder) || !write_sphere_gltf(folder, path, sizeof(path)))) {
+		fprintf(stderr, "bench3d: cannot write the test model in /tmp\n");
+		return 1;
+	}
+	const char *file = given ? given : path;
+	double *samples = malloc((size_t)runs * sizeof(double));
+	struct sg_import_info info = {0};
+	int rc = 0;
+	for (int i = 0; i <= runs && !rc; i++) { /* the first warms the file cache */
+		struct sg_scene *scene = sg_scene_create();
+		double start = now_ms();
+		if (sg_scene_import(scene, &(struct sg_import_desc){.path = file}, &info)) {
+			fprintf(stderr, "bench3d: %s\n", sg_last_error());
+			rc = 1;
+		}
+		double took = now_ms() - start;
+		if (i > 0)
+			samples[i - 1] = took;
+		sg_scene_destroy(scene);
+	}
+	if (!rc)
+		printf("import file=%s triangles=%zu vertices=%zu import_ms=%.2f (median of %d)\n",
+		       given ? given : "sphere-100k.gltf", info.triangles, info.vertices,
+		       median(samples, runs), runs);
+	free(samples);
+	if (made) {
+		char bin[640];
+		snprintf(bin, sizeof(bin), "%s/sphere.bin", folder);
+		remove(bin);
+		remove(path);
+		rmdir(folder);
+	}
+	return rc;
+}
+
 static const char *const scenes[] = {"cubes-10000", "mesh-1m"};
 static const char *const variants[] = {"static", "spin"};
 
@@ -203,6 +288,8 @@ int main(int argc, char **argv)
 			print_peak_rss();
 		return rc;
 	}
+	if (argc >= 2 && strcmp(argv[1], "--import") == 0)
+		return time_imports(argc >= 3 ? argv[2] : NULL, 9);
 	const char *only = NULL;
 	int rounds = 2, frames = 9, warmup = 3;
 	for (int i = 1; i < argc; i++) {
