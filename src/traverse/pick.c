@@ -229,7 +229,8 @@ static sg_result pick_view(const struct sg_scene *scene, uint32_t view,
 		}
 		n = sg_scene_next_preorder(scene, view, n);
 	}
-	qsort(hits, count, sizeof(*hits), nearest_hit_first);
+	if (count > 1) /* hits is NULL when there are none, which qsort may not be given */
+		qsort(hits, count, sizeof(*hits), nearest_hit_first);
 	for (size_t i = 0; i < count && !*stop; i++)
 		*stop = !found(context, &hits[i].hit);
 	sg_free(hits);
