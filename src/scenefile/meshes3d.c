@@ -8,9 +8,9 @@
 #include "../base/error.h"
 #include "read.h"
 
-/* What a sphere's "segments" may be: 512 segments make 131841 vertices and
- * 783360 indices, within one mesh's SG_SCENE_FILE_MAX_VERTICES. */
-#define MAX_SPHERE_SEGMENTS 512
+/* What a sphere's "segments" may be: 256 make 33153 vertices and 195072
+ * indices, so that five such spheres fit the generated meshes' budget. */
+#define MAX_SPHERE_SEGMENTS 256
 
 /* One per-vertex attribute of a solid: an array of count arrays of `first`
  * (or, where `last` > first, up to `last`) numbers min .. max, into out
