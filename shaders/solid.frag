@@ -4,6 +4,12 @@
 // (KHR_lights_punctual), an ambient and an emissive term, sRGB-encoded.
 // PLAIN (a model without a material): its premultiplied colour times its
 // texture, as the 2D program draws it. UNLIT: KHR_materials_unlit.
+// src/gl/draw3d.c builds one program per combination it meets of the
+// material's textures (BASE_TEX, METAL_ROUGH_TEX, NORMAL_TEX, OCCLUSION_TEX,
+// EMISSIVE_TEX, TANGENTS) and the view's lights (LIGHT_COUNT, LIGHT_KINDS):
+// llvmpipe runs both sides of a branch under a mask even when a uniform
+// decides it, so a texture the material lacks, or a spot light's cone for
+// a directional light, would cost every fragment.
 precision highp float;
 #define PI 3.141592653589793
 #define MAX_LIGHTS 8
@@ -13,10 +19,17 @@ precision highp float;
 
 in vec3 vsPosition;
 in vec3 vsNormal;
+#if defined(NORMAL_TEX) && defined(TANGENTS)
 in vec4 vsTangent;
+#endif
 in vec2 vsUV0;
+#ifdef UV1
 in vec2 vsUV1;
+#endif
+#ifdef COLORS
 in vec4 vsColor;
+#endif
+flat in vec4 vsTint;
 out vec4 Color;
 
 uniform sampler2D BaseTex;      // unit 0; premultiplied texels, sRGB-encoded
@@ -29,22 +42,17 @@ uniform sampler2D EmissiveTex;   // unit 4; sRGB-encoded
 uniform ivec4 TexSet;
 uniform int EmissiveSet;
 
-#ifdef PLAIN
-uniform vec4 PlainColor; // premultiplied, times the opacities above
-#else
-uniform vec4 BaseColor;  // linear, straight alpha (opacities above in alpha)
+#ifndef PLAIN
+uniform vec4 BaseColor;  // linear, straight alpha
 uniform int AlphaMode;
 uniform float AlphaCutoff;
 #ifndef UNLIT
 uniform float Metallic, Roughness, NormalScale, OcclusionStrength;
 uniform vec3 Emissive;
-uniform bool HasTangents;
 uniform vec3 Eye;
 uniform vec3 Forward;
 uniform bool Orthographic;
 uniform vec3 Ambient;
-uniform int LightCount;
-uniform int LightType[MAX_LIGHTS]; // 0 directional, 1 point, 2 spot
 uniform vec3 LightPosition[MAX_LIGHTS];
 uniform vec3 LightDirection[MAX_LIGHTS];
 uniform vec3 LightRadiance[MAX_LIGHTS];
@@ -56,7 +64,11 @@ uniform float LightOuterCos[MAX_LIGHTS];
 
 vec2 uvOf(int set)
 {
+#ifdef UV1
 	return set == 1 ? vsUV1 : vsUV0;
+#else
+	return vsUV0;
+#endif
 }
 
 vec3 decode(vec3 c)
@@ -88,26 +100,28 @@ float visibility(float nl, float nv, float a2)
 vec3 surfaceNormal()
 {
 	vec3 n = normalize(vsNormal);
-	if (TexSet.z >= 0) {
+#ifdef NORMAL_TEX
+	{
 		vec2 uv = uvOf(TexSet.z);
 		vec3 t, b;
-		if (HasTangents) {
-			t = normalize(vsTangent.xyz - n * dot(n, vsTangent.xyz));
-			b = cross(n, t) * vsTangent.w;
-		} else { // from the screen derivatives of position and uv
+#ifdef TANGENTS
+		t = normalize(vsTangent.xyz - n * dot(n, vsTangent.xyz));
+		b = cross(n, t) * vsTangent.w;
+#else // from the screen derivatives of position and uv
 			vec3 dp1 = dFdx(vsPosition), dp2 = dFdy(vsPosition);
 			vec2 du1 = dFdx(uv), du2 = dFdy(uv);
 			vec3 r1 = cross(dp2, n), r2 = cross(n, dp1);
 			t = r1 * du1.x + r2 * du2.x;
 			b = r1 * du1.y + r2 * du2.y;
 			float scale = inversesqrt(max(max(dot(t, t), dot(b, b)), 1e-20));
-			t *= scale;
-			b *= scale;
-		}
+		t *= scale;
+		b *= scale;
+#endif
 		vec3 m = texture(NormalTex, uv).rgb * 2.0 - 1.0;
 		m.xy *= NormalScale;
 		n = normalize(mat3(t, b, n) * m);
 	}
+#endif
 	return gl_FrontFacing ? n : -n; // a double-sided material's back face
 }
 #endif
@@ -115,11 +129,15 @@ vec3 surfaceNormal()
 void main()
 {
 #ifdef PLAIN
-	Color = texture(BaseTex, vsUV0) * PlainColor;
+	Color = texture(BaseTex, vsUV0) * vsTint; // premultiplied, as the 2D program draws
 #else
-	vec4 base = BaseColor * vsColor;
-	if (TexSet.x >= 0)
-		base *= linearTexel(BaseTex, TexSet.x);
+	vec4 base = BaseColor * vec4(1.0, 1.0, 1.0, vsTint.a);
+#ifdef COLORS
+	base *= vsColor;
+#endif
+#ifdef BASE_TEX
+	base *= linearTexel(BaseTex, TexSet.x);
+#endif
 	if (AlphaMode == MASK && base.a < AlphaCutoff)
 		discard;
 	float alpha = AlphaMode == BLEND ? base.a : 1.0;
@@ -127,11 +145,11 @@ void main()
 	vec3 color = base.rgb;
 #else
 	float metallic = Metallic, roughness = Roughness;
-	if (TexSet.y >= 0) {
-		vec4 mr = texture(MetalRoughTex, uvOf(TexSet.y));
-		roughness *= mr.g;
-		metallic *= mr.b;
-	}
+#ifdef METAL_ROUGH_TEX
+	vec4 mr = texture(MetalRoughTex, uvOf(TexSet.y));
+	roughness *= mr.g;
+	metallic *= mr.b;
+#endif
 	float a2 = roughness * roughness * roughness * roughness; // alpha = roughness squared
 	vec3 cDiff = base.rgb * (1.0 - metallic);
 	vec3 f0 = mix(vec3(0.04), base.rgb, metallic);
@@ -139,12 +157,13 @@ void main()
 	vec3 v = Orthographic ? -Forward : normalize(Eye - vsPosition);
 	float nv = clamp(dot(n, v), 0.0, 1.0);
 	vec3 color = vec3(0.0);
-	for (int i = 0; i < MAX_LIGHTS; i++) {
-		if (i >= LightCount)
-			break;
+#if LIGHT_COUNT > 0
+	// constant: the compiler unrolls the loop and keeps one kind's code each
+	const int kinds[LIGHT_COUNT] = int[](LIGHT_KINDS); // 0 directional, 1 point, 2 spot
+	for (int i = 0; i < LIGHT_COUNT; i++) {
 		vec3 l;
 		float attenuation = 1.0;
-		if (LightType[i] == 0) {
+		if (kinds[i] == 0) {
 			l = -LightDirection[i];
 		} else {
 			vec3 toLight = LightPosition[i] - vsPosition;
@@ -156,7 +175,7 @@ void main()
 				float r = d / LightRange[i];
 				attenuation *= clamp(1.0 - r * r * r * r, 0.0, 1.0);
 			}
-			if (LightType[i] == 2) {
+			if (kinds[i] == 2) {
 				float s = 1.0 / max(0.001, LightInnerCos[i] - LightOuterCos[i]);
 				float o = -LightOuterCos[i] * s;
 				float cone = clamp(dot(LightDirection[i], -l) * s + o, 0.0, 1.0);
@@ -174,13 +193,16 @@ void main()
 		vec3 specular = f * dist * visibility(nl, nv, a2);
 		color += (diffuse + specular) * LightRadiance[i] * attenuation * nl;
 	}
+#endif
 	float ao = 1.0;
-	if (TexSet.w >= 0)
-		ao = 1.0 + OcclusionStrength * (texture(OcclusionTex, uvOf(TexSet.w)).r - 1.0);
+#ifdef OCCLUSION_TEX
+	ao = 1.0 + OcclusionStrength * (texture(OcclusionTex, uvOf(TexSet.w)).r - 1.0);
+#endif
 	color += Ambient * cDiff * ao;
 	vec3 emissive = Emissive;
-	if (EmissiveSet >= 0)
-		emissive *= linearTexel(EmissiveTex, EmissiveSet).rgb;
+#ifdef EMISSIVE_TEX
+	emissive *= linearTexel(EmissiveTex, EmissiveSet).rgb;
+#endif
 	color += emissive;
 #endif
 	Color = vec4(encode(color) * alpha, alpha);

@@ -1,10 +1,13 @@
-/* The models of a 3D view: one draw call each, their matrices and material
- * as uniforms. Depth test and culling are GL's; the order (opaque nearest
- * first, blended farthest first) is the traversal's (views3d.c). */
+/* The models of a 3D view, drawn instanced: each run of neighbours sharing
+ * material, texture, mesh and winding is one draw call, its models'
+ * matrices and tints per instance. Depth test and culling are GL's; the
+ * order (batches of opaque ones nearest first, blended ones farthest first)
+ * is the traversal's (views3d.c). */
 #include "draw3d.h"
 
 #include <string.h>
 
+#include "../base/alloc.h"
 #include "../base/error.h"
 #include "../graph/scene_view.h"
 #include "cache.h"
@@ -22,30 +25,101 @@ static void delete_program(struct sg_gl_solid_program *p)
 
 void sg_gl_draw3d_finish(struct sg_gl_draw3d *d3)
 {
-	delete_program(&d3->plain);
-	delete_program(&d3->unlit);
-	delete_program(&d3->lit);
+	for (size_t i = 0; i < d3->program_count; i++)
+		delete_program(&d3->programs[i]);
+	if (d3->instance_buffer)
+		glDeleteBuffers(1, &d3->instance_buffer);
+	sg_free(d3->instances);
+	sg_free(d3->uploaded);
 	struct sg_gl_cache none = {0};
 	sg_gl_cache_finish(&none, &d3->solids);
 	*d3 = (struct sg_gl_draw3d){0};
 }
 
-static sg_result build(struct sg_gl_solid_program *p, const char *defines, const char *what)
+/* The bits of a program's key. */
+enum {
+	KEY_UNLIT = 1u << 0,
+	KEY_LIT = 1u << 1, /* neither: PLAIN */
+	KEY_BASE_TEX = 1u << 2,
+	KEY_METAL_ROUGH_TEX = 1u << 3,
+	KEY_NORMAL_TEX = 1u << 4,
+	KEY_OCCLUSION_TEX = 1u << 5,
+	KEY_EMISSIVE_TEX = 1u << 6,
+	KEY_TANGENTS = 1u << 7,
+	KEY_COLORS = 1u << 8,
+	KEY_UV1 = 1u << 9,
+	KEY_LIGHT_SHIFT = 10, /* 4 bits of count, then 2 bits of kind per light */
+};
+
+static void append(char *out, size_t size, const char *text)
 {
-	if (p->name)
-		return SG_OK;
+	size_t at = strlen(out);
+	snprintf(out + at, size - at, "%s", text);
+}
+
+static void defines_of(uint64_t key, char *out, size_t size)
+{
+	static const struct {
+		uint64_t bit;
+		const char *line;
+	} flags[] = {{KEY_UNLIT, "#define UNLIT 1\n"},
+	             {KEY_BASE_TEX, "#define BASE_TEX 1\n"},
+	             {KEY_METAL_ROUGH_TEX, "#define METAL_ROUGH_TEX 1\n"},
+	             {KEY_NORMAL_TEX, "#define NORMAL_TEX 1\n"},
+	             {KEY_OCCLUSION_TEX, "#define OCCLUSION_TEX 1\n"},
+	             {KEY_EMISSIVE_TEX, "#define EMISSIVE_TEX 1\n"},
+	             {KEY_TANGENTS, "#define TANGENTS 1\n"},
+	             {KEY_COLORS, "#define COLORS 1\n"},
+	             {KEY_UV1, "#define UV1 1\n"}};
+	out[0] = '\0';
+	if (!(key & (KEY_UNLIT | KEY_LIT)))
+		append(out, size, "#define PLAIN 1\n");
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (key & flags[i].bit)
+			append(out, size, flags[i].line);
+	unsigned count = (unsigned)(key >> KEY_LIGHT_SHIFT) & 15u;
+	char line[96];
+	snprintf(line, sizeof(line), "#define LIGHT_COUNT %u\n#define LIGHT_KINDS ", count);
+	append(out, size, line);
+	for (unsigned i = 0; i < count; i++) {
+		snprintf(line, sizeof(line), "%s%u", i ? ", " : "",
+		         (unsigned)(key >> (KEY_LIGHT_SHIFT + 4 + 2 * i)) & 3u);
+		append(out, size, line);
+	}
+	append(out, size, count ? "\n" : "0\n");
+}
+
+/* The program of key, built at its first use. */
+static sg_result program_of(struct sg_gl_draw3d *d3, uint64_t key, struct sg_gl_solid_program **out)
+{
+	for (size_t i = 0; i < d3->program_count; i++)
+		if (d3->programs[i].name && d3->programs[i].key == key) {
+			*out = &d3->programs[i];
+			return SG_OK;
+		}
+	struct sg_gl_solid_program *p;
+	if (d3->program_count < SG_GL_SOLID_PROGRAMS) {
+		p = &d3->programs[d3->program_count++];
+	} else { /* more combinations than kept: the oldest goes */
+		p = &d3->programs[d3->next_evicted];
+		d3->next_evicted = (d3->next_evicted + 1) % SG_GL_SOLID_PROGRAMS;
+		delete_program(p);
+	}
+	char defines[512];
+	defines_of(key, defines, sizeof(defines));
 	sg_result result =
 	    sg_gl_program_build_defined(sg_shader_solid_vert, sg_shader_solid_frag, defines, &p->name);
-	if (result)
-		return sg_fail_prefix(result, "building the embedded 3D program (%s): ", what);
+	if (result) {
+		p->name = 0;
+		return sg_fail_prefix(result, "building the embedded 3D program (%s): ",
+		                      key & KEY_LIT ? "lit" : key & KEY_UNLIT ? "unlit" : "plain");
+	}
+	p->key = key;
 	GLuint n = p->name;
 #define AT(field, name) p->field = glGetUniformLocation(n, name)
 	AT(view_projection, "ViewProjection");
-	AT(model, "Model");
-	AT(normal_matrix, "NormalMatrix");
 	AT(tex_set, "TexSet");
 	AT(emissive_set, "EmissiveSet");
-	AT(plain_color, "PlainColor");
 	AT(base_color, "BaseColor");
 	AT(alpha_mode, "AlphaMode");
 	AT(alpha_cutoff, "AlphaCutoff");
@@ -54,13 +128,10 @@ static sg_result build(struct sg_gl_solid_program *p, const char *defines, const
 	AT(normal_scale, "NormalScale");
 	AT(occlusion_strength, "OcclusionStrength");
 	AT(emissive, "Emissive");
-	AT(has_tangents, "HasTangents");
 	AT(eye, "Eye");
 	AT(forward, "Forward");
 	AT(orthographic, "Orthographic");
 	AT(ambient, "Ambient");
-	AT(light_count, "LightCount");
-	AT(light_type, "LightType");
 	AT(light_position, "LightPosition");
 	AT(light_direction, "LightDirection");
 	AT(light_radiance, "LightRadiance");
@@ -73,27 +144,57 @@ static sg_result build(struct sg_gl_solid_program *p, const char *defines, const
 	                                            "OcclusionTex", "EmissiveTex"};
 	for (int u = 0; u < UNITS; u++)
 		glUniform1i(glGetUniformLocation(n, samplers[u]), u);
+	p->view_set = false;
+	*out = p;
 	return sg_gl_check("setting up the 3D program");
+}
+
+/* The key of the run of draws like d in view v. */
+static uint64_t key_of(const struct sg_scene *scene, const struct sg_view3d_frame *v,
+                       const struct sg_draw3d *d)
+{
+	if (d->material == SG_DRAW3D_NO_MATERIAL)
+		return 0;
+	const struct sg_material_desc *m = sg_scene_material_slot(scene, d->material);
+	const struct sg_mesh_solid *solid = sg_scene_mesh_slot(scene, d->mesh)->solid;
+	const struct sg_material_texture *t[UNITS] = {
+	    &m->base_color_texture, &m->metallic_roughness_texture, &m->normal_texture,
+	    &m->occlusion_texture, &m->emissive_texture};
+	uint64_t key = m->unlit ? KEY_UNLIT : KEY_LIT;
+	for (int u = 0; u < UNITS; u++) {
+		if (!t[u]->texture.generation || (m->unlit && u != UNIT_BASE))
+			continue;
+		key |= (uint64_t)KEY_BASE_TEX << u;
+		if (t[u]->uv_set == 1)
+			key |= KEY_UV1;
+	}
+	if (solid && solid->color)
+		key |= KEY_COLORS;
+	if (!m->unlit && solid && solid->tangent && (key & KEY_NORMAL_TEX))
+		key |= KEY_TANGENTS;
+	if (!m->unlit) {
+		key |= (uint64_t)v->light_count << KEY_LIGHT_SHIFT;
+		for (int i = 0; i < v->light_count; i++)
+			key |= (uint64_t)v->lights[i].type << (KEY_LIGHT_SHIFT + 4 + 2 * i);
+	}
+	return key;
 }
 
 static void set_view_uniforms(struct sg_gl_solid_program *p, const struct sg_view3d_frame *v)
 {
 	glUniformMatrix4fv(p->view_projection, 1, GL_FALSE, (const float *)v->view_projection);
-	if (p->eye < 0 && p->light_count < 0)
+	if (p->eye < 0)
 		return; /* PLAIN and UNLIT have no lights */
 	glUniform3fv(p->eye, 1, v->eye);
 	glUniform3fv(p->forward, 1, v->forward);
 	glUniform1i(p->orthographic, v->orthographic);
 	glUniform3fv(p->ambient, 1, v->ambient);
-	glUniform1i(p->light_count, v->light_count);
-	GLint type[SG_VIEW3D_MAX_LIGHTS];
 	float position[SG_VIEW3D_MAX_LIGHTS][3], direction[SG_VIEW3D_MAX_LIGHTS][3],
 	    radiance[SG_VIEW3D_MAX_LIGHTS][3], range[SG_VIEW3D_MAX_LIGHTS],
 	    inner[SG_VIEW3D_MAX_LIGHTS], outer[SG_VIEW3D_MAX_LIGHTS];
 	int count = v->light_count;
 	for (int i = 0; i < count; i++) {
 		const struct sg_light3d *l = &v->lights[i];
-		type[i] = (GLint)l->type;
 		memcpy(position[i], l->position, sizeof(position[i]));
 		memcpy(direction[i], l->direction, sizeof(direction[i]));
 		memcpy(radiance[i], l->radiance, sizeof(radiance[i]));
@@ -103,7 +204,6 @@ static void set_view_uniforms(struct sg_gl_solid_program *p, const struct sg_vie
 	}
 	if (!count)
 		return;
-	glUniform1iv(p->light_type, count, type);
 	glUniform3fv(p->light_position, count, &position[0][0]);
 	glUniform3fv(p->light_direction, count, &direction[0][0]);
 	glUniform3fv(p->light_radiance, count, &radiance[0][0]);
@@ -145,18 +245,7 @@ static uint8_t unit_byte(float value)
 	return (uint8_t)lroundf(value * 255.0f);
 }
 
-static void set_model(const struct sg_gl_solid_program *p, const struct sg_draw3d *d)
-{
-	glUniformMatrix4fv(p->model, 1, GL_FALSE, (const float *)d->world);
-	mat4 inverse;
-	mat3 normal;
-	glm_mat4_inv((vec4 *)d->world, inverse);
-	glm_mat4_transpose(inverse);
-	glm_mat4_pick3(inverse, normal);
-	glUniformMatrix3fv(p->normal_matrix, 1, GL_FALSE, (const float *)normal);
-}
-
-/* Program, uniforms, textures and culling of draw d. */
+/* Program, uniforms, textures and culling of the run of draws like d. */
 static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GLuint white,
                          GLint max_size, const struct sg_scene *scene,
                          const struct sg_view3d_frame *v, const struct sg_draw3d *d,
@@ -164,9 +253,8 @@ static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, 
 {
 	const struct sg_material_desc *m =
 	    d->material == SG_DRAW3D_NO_MATERIAL ? NULL : sg_scene_material_slot(scene, d->material);
-	struct sg_gl_solid_program *p = !m ? &d3->plain : m->unlit ? &d3->unlit : &d3->lit;
-	sg_result result = build(p, !m ? "#define PLAIN 1\n" : m->unlit ? "#define UNLIT 1\n" : NULL,
-	                         !m ? "plain" : m->unlit ? "unlit" : "lit");
+	struct sg_gl_solid_program *p;
+	sg_result result = program_of(d3, key_of(scene, v, d), &p);
 	if (result)
 		return result;
 	if (*current != p->name) {
@@ -177,7 +265,6 @@ static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, 
 		set_view_uniforms(p, v);
 		p->view_set = true;
 	}
-	set_model(p, d);
 	if (!m || m->double_sided) {
 		glDisable(GL_CULL_FACE);
 	} else {
@@ -190,15 +277,10 @@ static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, 
 	if (!m || m->double_sided)
 		glFrontFace(d->mirrored ? GL_CCW : GL_CW);
 	if (!m) {
-		float a = d->color[3];
-		glUniform4f(p->plain_color, unit_byte(d->color[0] * a) / 255.0f,
-		            unit_byte(d->color[1] * a) / 255.0f, unit_byte(d->color[2] * a) / 255.0f,
-		            unit_byte(a) / 255.0f);
 		glUniform4i(p->tex_set, -1, -1, -1, -1);
 		return bind(textures, white, max_size, scene, d->texture, UNIT_BASE);
 	}
-	glUniform4f(p->base_color, m->base_color[0], m->base_color[1], m->base_color[2],
-	            m->base_color[3] * d->opacity);
+	glUniform4fv(p->base_color, 1, m->base_color);
 	glUniform1i(p->alpha_mode, (GLint)m->alpha_mode);
 	glUniform1f(p->alpha_cutoff, m->alpha_cutoff);
 	glUniform4i(p->tex_set, set_of(&m->base_color_texture),
@@ -211,8 +293,6 @@ static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, 
 		glUniform1f(p->normal_scale, m->normal_scale);
 		glUniform1f(p->occlusion_strength, m->occlusion_strength);
 		glUniform3fv(p->emissive, 1, m->emissive);
-		const struct sg_mesh_data *mesh = sg_scene_mesh_slot(scene, d->mesh);
-		glUniform1i(p->has_tangents, mesh->solid && mesh->solid->tangent);
 	}
 	const struct sg_material_texture *t[UNITS] = {
 	    &m->base_color_texture, &m->metallic_roughness_texture, &m->normal_texture,
@@ -223,23 +303,107 @@ static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, 
 	return SG_OK;
 }
 
+/* Whether b draws in the same call as a. */
+static bool same_batch(const struct sg_draw3d *a, const struct sg_draw3d *b)
+{
+	return a->material == b->material && a->texture == b->texture && a->mesh == b->mesh &&
+	       a->mirrored == b->mirrored;
+}
+
+/* Each draw's instance: model matrix, normal matrix (the inverse transpose
+ * of the model's 3x3), and tint: for a model without a material its
+ * colour premultiplied and rounded as the 2D path's (paint.c), else the
+ * opacities above in alpha. */
+static sg_result fill_instances(struct sg_gl_draw3d *d3, const struct sg_view3d_frame *v)
+{
+	if (!sg_grow_array((void **)&d3->instances, &d3->instance_capacity,
+	                   v->count * SG_GL_INSTANCE3D_FLOATS, sizeof(float)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for the %zu instances of a 3D view",
+		               v->count);
+	for (size_t i = 0; i < v->count; i++) {
+		const struct sg_draw3d *d = &v->draws[i];
+		float *f = d3->instances + i * SG_GL_INSTANCE3D_FLOATS;
+		memcpy(f, d->world, sizeof(mat4));
+		mat4 inverse;
+		glm_mat4_inv((vec4 *)d->world, inverse);
+		for (int c = 0; c < 3; c++) /* column c of the transpose: row c of the inverse */
+			for (int r = 0; r < 3; r++)
+				f[16 + c * 3 + r] = inverse[r][c];
+		float *tint = f + 25;
+		if (d->material == SG_DRAW3D_NO_MATERIAL) {
+			float a = d->color[3];
+			tint[0] = unit_byte(d->color[0] * a) / 255.0f;
+			tint[1] = unit_byte(d->color[1] * a) / 255.0f;
+			tint[2] = unit_byte(d->color[2] * a) / 255.0f;
+			tint[3] = unit_byte(a) / 255.0f;
+		} else {
+			tint[0] = tint[1] = tint[2] = 1.0f;
+			tint[3] = d->opacity;
+		}
+	}
+	/* A still view (one view a frame) hands GL nothing: a new upload is
+	 * fresh pages for llvmpipe to fault in and zero each frame. */
+	size_t bytes = v->count * SG_GL_INSTANCE3D_FLOATS * sizeof(float);
+	if (d3->instance_buffer && d3->uploaded_count == v->count &&
+	    memcmp(d3->uploaded, d3->instances, bytes) == 0)
+		return SG_OK;
+	if (!d3->instance_buffer)
+		glGenBuffers(1, &d3->instance_buffer);
+	glBindBuffer(GL_ARRAY_BUFFER, d3->instance_buffer);
+	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes, d3->instances, GL_STREAM_DRAW);
+	/* kept to compare with the next view's: swapped, not copied */
+	float *swap = d3->uploaded;
+	size_t swap_capacity = d3->uploaded_capacity;
+	d3->uploaded = d3->instances;
+	d3->uploaded_capacity = d3->instance_capacity;
+	d3->instances = swap;
+	d3->instance_capacity = swap_capacity;
+	d3->uploaded_count = v->count;
+	return SG_OK;
+}
+
+/* Points the bound vertex array's instance attributes at instance first. */
+static void point_instances(const struct sg_gl_draw3d *d3, size_t first)
+{
+	glBindBuffer(GL_ARRAY_BUFFER, d3->instance_buffer);
+	GLsizei stride = SG_GL_INSTANCE3D_FLOATS * sizeof(float);
+	size_t base = first * SG_GL_INSTANCE3D_FLOATS;
+	static const struct {
+		GLuint location;
+		GLint size;
+		size_t offset;
+	} a[] = {{6, 4, 0},   {7, 4, 4},   {8, 4, 8},   {9, 4, 12},
+	         {10, 3, 16}, {11, 3, 19}, {12, 3, 22}, {13, 4, 25}};
+	for (size_t i = 0; i < sizeof(a) / sizeof(a[0]); i++) {
+		glEnableVertexAttribArray(a[i].location);
+		glVertexAttribPointer(a[i].location, a[i].size, GL_FLOAT, GL_FALSE, stride,
+		                      (const void *)((base + a[i].offset) * sizeof(float)));
+		glVertexAttribDivisor(a[i].location, 1);
+	}
+}
+
 static sg_result draw_range(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GLuint white,
                             GLint max_size, const struct sg_scene *scene,
                             const struct sg_view3d_frame *v, size_t first, size_t end,
                             GLuint *current)
 {
-	for (size_t i = first; i < end; i++) {
+	for (size_t i = first, next; i < end; i = next) {
 		const struct sg_draw3d *d = &v->draws[i];
+		for (next = i + 1; next < end && same_batch(d, &v->draws[next]); next++)
+			;
 		const struct sg_gl_object *mesh;
 		sg_result result;
 		if ((result = prepare(d3, textures, white, max_size, scene, v, d, current)) ||
 		    (result = sg_gl_cache_solid(&d3->solids, scene, d->mesh, &mesh)))
 			return result;
 		glBindVertexArray(mesh->name);
+		point_instances(d3, i);
+		GLsizei instances = (GLsizei)(next - i);
 		if (mesh->indexed)
-			glDrawElements(GL_TRIANGLES, mesh->count, GL_UNSIGNED_INT, NULL);
+			glDrawElementsInstanced(GL_TRIANGLES, mesh->count, GL_UNSIGNED_INT, NULL,
+			                        instances);
 		else
-			glDrawArrays(GL_TRIANGLES, 0, mesh->count);
+			glDrawArraysInstanced(GL_TRIANGLES, 0, mesh->count, instances);
 		d3->draws++;
 	}
 	return SG_OK;
@@ -250,7 +414,8 @@ sg_result sg_gl_draw3d(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GL
                        const struct sg_view3d_frame *v)
 {
 	d3->draws = 0;
-	d3->plain.view_set = d3->unlit.view_set = d3->lit.view_set = false;
+	for (size_t i = 0; i < d3->program_count; i++)
+		d3->programs[i].view_set = false;
 	const int *r = v->viewport;
 	if (r[2] <= 0 || r[3] <= 0)
 		return SG_OK;
@@ -273,7 +438,9 @@ sg_result sg_gl_draw3d(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GL
 	glVertexAttrib4f(4, 1.0f, 1.0f, 1.0f, 1.0f);
 	glVertexAttrib4f(5, 1.0f, 0.0f, 0.0f, 1.0f);
 	GLuint current = 0;
-	sg_result result = draw_range(d3, textures, white, max_texture_size, scene, v, 0,
+	sg_result result = fill_instances(d3, v);
+	if (!result)
+		result = draw_range(d3, textures, white, max_texture_size, scene, v, 0,
 	                              v->opaque_count, &current);
 	if (!result && v->opaque_count < v->count) {
 		glEnable(GL_BLEND);

@@ -9,22 +9,36 @@
 #include "../traverse/views3d.h"
 #include "object.h"
 
-/* One of the three programs (PLAIN, UNLIT, lit) and its uniforms' places. */
+/* A program of shaders/solid.* built with the defines of key (draw3d.c:
+ * PLAIN, UNLIT or lit, the material's textures, the mesh's attributes, the
+ * view's lights), and its uniforms' places. */
 struct sg_gl_solid_program {
+	uint64_t key;
 	GLuint name;
-	GLint view_projection, model, normal_matrix, tex_set, emissive_set;
-	GLint plain_color, base_color, alpha_mode, alpha_cutoff;
-	GLint metallic, roughness, normal_scale, occlusion_strength, emissive, has_tangents;
-	GLint eye, forward, orthographic, ambient, light_count;
-	GLint light_type, light_position, light_direction, light_radiance, light_range,
-	    light_inner, light_outer;
+	GLint view_projection, tex_set, emissive_set;
+	GLint base_color, alpha_mode, alpha_cutoff;
+	GLint metallic, roughness, normal_scale, occlusion_strength, emissive;
+	GLint eye, forward, orthographic, ambient;
+	GLint light_position, light_direction, light_radiance, light_range, light_inner,
+	    light_outer;
 	bool view_set; /* this view's uniforms are set */
 };
 
+#define SG_GL_INSTANCE3D_FLOATS (16 + 9 + 4)
+
+/* Programs kept; past this many combinations the oldest is built again. */
+#define SG_GL_SOLID_PROGRAMS 32
+
 struct sg_gl_draw3d {
-	struct sg_gl_solid_program plain, unlit, lit;
+	struct sg_gl_solid_program programs[SG_GL_SOLID_PROGRAMS];
+	size_t program_count, next_evicted;
 	struct sg_gl_cache solids; /* meshes laid out for the program */
-	size_t draws;              /* draw calls of the last view */
+	/* Per draw of the view (shaders/solid.vert): model matrix, normal
+	 * matrix and tint, SG_GL_INSTANCE3D_FLOATS floats each. */
+	GLuint instance_buffer;
+	float *instances, *uploaded; /* this view's, and what the buffer holds */
+	size_t instance_capacity, uploaded_capacity, uploaded_count;
+	size_t draws; /* draw calls of the last view */
 };
 
 void sg_gl_draw3d_finish(struct sg_gl_draw3d *d3);

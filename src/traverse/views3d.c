@@ -1,7 +1,8 @@
 /* The 3D views of a frame: for each shown view, its lights and models with
  * matrices in the view's space, sorted for drawing (opaque nearest first,
- * which lets the depth test skip shading behind them; blended farthest
- * first, which source-over needs), and where it falls among the 2D draws. */
+ * within each batch of one mesh and material, which lets the depth test
+ * skip shading behind them; blended farthest first, which source-over
+ * needs), and where it falls among the 2D draws. */
 #include "views3d.h"
 
 #include <math.h>
@@ -150,11 +151,25 @@ static sg_result add_model(struct sg_view3d_frame *v, const struct sg_scene *sce
 	return SG_OK;
 }
 
-static int nearest_first(const void *a, const void *b)
+/* Opaque draws grouped by what a draw call shares (material, texture, mesh,
+ * winding), nearest first within a group; then the blended ones farthest
+ * first. draw3d.c draws each run of equal neighbours as one instanced call,
+ * which keeps this order exactly. */
+static int draw_order(const void *a, const void *b)
 {
 	const struct sg_draw3d *x = a, *y = b;
 	if (x->blend != y->blend)
 		return x->blend ? 1 : -1;
+	if (!x->blend) {
+		if (x->material != y->material)
+			return x->material < y->material ? -1 : 1;
+		if (x->texture != y->texture)
+			return x->texture < y->texture ? -1 : 1;
+		if (x->mesh != y->mesh)
+			return x->mesh < y->mesh ? -1 : 1;
+		if (x->mirrored != y->mirrored)
+			return x->mirrored ? 1 : -1;
+	}
 	if (x->depth != y->depth) /* blended: farthest first */
 		return (x->depth < y->depth) == !x->blend ? -1 : 1;
 	return x->node < y->node ? -1 : x->node > y->node; /* stable across frames */
@@ -194,7 +209,7 @@ static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *
 			return result;
 		n = sg_scene_next_preorder(scene, v->node, n);
 	}
-	qsort(v->draws, v->count, sizeof(*v->draws), nearest_first);
+	qsort(v->draws, v->count, sizeof(*v->draws), draw_order);
 	v->opaque_count = 0;
 	while (v->opaque_count < v->count && !v->draws[v->opaque_count].blend)
 		v->opaque_count++;
