@@ -518,12 +518,143 @@ START_TEST(test_freed_slot_taken_by_any_kind)
 }
 END_TEST
 
+/* A 3D view among the 2D groups (under two, over two), its viewport in a
+ * corner: random 2D edits as above, and each frame one edit of the view
+ * (a cube turned, a material swapped, a cube hidden, the light changed, the
+ * view moved by the transform above it, or nothing). Each frame equals a
+ * full repaint to the byte; a frame whose only edit turned a cube repaints
+ * the viewport's rectangle and nothing else. */
+static sg_mesh cube_mesh(struct sg_scene *scene)
+{
+	static const float faces[6][4][3] = {
+	    {{1, -1, -1}, {1, 1, -1}, {1, 1, 1}, {1, -1, 1}},
+	    {{-1, -1, 1}, {-1, 1, 1}, {-1, 1, -1}, {-1, -1, -1}},
+	    {{-1, 1, 1}, {1, 1, 1}, {1, 1, -1}, {-1, 1, -1}},
+	    {{-1, -1, -1}, {1, -1, -1}, {1, -1, 1}, {-1, -1, 1}},
+	    {{-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}},
+	    {{1, -1, -1}, {-1, -1, -1}, {-1, 1, -1}, {1, 1, -1}}};
+	float positions[72];
+	uint16_t indices[36];
+	for (int f = 0; f < 6; f++) {
+		for (int v = 0; v < 4; v++)
+			for (int c = 0; c < 3; c++)
+				positions[(f * 4 + v) * 3 + c] = faces[f][v][c] * 0.5f;
+		uint16_t b = (uint16_t)(f * 4), t[6] = {b, (uint16_t)(b + 1), (uint16_t)(b + 2),
+		                                        b, (uint16_t)(b + 2), (uint16_t)(b + 3)};
+		memcpy(indices + f * 6, t, sizeof(t));
+	}
+	sg_mesh mesh = sg_mesh_create_3d(scene, &(struct sg_mesh3d_desc){
+	                                            .vertex_count = 24,
+	                                            .positions = positions,
+	                                            .indices = indices,
+	                                            .index_type = SG_INDEX_U16,
+	                                            .index_count = 36,
+	                                            .normals_mode = SG_NORMALS_FLAT});
+	ck_assert_msg(mesh.generation, "%s", sg_last_error());
+	return mesh;
+}
+
+START_TEST(test_view3d_edits_equal_full_repaints)
+{
+	struct world w;
+	build(&w, 777u);
+	struct sg_scene *scene = w.scene;
+	sg_mesh cube = cube_mesh(scene);
+	struct sg_material_desc md;
+	sg_material_desc_init(&md);
+	md.base_color[0] = 0.8f, md.base_color[1] = 0.3f, md.base_color[2] = 0.2f;
+	md.metallic = 0.2f, md.roughness = 0.5f;
+	sg_material red = sg_material_create(scene, &md);
+	md.base_color[0] = 0.2f, md.base_color[2] = 0.8f;
+	md.alpha_mode = SG_ALPHA_BLEND, md.base_color[3] = 0.6f;
+	sg_material blue = sg_material_create(scene, &md);
+	struct sg_camera eye;
+	sg_camera_init_perspective(&eye, 0.9f, 40.0f / 30.0f, 0.1f, 50.0f);
+	sg_camera_look_at(&eye, (float[]){3, 2.5f, 4}, (float[]){0, 0, 0}, (float[]){0, 1, 0});
+	sg_node place = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+	sg_node view = sg_node_new_view3d(
+	    scene, &(struct sg_view3d_desc){.camera = &eye, .viewport = {50, 40, 40, 30},
+	                                    .ambient = {0.1f, 0.1f, 0.1f}});
+	ck_assert_msg(view.generation, "%s", sg_last_error());
+	ck_assert_int_eq(sg_node_insert_child(scene, sg_scene_root(scene), 2, place), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, place, view), SG_OK);
+	struct sg_light_desc light = {.type = SG_LIGHT_POINT, .color = {1, 1, 1}, .intensity = 30};
+	sg_node lamp = sg_node_new_light(scene, &light);
+	sg_node lamp_place = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+	sg_transform_translate(scene, lamp_place, 2, 3, 2);
+	ck_assert_int_eq(sg_node_add_child(scene, view, lamp_place), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, lamp_place, lamp), SG_OK);
+	sg_node spins[3], cubes[3];
+	for (int i = 0; i < 3; i++) {
+		spins[i] = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+		sg_transform_translate(scene, spins[i], -1.2f + 1.2f * (float)i, 0, -0.5f * (float)i);
+		cubes[i] = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = cube});
+		ck_assert_int_eq(sg_model_set_material(scene, cubes[i], i == 1 ? blue : red), SG_OK);
+		ck_assert_int_eq(sg_node_add_child(scene, view, spins[i]), SG_OK);
+		ck_assert_int_eq(sg_node_add_child(scene, spins[i], cubes[i]), SG_OK);
+	}
+	struct sg_renderer *full = make_renderer(false), *damaged = make_renderer(true);
+	struct sg_camera camera;
+	init_camera(&camera, false, 0.0f);
+	float clear[4] = {0.1f, 0.2f, 0.3f, 1.0f};
+	static uint8_t want[W * H * 4], got[W * H * 4];
+	int frames = RUNNING_ON_VALGRIND ? 16 : 80, partial = 0, turned_alone = 0;
+	for (int frame = 0; frame < frames; frame++) {
+		/* 2D edits every other frame, so that some frames edit the view alone */
+		const char *what = frame % 2 ? damage_world_frame_edits(&w, &camera, clear, frame)
+		                             : "none in 2D";
+		int edit = (int)(damage_world_random(&w) % 7);
+		int k = (int)(damage_world_random(&w) % 3);
+		if (edit == 0 || edit == 6) {
+			sg_transform_rotate(scene, spins[k], 0.3f, 0, 1, 0);
+		} else if (edit == 1) {
+			sg_material now = sg_model_get_material(scene, cubes[k]);
+			sg_model_set_material(scene, cubes[k], now.index == red.index ? blue : red);
+		} else if (edit == 2) {
+			bool visible;
+			sg_node_get_visible(scene, cubes[k], &visible);
+			sg_node_set_visible(scene, cubes[k], !visible);
+		} else if (edit == 3) {
+			light.intensity = light.intensity > 20 ? 10.0f : 30.0f;
+			sg_light_set(scene, lamp, &light);
+		} else if (edit == 4) {
+			sg_transform_translate(scene, place, frame % 4 < 2 ? -3.0f : 3.0f, 0, 0);
+		}
+		render(full, scene, &camera, clear, want);
+		render(damaged, scene, &camera, clear, got);
+		uint64_t pixels = repainted(damaged);
+		partial += pixels < W * H;
+		if (frame > 0 && frame % 2 == 0 && (edit == 0 || edit == 6)) {
+			/* the cube turned inside the view, which did not move: its viewport */
+			ck_assert_msg(pixels <= 40 * 30 + 2 * (40 + 30) + 4,
+			              "frame %d: a cube turned, %llu pixels repainted", frame,
+			              (unsigned long long)pixels);
+			turned_alone++;
+		}
+		int p = 0;
+		while (p < W * H * 4 - 1 && got[p] == want[p])
+			p++;
+		ck_assert_msg(got[p] == want[p],
+		              "frame %d (2D: %s, 3D edit %d): byte %d (x %d, y %d) is %u, a full "
+		              "repaint has %u",
+		              frame, what, edit, p, p / 4 % W, p / 4 / W, got[p], want[p]);
+	}
+	ck_assert_msg(partial > frames / 3, "only %d of %d frames were partial", partial, frames);
+	ck_assert_msg(turned_alone > 0, "no frame turned a cube alone");
+	sg_renderer_destroy(full);
+	sg_renderer_destroy(damaged);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+
 int main(void)
 {
 	Suite *suite = suite_create("damage");
 	TCase *edits = tcase_create("edits");
 	tcase_set_timeout(edits, 240);
 	tcase_add_loop_test(edits, test_random_edits_equal_full_repaints, 0, 12);
+	tcase_add_test(edits, test_view3d_edits_equal_full_repaints);
 	suite_add_tcase(suite, edits);
 	TCase *api = tcase_create("api");
 	tcase_set_timeout(api, 120);

@@ -411,7 +411,7 @@ static sg_result draw_range(struct sg_gl_draw3d *d3, struct sg_gl_cache *texture
 
 sg_result sg_gl_draw3d(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GLuint white,
                        GLint max_texture_size, const struct sg_scene *scene,
-                       const struct sg_view3d_frame *v)
+                       const struct sg_view3d_frame *v, const int scissor[4])
 {
 	d3->draws = 0;
 	for (size_t i = 0; i < d3->program_count; i++)
@@ -423,7 +423,7 @@ sg_result sg_gl_draw3d(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GL
 	 * so a rectangle of output rows is one of window rows as it is. */
 	glViewport(r[0], r[1], r[2], r[3]);
 	glEnable(GL_SCISSOR_TEST);
-	glScissor(r[0], r[1], r[2], r[3]);
+	glScissor(scissor[0], scissor[1], scissor[2], scissor[3]);
 	glEnable(GL_DEPTH_TEST);
 	glDepthRangef(0.0f, 1.0f);
 	glDepthMask(GL_TRUE);

@@ -43,11 +43,12 @@ struct sg_gl_draw3d {
 
 void sg_gl_draw3d_finish(struct sg_gl_draw3d *d3);
 
-/* Draws view into the bound framebuffer of width x height, with the
+/* Draws view into the bound framebuffer, inside scissor (x, y, width,
+ * height: within the view's viewport, where its depth is cleared), with the
  * textures of textures (white: the 1x1 white texture); programs are
  * built at the first view. Leaves GL state for the 2D drawer to set again. */
 sg_result sg_gl_draw3d(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GLuint white,
                        GLint max_texture_size, const struct sg_scene *scene,
-                       const struct sg_view3d_frame *view);
+                       const struct sg_view3d_frame *view, const int scissor[4]);
 
 #endif

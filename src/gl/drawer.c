@@ -311,11 +311,29 @@ sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *drawer)
 }
 
 sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                                 const struct sg_view3d_frame *view)
+                                 const struct sg_view3d_frame *view,
+                                 const struct sg_damage_region *region)
 {
-	sg_result result = sg_gl_draw3d(&gl->draw3d, &gl->textures, gl->programs.white_texture,
-	                                gl->programs.max_texture_size, scene, view);
-	gl->batches += gl->draw3d.draws;
+	int rects = region ? region->count : 1;
+	sg_result result = SG_OK;
+	for (int i = 0; i < rects && !result; i++) {
+		/* the view's viewport, cut to the rectangle being repainted */
+		const int *v = view->viewport;
+		int x0 = v[0], y0 = v[1], x1 = v[0] + v[2], y1 = v[1] + v[3];
+		if (region) {
+			const struct sg_rect *r = &region->rects[i];
+			x0 = x0 > r->x ? x0 : r->x;
+			y0 = y0 > r->y ? y0 : r->y;
+			x1 = x1 < r->x + r->width ? x1 : r->x + r->width;
+			y1 = y1 < r->y + r->height ? y1 : r->y + r->height;
+		}
+		if (x1 <= x0 || y1 <= y0)
+			continue;
+		int scissor[4] = {x0, y0, x1 - x0, y1 - y0};
+		result = sg_gl_draw3d(&gl->draw3d, &gl->textures, gl->programs.white_texture,
+		                      gl->programs.max_texture_size, scene, view, scissor);
+		gl->batches += gl->draw3d.draws;
+	}
 	return result;
 }
 

@@ -240,9 +240,11 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
                               mat4 view_projection, const struct sg_gl_frame *frame);
 
 /* Draws the models of a 3D view over what the bound framebuffer holds
- * (draw3d.h), adding its draw calls to gl->batches. */
+ * (draw3d.h), within each rectangle of region (NULL: all of the view),
+ * adding its draw calls to gl->batches. */
 sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                                 const struct sg_view3d_frame *view);
+                                 const struct sg_view3d_frame *view,
+                                 const struct sg_damage_region *region);
 /* Builds the textured program if it is not yet; it is in use after a build. */
 sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *gl);
 

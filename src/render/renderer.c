@@ -130,6 +130,7 @@ void sg_renderer_destroy(struct sg_renderer *renderer)
 	}
 	sg_traversal_finish(&renderer->traversal);
 	sg_views3d_finish(&renderer->views3d);
+	sg_free(renderer->seen);
 	sg_free(renderer->segment.draws);
 	sg_free(renderer->segment.origin);
 	sg_damage_finish(&renderer->damage);
@@ -242,6 +243,54 @@ static uint64_t area_of(const struct sg_damage_region *region, const struct sg_t
 	return pixels;
 }
 
+static struct sg_rect rect_of(const int r[4])
+{
+	return (struct sg_rect){r[0], r[1], r[2], r[3]};
+}
+
+/* The journal's boxes cover no 3D view's models: each view whose picture
+ * may differ from the last frame's (its signature changed, or it is new)
+ * damages its viewport, and the viewport it had; a view gone damages the
+ * one it had. Then this frame's views are what the next one compares. */
+static sg_result add_view_damage(struct sg_renderer *renderer)
+{
+	const struct sg_views3d *views = &renderer->views3d;
+	struct sg_damage *damage = &renderer->damage;
+	for (size_t i = 0; i < views->count; i++) {
+		const struct sg_view3d_frame *v = &views->views[i];
+		const struct sg_view_seen *was = NULL;
+		for (size_t j = 0; j < renderer->seen_count && !was; j++)
+			if (renderer->seen[j].node == v->node &&
+			    renderer->seen[j].generation == v->generation)
+				was = &renderer->seen[j];
+		if (was && was->signature == v->signature &&
+		    memcmp(was->viewport, v->viewport, sizeof(v->viewport)) == 0)
+			continue;
+		sg_damage_add_current(damage, rect_of(v->viewport));
+		if (was)
+			sg_damage_add_current(damage, rect_of(was->viewport));
+	}
+	for (size_t j = 0; j < renderer->seen_count; j++) {
+		bool kept = false;
+		for (size_t i = 0; i < views->count && !kept; i++)
+			kept = views->views[i].node == renderer->seen[j].node &&
+			       views->views[i].generation == renderer->seen[j].generation;
+		if (!kept)
+			sg_damage_add_current(damage, rect_of(renderer->seen[j].viewport));
+	}
+	if (!sg_grow_array((void **)&renderer->seen, &renderer->seen_capacity,
+	                   views->count ? views->count : 1, sizeof(*renderer->seen)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for %zu 3D views", views->count);
+	for (size_t i = 0; i < views->count; i++) {
+		const struct sg_view3d_frame *v = &views->views[i];
+		renderer->seen[i] = (struct sg_view_seen){v->node, v->generation, v->signature,
+		                                          {v->viewport[0], v->viewport[1],
+		                                           v->viewport[2], v->viewport[3]}};
+	}
+	renderer->seen_count = views->count;
+	return SG_OK;
+}
+
 /* What to repaint in a buffer that held frame held: repaint, what changed
  * in it (full: all); region, the part drawn (NULL: the whole output); and
  * the list cut down to it. */
@@ -265,6 +314,8 @@ static sg_result find_damage(struct sg_renderer *renderer, struct sg_scene *scen
 		.culling = renderer->culling,
 	};
 	sg_result result = sg_damage_update(&renderer->damage, scene, traversal, &view);
+	if (!result && scene->view_count)
+		result = add_view_damage(renderer);
 	if (result) {
 		sg_damage_forget(&renderer->damage);
 		return result;
@@ -331,7 +382,8 @@ static sg_result draw_with_views(struct sg_renderer *renderer, struct sg_scene *
 		}
 		if (!result && v < views->count) {
 			renderer->gl.batches = 0;
-			result = sg_gl_drawer_draw_view(&renderer->gl, scene, &views->views[v]);
+			result = sg_gl_drawer_draw_view(&renderer->gl, scene, &views->views[v],
+			                                frame->region);
 			batches += renderer->gl.batches;
 		}
 	}
@@ -382,22 +434,20 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 	uint64_t held = buffer->frame;
 	buffer->frame = 0; /* until this draw succeeds */
 	bool views = scene->view_count > 0;
-	uint64_t held_now = 0;
-	if (views) {
-		/* 3D views repaint whole frames: what a view draws is not in the
-		 * journal's boxes. The frames drawn so are not tracked either. */
+	if (views) { /* before the damage, which compares them with the last frame's */
 		struct sg_views3d_camera frame_camera = {
 		    .camera = camera, .width = target->width, .height = target->height};
 		glm_mat4_copy(flip, frame_camera.flip);
-		sg_damage_forget(&renderer->damage);
 		if ((result = sg_views3d_collect(&renderer->views3d, scene, traversal, &frame_camera)))
 			return result;
 	} else {
-		if ((result = find_damage(renderer, scene, view_projection, held, repaint, &region,
-		                          &list)))
-			return result;
-		held_now = renderer->damage_tracking ? renderer->damage.frame : 0;
+		renderer->seen_count = 0;
 	}
+	if ((result = find_damage(renderer, scene, view_projection, held, repaint, &region, &list)))
+		return result;
+	if (views) /* where each view falls in what is drawn, maybe a cut of the list */
+		sg_views3d_position(&renderer->views3d, traversal, list);
+	uint64_t held_now = renderer->damage_tracking ? renderer->damage.frame : 0;
 	uint64_t traversed = now_ns();
 	struct sg_render_stats stats = {
 		.world_updates = traversal->world_updates,

@@ -22,6 +22,15 @@ struct sg_renderer {
 	bool gl_ready;
 	struct sg_traversal traversal;
 	struct sg_views3d views3d; /* the 3D views of the last frame */
+	/* What each 3D view of the last frame drew (node, signature, viewport),
+	 * for damage tracking: a view whose signature changed is repainted in
+	 * its viewport's rectangle, and in the one it had. */
+	struct sg_view_seen {
+		uint32_t node, generation;
+		uint64_t signature;
+		int viewport[4];
+	} *seen;
+	size_t seen_count, seen_capacity;
 	struct sg_draw_list segment; /* the 2D draws between two 3D views */
 	float clear_color[4];
 	bool culling;

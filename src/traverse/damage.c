@@ -445,6 +445,13 @@ sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
 	return SG_OK;
 }
 
+void sg_damage_add_current(struct sg_damage *d, struct sg_rect rect)
+{
+	struct sg_damage_region *region = &d->history[d->frame % SG_DAMAGE_HISTORY];
+	if (rect.width > 0 && rect.height > 0 && !region->full)
+		sg_damage_add(region, rect);
+}
+
 const struct sg_damage_region *sg_damage_current(const struct sg_damage *d)
 {
 	return &d->history[d->frame % SG_DAMAGE_HISTORY];

@@ -86,6 +86,9 @@ sg_result sg_damage_update(struct sg_damage *damage, struct sg_scene *scene,
                            const struct sg_traversal *traversal,
                            const struct sg_damage_view *view);
 
+/* Adds rect to the damage of the current frame: what the journal does not
+ * see (a 3D view's picture, src/render/renderer.c). */
+void sg_damage_add_current(struct sg_damage *damage, struct sg_rect rect);
 /* The damage of the current frame (that of the last sg_damage_update()). */
 const struct sg_damage_region *sg_damage_current(const struct sg_damage *damage);
 

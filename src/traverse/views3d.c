@@ -216,10 +216,49 @@ static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *
 	return SG_OK;
 }
 
-/* The drawn list's entries before all-position p (the list is in all's order). */
-static size_t position_in(const struct sg_traversal *traversal, uint32_t p)
+/* FNV-1a over bytes, continuing from hash. */
+static uint64_t hash_bytes(uint64_t hash, const void *data, size_t size)
 {
-	const struct sg_draw_list *list = traversal->list;
+	const unsigned char *p = data;
+	for (size_t i = 0; i < size; i++)
+		hash = (hash ^ p[i]) * 1099511628211u;
+	return hash;
+}
+
+static uint64_t signature_of(const struct sg_scene *scene, const struct sg_view3d_frame *v)
+{
+	uint64_t h = 14695981039346656037u;
+	h = hash_bytes(h, v->view_projection, sizeof(v->view_projection));
+	h = hash_bytes(h, v->viewport, sizeof(v->viewport));
+	h = hash_bytes(h, v->ambient, sizeof(v->ambient));
+	h = hash_bytes(h, v->eye, sizeof(v->eye));
+	h = hash_bytes(h, &v->light_count, sizeof(v->light_count));
+	h = hash_bytes(h, v->lights, (size_t)v->light_count * sizeof(v->lights[0]));
+	bool textured = false;
+	for (size_t i = 0; i < v->count; i++) {
+		const struct sg_draw3d *d = &v->draws[i];
+		uint32_t ids[6] = {d->node, d->mesh, scene->mesh_pool.generation[d->mesh], d->material,
+		                   d->material == SG_DRAW3D_NO_MATERIAL
+		                       ? 0
+		                       : scene->material_pool.generation[d->material],
+		                   d->texture};
+		h = hash_bytes(h, ids, sizeof(ids));
+		h = hash_bytes(h, d->world, sizeof(d->world));
+		h = hash_bytes(h, d->color, sizeof(d->color));
+		h = hash_bytes(h, &d->opacity, sizeof(d->opacity));
+		textured |= d->texture != SG_DRAW_NO_TEXTURE || d->material != SG_DRAW3D_NO_MATERIAL;
+	}
+	/* A texture's texels may change in place (sg_texture_update); its
+	 * generation and slot stay: any update repaints a view that samples. */
+	if (textured)
+		h = hash_bytes(h, &scene->texture_updates, sizeof(scene->texture_updates));
+	return h;
+}
+
+/* The entries of list before all-position p (list is in all's order). */
+static size_t position_in(const struct sg_traversal *traversal, const struct sg_draw_list *list,
+                          uint32_t p)
+{
 	size_t low = 0, high = list->count;
 	while (low < high) {
 		size_t mid = low + (high - low) / 2;
@@ -252,10 +291,20 @@ sg_result sg_views3d_collect(struct sg_views3d *views, const struct sg_scene *sc
 		}
 		struct sg_view3d_frame *v = &views->views[views->count++];
 		v->node = node;
-		v->position = position_in(traversal, sg_traverse_position(traversal, node));
+		v->generation = scene->node_pool.generation[node];
+		v->position = position_in(traversal, traversal->list, sg_traverse_position(traversal, node));
 		sg_result result = collect_view(v, scene, camera);
 		if (result)
 			return result;
+		v->signature = signature_of(scene, v);
 	}
 	return SG_OK;
+}
+
+void sg_views3d_position(struct sg_views3d *views, const struct sg_traversal *traversal,
+                         const struct sg_draw_list *list)
+{
+	for (size_t i = 0; i < views->count; i++)
+		views->views[i].position =
+		    position_in(traversal, list, sg_traverse_position(traversal, views->views[i].node));
 }

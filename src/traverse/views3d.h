@@ -38,7 +38,11 @@ struct sg_light3d {
 };
 
 struct sg_view3d_frame {
-	uint32_t node;
+	uint32_t node, generation;
+	/* A hash of everything the view's picture depends on (camera, viewport,
+	 * lights, each draw's mesh, material, texture, matrix and colour): the
+	 * same signature, the same picture, for damage tracking. */
+	uint64_t signature;
 	size_t position;   /* 2D draws of the drawn list before it */
 	mat4 view_projection; /* with the y flip of the frame */
 	mat4 view;            /* the camera's view matrix */
@@ -73,6 +77,11 @@ struct sg_views3d_camera {
  * frame's camera (only camera, width and height of frame are read). */
 void sg_view3d_place(const struct sg_scene *scene, uint32_t view,
                      const struct sg_views3d_camera *frame, int out[4]);
+
+/* Sets each view's position in list, which is in the order of the
+ * traversal's list of all (the drawn list, or a cut of it). */
+void sg_views3d_position(struct sg_views3d *views, const struct sg_traversal *traversal,
+                         const struct sg_draw_list *list);
 
 /* Collects every shown 3D view of scene (world matrices up to date, the
  * traversal's list of all current: sg_traverse_views), with what it draws,

@@ -140,6 +140,92 @@ START_TEST(test_gbm_matches_surfaceless)
 }
 END_TEST
 
+/* A 3D view (lit cubes, one blended, a point and a directional light) under
+ * a 2D quad: GBM's bytes are surfaceless's, as for the 2D scenes. */
+static void render_3d(enum sg_target_kind target, uint8_t *rgba)
+{
+	struct sg_scene *scene = sg_scene_create();
+	static const float faces[6][4][3] = {
+	    {{1, -1, -1}, {1, 1, -1}, {1, 1, 1}, {1, -1, 1}},
+	    {{-1, -1, 1}, {-1, 1, 1}, {-1, 1, -1}, {-1, -1, -1}},
+	    {{-1, 1, 1}, {1, 1, 1}, {1, 1, -1}, {-1, 1, -1}},
+	    {{-1, -1, -1}, {1, -1, -1}, {1, -1, 1}, {-1, -1, 1}},
+	    {{-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}},
+	    {{1, -1, -1}, {-1, -1, -1}, {-1, 1, -1}, {1, 1, -1}}};
+	float positions[72];
+	uint32_t indices[36];
+	for (int f = 0; f < 6; f++) {
+		for (int v = 0; v < 4; v++)
+			for (int c = 0; c < 3; c++)
+				positions[(f * 4 + v) * 3 + c] = faces[f][v][c] * 0.5f;
+		uint32_t b = (uint32_t)f * 4, t[6] = {b, b + 1, b + 2, b, b + 2, b + 3};
+		memcpy(indices + f * 6, t, sizeof(t));
+	}
+	sg_mesh cube = sg_mesh_create_3d(scene, &(struct sg_mesh3d_desc){
+	                                            .vertex_count = 24, .positions = positions,
+	                                            .indices = indices, .index_type = SG_INDEX_U32,
+	                                            .index_count = 36});
+	struct sg_material_desc md;
+	sg_material_desc_init(&md);
+	md.base_color[1] = 0.4f, md.metallic = 0.1f, md.roughness = 0.4f;
+	sg_material solid = sg_material_create(scene, &md);
+	md.alpha_mode = SG_ALPHA_BLEND, md.base_color[3] = 0.5f, md.double_sided = true;
+	sg_material glass = sg_material_create(scene, &md);
+	struct sg_camera eye;
+	sg_camera_init_perspective(&eye, 0.9f, 1.0f, 0.1f, 50.0f);
+	sg_camera_look_at(&eye, (float[]){3, 2.5f, 4}, (float[]){0, 0, 0}, (float[]){0, 1, 0});
+	sg_node view = sg_node_new_view3d(scene, &(struct sg_view3d_desc){
+	                                             .camera = &eye, .ambient = {0.1f, 0.1f, 0.1f}});
+	sg_node_add_child(scene, sg_scene_root(scene), view);
+	sg_node lamp = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+	sg_transform_translate(scene, lamp, 2, 3, 2);
+	sg_node_add_child(scene, view, lamp);
+	sg_node_add_child(scene, lamp, sg_node_new_light(scene, &(struct sg_light_desc){
+	                                                            .type = SG_LIGHT_POINT,
+	                                                            .color = {1, 1, 1},
+	                                                            .intensity = 25}));
+	sg_node_add_child(scene, view, sg_node_new_light(scene, &(struct sg_light_desc){
+	                                                            .type = SG_LIGHT_DIRECTIONAL,
+	                                                            .color = {1, 0.9f, 0.8f},
+	                                                            .intensity = 1}));
+	for (int i = 0; i < 2; i++) {
+		sg_node model = sg_node_new_model(
+		    scene, &(struct sg_model_desc){.mesh = cube, .position = {i * 0.7f, 0, i * 0.7f}});
+		sg_model_set_material(scene, model, i ? glass : solid);
+		sg_node_add_child(scene, view, model);
+	}
+	sg_node caption = sg_node_new_model(
+	    scene, &(struct sg_model_desc){.mesh = sg_mesh_create_quad(scene, 40, 10),
+	                                   .position = {4, 4, 0}});
+	sg_model_set_color(scene, caption, 0.9f, 0.9f, 0.1f, 1.0f);
+	sg_node_add_child(scene, sg_scene_root(scene), caption);
+	struct sg_renderer *r = sg_renderer_create(&(struct sg_renderer_desc){
+	    .width = IMAGE_SIZE, .height = IMAGE_SIZE, .target = target});
+	ck_assert_msg(r, "%s", sg_last_error());
+	ck_assert_int_eq(sg_renderer_get_info(r)->target, target);
+	ck_assert_msg(sg_renderer_render(r, scene, NULL) == SG_OK, "%s", sg_last_error());
+	ck_assert_int_eq(sg_renderer_read_pixels(r, rgba, 0), SG_OK);
+	sg_renderer_destroy(r);
+	sg_scene_destroy(scene);
+}
+
+START_TEST(test_gbm_matches_surfaceless_3d)
+{
+	static uint8_t gbm_rgba[IMAGE_BYTES], surfaceless_rgba[IMAGE_BYTES];
+	render_3d(SG_TARGET_GBM, gbm_rgba);
+	render_3d(SG_TARGET_SURFACELESS, surfaceless_rgba);
+	int differing = count_differing_pixels(gbm_rgba, IMAGE_SIZE * 4, surfaceless_rgba,
+	                                       IMAGE_SIZE * 4, IMAGE_SIZE, IMAGE_SIZE);
+	int lit = 0; /* not a test of two blank pictures: the cubes cover pixels */
+	for (int p = 0; p < IMAGE_SIZE * IMAGE_SIZE * 4; p += 4)
+		lit += surfaceless_rgba[p + 1] > 20;
+	printf("3D: gbm vs surfaceless: %d of %d pixels differ, %d lit\n", differing,
+	       IMAGE_SIZE * IMAGE_SIZE, lit);
+	ck_assert_int_gt(lit, IMAGE_SIZE * IMAGE_SIZE / 20);
+	ck_assert_int_eq(differing, 0);
+}
+END_TEST
+
 /* A compositor or kiosk opens the node itself (often through logind) and hands
  * libsg the fd or a gbm_device: same pixels, nothing of the caller's closed,
  * and a render node that cannot allocate is refused, not swapped. */
@@ -210,6 +296,7 @@ Suite *target_suite(void)
 	tcase_add_test(tc, test_render_node_falls_back_to_primary);
 	tcase_add_test(tc, test_primary_node_needs_no_fallback);
 	tcase_add_test(tc, test_gbm_matches_surfaceless);
+	tcase_add_test(tc, test_gbm_matches_surfaceless_3d);
 	tcase_add_test(tc, test_callers_fd_and_gbm_device);
 	suite_add_tcase(suite, tc);
 	return suite;
