@@ -81,7 +81,8 @@ struct sg_material_texture {
 };
 
 /* Colours are linear; the texels of base_color_texture and emissive_texture
- * are sRGB-encoded (glTF), the others linear. */
+ * are sRGB-encoded (glTF), the others linear. A texture's alpha below 255
+ * does not make the material blended: alpha_mode decides (as glTF). */
 struct sg_material_desc {
 	const char *name;
 	float base_color[4];                       /* default 1, 1, 1, 1 */
@@ -103,8 +104,9 @@ struct sg_material_desc {
 /* Fills desc with glTF 2.0's defaults. */
 SG_API void sg_material_desc_init(struct sg_material_desc *desc);
 /* Refused (SG_ERR_INVALID_ARGUMENT naming the field) for a factor outside its
- * range or not finite, a uv_set above 1, a texture of another scene or
- * destroyed. */
+ * range or not finite, a uv_set above 1 of a texture given, a texture of
+ * another scene or destroyed. A material is immutable: make another and
+ * sg_model_set_material to change how a model looks. */
 SG_API sg_material sg_material_create(struct sg_scene *scene, const struct sg_material_desc *desc);
 /* Models still using a destroyed material make rendering fail, as with meshes. */
 SG_API sg_result sg_material_destroy(struct sg_scene *scene, sg_material material);
@@ -120,7 +122,8 @@ enum sg_light_type { SG_LIGHT_DIRECTIONAL = 0, SG_LIGHT_POINT, SG_LIGHT_SPOT };
 
 /* As KHR_lights_punctual: a light sits at its node's origin and shines along
  * its node's -Z axis, both placed by the transforms above it. It lights the
- * models of the 3D view it is under (and no others). */
+ * models of the 3D view it is under and no others: a light under no view,
+ * or hidden (sg_node_set_visible), lights nothing. */
 struct sg_light_desc {
 	const char *name;
 	enum sg_light_type type;
@@ -141,8 +144,9 @@ SG_API sg_result sg_light_set(struct sg_scene *scene, sg_node light, const struc
 struct sg_view3d_desc {
 	const char *name;
 	/* NULL: the camera of the render (sg_renderer_render), and world
-	 * coordinates from the root. Else this camera, and coordinates from the
-	 * view node: transforms above the view move its viewport, not its models. */
+	 * coordinates from the root. Else this camera (copied), and coordinates
+	 * from the view node: transforms above the view move its viewport, not
+	 * its models. */
 	const struct sg_camera *camera;
 	/* The rectangle x, y, width, height of the view's own coordinates the
 	 * picture fills (placed by the transforms above the view and the

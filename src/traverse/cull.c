@@ -8,7 +8,7 @@
 #include "cull.h"
 
 /* True when all 8 corners lie outside one clip plane (-w <= x, y, z <= w). */
-static bool box_outside(const mat4 view_projection, vec3 box[2])
+bool sg_cull_box_outside(const mat4 view_projection, vec3 box[2])
 {
 	if (sg_box_is_empty(box))
 		return true;
@@ -51,7 +51,7 @@ sg_result sg_cull(struct sg_traversal *traversal, struct sg_scene *scene,
 			continue;
 		}
 		bool model = scene->kind[n] == SG_NODE_MODEL;
-		bool outside = box_outside(view_projection, scene->bounds.boxes[n]);
+		bool outside = sg_cull_box_outside(view_projection, scene->bounds.boxes[n]);
 		if (outside && !model) {
 			n = sg_scene_skip_subtree(scene, n);
 			continue;

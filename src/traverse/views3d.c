@@ -12,6 +12,7 @@
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "../graph/scene_internal.h"
+#include "cull.h"
 
 void sg_views3d_finish(struct sg_views3d *views)
 {
@@ -122,14 +123,22 @@ static sg_result add_model(struct sg_view3d_frame *v, const struct sg_scene *sce
 		               v->count + 1, sg_scene_node_label(scene, v->node));
 	const struct sg_model_data *model = sg_scene_model(scene, n);
 	const struct sg_mesh_data *mesh = sg_scene_model_mesh(scene, n);
+	mat4 world, clip;
+	sg_scene_model_world(scene, n, world);
+	glm_mat4_mul(to_view, world, world);
+	glm_mat4_mul(v->view_projection, world, clip);
+	/* Out of the view's volume by its mesh's box: never drawn, never shaded
+	 * (the picture is the same: no fragment of it would pass the clip). */
+	if (sg_cull_box_outside(clip, (vec3 *)mesh->bounds)) {
+		v->culled++;
+		return SG_OK;
+	}
 	struct sg_draw3d *d = &v->draws[v->count++];
 	d->node = n;
 	d->mesh = model->mesh.index;
 	d->texture = model->texture.generation ? model->texture.index : SG_DRAW_NO_TEXTURE;
 	d->material = material ? (uint32_t)(material - scene->materials) : SG_DRAW3D_NO_MATERIAL;
-	mat4 world;
-	sg_scene_model_world(scene, n, world);
-	glm_mat4_mul(to_view, world, d->world);
+	glm_mat4_copy(world, d->world);
 	d->opacity = opacity_above(scene, n);
 	memcpy(d->color, model->color, sizeof(d->color)); /* the model's is not 16-byte aligned */
 	d->color[3] *= d->opacity;
@@ -197,6 +206,7 @@ static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *
 	glm_vec3_copy((float *)data->ambient, v->ambient);
 	v->light_count = 0;
 	v->count = 0;
+	v->culled = 0;
 	sg_result result;
 	for (uint32_t n = sg_scene_first_child(scene, v->node) ? v->node : 0; n;) {
 		if (n != v->node && (scene->flags[n] & SG_NODE_HIDDEN)) {

@@ -55,6 +55,7 @@ struct sg_view3d_frame {
 	int light_count;
 	struct sg_draw3d *draws; /* draws [0, opaque_count) opaque, then the blended ones */
 	size_t count, capacity, opaque_count;
+	size_t culled; /* models left out: their mesh's box is outside the view's volume */
 };
 
 struct sg_views3d {
