@@ -13,8 +13,7 @@ static float srgb_to_linear(float encoded)
 	return encoded <= 0.04045f ? encoded / 12.92f : powf((encoded + 0.055f) / 1.055f, 2.4f);
 }
 
-static sg_result read_hex(struct sg_parse *p, struct json_object *value, int components,
-                          float *out)
+static sg_result read_hex(struct sg_parse *p, struct json_object *value, int components, float *out)
 {
 	uint8_t rgba[4];
 	sg_result result = sg_read_color_value(p, value, rgba);
@@ -33,12 +32,12 @@ static sg_result read_linear_color_value(struct sg_parse *p, struct json_object 
 	size_t length =
 	    json_object_is_type(value, json_type_array) ? json_object_array_length(value) : 0;
 	if (length != 3 && length != (size_t)components)
-		return sg_parse_fail(p, "%s",
-		                     components == 4
-		                         ? "expected a linear colour [r, g, b] or [r, g, b, a] "
-		                           "(numbers 0 .. 1), or an sRGB \"#rrggbb\" / \"#rrggbbaa\""
-		                         : "expected a linear colour [r, g, b] (numbers 0 .. 1), or "
-		                           "an sRGB \"#rrggbb\"");
+		return sg_parse_fail(
+		    p, "%s",
+		    components == 4 ? "expected a linear colour [r, g, b] or [r, g, b, a] "
+		                      "(numbers 0 .. 1), or an sRGB \"#rrggbb\" / \"#rrggbbaa\""
+		                    : "expected a linear colour [r, g, b] (numbers 0 .. 1), or "
+		                      "an sRGB \"#rrggbb\"");
 	if (components == 4)
 		out[3] = 1.0f;
 	for (size_t i = 0; i < length; i++) {

@@ -14,11 +14,11 @@ static const struct {
 	const char *key;
 	size_t offset; /* of its struct sg_material_texture in sg_material_desc */
 } material_slots[SG_MATERIAL_SLOTS] = {
-	{"base_color_texture", offsetof(struct sg_material_desc, base_color_texture)},
-	{"metallic_roughness_texture", offsetof(struct sg_material_desc, metallic_roughness_texture)},
-	{"normal_texture", offsetof(struct sg_material_desc, normal_texture)},
-	{"occlusion_texture", offsetof(struct sg_material_desc, occlusion_texture)},
-	{"emissive_texture", offsetof(struct sg_material_desc, emissive_texture)},
+    {"base_color_texture", offsetof(struct sg_material_desc, base_color_texture)},
+    {"metallic_roughness_texture", offsetof(struct sg_material_desc, metallic_roughness_texture)},
+    {"normal_texture", offsetof(struct sg_material_desc, normal_texture)},
+    {"occlusion_texture", offsetof(struct sg_material_desc, occlusion_texture)},
+    {"emissive_texture", offsetof(struct sg_material_desc, emissive_texture)},
 };
 
 static struct sg_material_texture *slot_of(struct sg_material_desc *desc, int slot)
@@ -95,12 +95,22 @@ static sg_result read_alpha(struct sg_parse *p, struct json_object *json,
 static sg_result read_material(struct sg_parse *p, const char *name, struct json_object *json,
                                struct sg_named_material *material)
 {
-	static const char *const keys[] = {
-	    "base_color",         "base_color_texture", "metallic",     "roughness",
-	    "metallic_roughness_texture",               "normal_texture", "normal_scale",
-	    "occlusion_texture",  "occlusion_strength", "emissive",     "emissive_texture",
-	    "alpha_mode",         "alpha_cutoff",       "double_sided", "unlit",
-	    NULL};
+	static const char *const keys[] = {"base_color",
+	                                   "base_color_texture",
+	                                   "metallic",
+	                                   "roughness",
+	                                   "metallic_roughness_texture",
+	                                   "normal_texture",
+	                                   "normal_scale",
+	                                   "occlusion_texture",
+	                                   "occlusion_strength",
+	                                   "emissive",
+	                                   "emissive_texture",
+	                                   "alpha_mode",
+	                                   "alpha_cutoff",
+	                                   "double_sided",
+	                                   "unlit",
+	                                   NULL};
 	*material = (struct sg_named_material){.name = name};
 	struct sg_material_desc *desc = &material->desc;
 	sg_material_desc_init(desc);
@@ -115,8 +125,8 @@ static sg_result read_material(struct sg_parse *p, const char *name, struct json
 	if (!result)
 		result = sg_read_number(p, json, "roughness", false, 0, 1, &desc->roughness);
 	if (!result)
-		result = sg_read_number(p, json, "normal_scale", false, -1e6, 1e6,
-		                        &desc->normal_scale);
+		result =
+		    sg_read_number(p, json, "normal_scale", false, -1e6, 1e6, &desc->normal_scale);
 	if (!result)
 		result = sg_read_number(p, json, "occlusion_strength", false, 0, 1,
 		                        &desc->occlusion_strength);

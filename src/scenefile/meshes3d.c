@@ -36,9 +36,8 @@ static sg_result read_attribute(struct sg_parse *p, struct json_object *list, si
 		size_t mark = sg_json_path_push_index(&p->path, i);
 		struct json_object *item = json_object_array_get_idx(list, i);
 		float *out = a->values + i * (size_t)a->last;
-		size_t n = json_object_is_type(item, json_type_array)
-		               ? json_object_array_length(item)
-		               : 0;
+		size_t n =
+		    json_object_is_type(item, json_type_array) ? json_object_array_length(item) : 0;
 		sg_result result = SG_OK;
 		if (n < (size_t)a->first || n > (size_t)a->last)
 			result = a->first == a->last
@@ -48,8 +47,8 @@ static sg_result read_attribute(struct sg_parse *p, struct json_object *list, si
 		out[a->last - 1] = 1.0f;
 		for (size_t c = 0; !result && c < n; c++) {
 			size_t component_mark = sg_json_path_push_index(&p->path, c);
-			result = sg_read_number_value(p, json_object_array_get_idx(item, c),
-			                              a->min, a->max, &out[c]);
+			result = sg_read_number_value(p, json_object_array_get_idx(item, c), a->min,
+			                              a->max, &out[c]);
 			sg_json_path_pop(&p->path, component_mark);
 		}
 		sg_json_path_pop(&p->path, mark);
@@ -113,12 +112,11 @@ static sg_result read_normals(struct sg_parse *p, struct json_object *desc, size
 }
 
 static sg_result read_solid(struct sg_parse *p, struct json_object *desc,
-                            struct attribute attributes[ATTRIBUTES],
-                            struct sg_mesh3d_desc *mesh, uint32_t **indices)
+                            struct attribute attributes[ATTRIBUTES], struct sg_mesh3d_desc *mesh,
+                            uint32_t **indices)
 {
-	static const char *const keys[] = {"type",   "positions", "normals",  "uvs",
-	                                   "uvs1",   "colors",    "tangents", "indices",
-	                                   NULL};
+	static const char *const keys[] = {"type",   "positions", "normals", "uvs", "uvs1",
+	                                   "colors", "tangents",  "indices", NULL};
 	struct json_object *positions = sg_read_field(desc, "positions");
 	struct json_object *index_list = sg_read_field(desc, "indices");
 	sg_result result = sg_read_keys(p, desc, keys);
@@ -229,9 +227,9 @@ static sg_result make_generated(struct sg_parse *p, struct sg_mesh3d_desc *desc,
  * seen from outside (right x up = normal, so that the corners below are
  * counter-clockwise from outside, glTF's front). */
 static const float box_faces[6][3][3] = {
-    {{1, 0, 0}, {0, 0, -1}, {0, 1, 0}},  {{-1, 0, 0}, {0, 0, 1}, {0, 1, 0}},
-    {{0, 1, 0}, {1, 0, 0}, {0, 0, -1}},  {{0, -1, 0}, {1, 0, 0}, {0, 0, 1}},
-    {{0, 0, 1}, {1, 0, 0}, {0, 1, 0}},   {{0, 0, -1}, {-1, 0, 0}, {0, 1, 0}},
+    {{1, 0, 0}, {0, 0, -1}, {0, 1, 0}}, {{-1, 0, 0}, {0, 0, 1}, {0, 1, 0}},
+    {{0, 1, 0}, {1, 0, 0}, {0, 0, -1}}, {{0, -1, 0}, {1, 0, 0}, {0, 0, 1}},
+    {{0, 0, 1}, {1, 0, 0}, {0, 1, 0}},  {{0, 0, -1}, {-1, 0, 0}, {0, 1, 0}},
 };
 
 sg_result sg_make_box(struct sg_parse *p, struct json_object *desc, sg_mesh *mesh)

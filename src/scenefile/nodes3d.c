@@ -14,8 +14,9 @@ static sg_result read_viewport(struct sg_parse *p, struct json_object *desc, flo
 			continue;
 		size_t mark = sg_json_path_push_key(&p->path, "viewport");
 		sg_json_path_push_index(&p->path, (size_t)i);
-		result = sg_parse_fail(p, "the %s is %g: it must be above 0 (leave \"viewport\" "
-		                          "out for the whole output)",
+		result = sg_parse_fail(p,
+		                       "the %s is %g: it must be above 0 (leave \"viewport\" "
+		                       "out for the whole output)",
 		                       i == 2 ? "width" : "height", (double)viewport[i]);
 		sg_json_path_pop(&p->path, mark);
 	}
@@ -42,9 +43,8 @@ static sg_result read_view_camera(struct sg_parse *p, struct json_object *json,
 sg_result sg_make_view3d(struct sg_parse *p, struct json_object *desc, const char *name,
                          sg_node *node)
 {
-	static const char *const keys[] = {"type",     "name",    "visible",  "opacity",
-	                                   "camera",   "viewport", "ambient", "children",
-	                                   NULL};
+	static const char *const keys[] = {"type",     "name",    "visible",  "opacity", "camera",
+	                                   "viewport", "ambient", "children", NULL};
 	struct sg_view3d_desc view = {.name = name};
 	struct sg_camera camera;
 	struct json_object *camera_json = sg_read_field(desc, "camera");
@@ -106,8 +106,9 @@ static sg_result read_light(struct sg_parse *p, struct json_object *desc,
 	if (!result)
 		result = sg_read_number(p, desc, "intensity", false, 0, 1e9, &light->intensity);
 	if (!result && kind == SG_LIGHT_DIRECTIONAL)
-		result = refuse_key(p, desc, "range",
-		                    "a directional light has no range (only point and spot lights)");
+		result =
+		    refuse_key(p, desc, "range",
+		               "a directional light has no range (only point and spot lights)");
 	if (!result)
 		result = sg_read_number(p, desc, "range", false, 0, 1e30, &light->range);
 	if (!result && kind != SG_LIGHT_SPOT)
@@ -122,16 +123,17 @@ static sg_result read_light(struct sg_parse *p, struct json_object *desc,
 sg_result sg_make_light(struct sg_parse *p, struct json_object *desc, const char *name,
                         sg_node *node)
 {
-	static const char *const keys[] = {"type",      "name",  "visible",    "light",
-	                                   "color",     "intensity", "range", "inner_cone",
+	static const char *const keys[] = {"type",       "name",      "visible", "light",
+	                                   "color",      "intensity", "range",   "inner_cone",
 	                                   "outer_cone", NULL};
 	struct sg_light_desc light = {.name = name, .color = {1, 1, 1}, .intensity = 1};
 	if (sg_read_field(desc, "children"))
 		return sg_parse_fail(p, "a light cannot have children (put both in a group)");
 	sg_result result = sg_read_keys(p, desc, keys);
 	if (!result && p->view_depth == 0)
-		result = sg_parse_fail(p, "a light outside any 3D view lights nothing: put it in "
-		                          "the children of a \"view3d\" (under transforms if need be)");
+		result =
+		    sg_parse_fail(p, "a light outside any 3D view lights nothing: put it in "
+		                     "the children of a \"view3d\" (under transforms if need be)");
 	if (!result && p->view_lights == SG_VIEW3D_MAX_LIGHTS)
 		result = sg_parse_fail(p, "a 3D view has at most %d lights, and this is one more",
 		                       SG_VIEW3D_MAX_LIGHTS);
