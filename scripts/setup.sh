@@ -9,6 +9,7 @@ packages=(
 	gcc g++ meson ninja-build pkg-config python3 # g++: the C++ consumer test
 	libegl-dev libgles-dev libgbm-dev libdrm-dev libcglm-dev libpng-dev libjson-c-dev check
 	libfreetype-dev libharfbuzz-dev fonts-dejavu-core # text nodes, and the fonts of their tests
+	libassimp-dev libjpeg62-turbo-dev # model import (sg/model_file.h): assimp, JPEG textures
 	libegl-mesa0 libgl1-mesa-dri # Mesa: EGL surfaceless and llvmpipe
 	valgrind clang libclang-rt-14-dev # the memcheck and fuzzing test modes
 )

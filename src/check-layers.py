@@ -21,6 +21,7 @@ BELOW = {
     'graph': ['base'],
     'text': ['graph'],
     'scenefile': ['graph', 'text'],
+    'modelfile': ['graph'],
     'traverse': ['graph'],
     'gl': ['traverse'],
     'egl': ['base'],
@@ -34,7 +35,7 @@ BELOW = {
 # System headers that only some layers may use: the graph and traversal know
 # no GL, GL knows no EGL, only the device layers touch DRM and GBM, and only
 # text knows FreeType and HarfBuzz (sg/text.h hides them), only base libpng and
-# only the scene files json-c.
+# only the scene files json-c, only the model files assimp and libjpeg.
 SYSTEM = [
     (re.compile(r'^gbm\.h$'), {'gbm'}),
     (re.compile(r'^(xf86drm|xf86drmMode|drm_fourcc)\.h$'), {'gbm', 'output'}),
@@ -42,6 +43,7 @@ SYSTEM = [
     (re.compile(r'^(ft2build\.h|freetype/|hb(-[a-z]+)?\.h$|harfbuzz/)'), {'text'}),
     (re.compile(r'^png\.h$'), {'base'}),
     (re.compile(r'^json-c/'), {'scenefile'}),
+    (re.compile(r'^(assimp/|jpeglib\.h$)'), {'modelfile'}),
     (re.compile(r'^GLES'), {'gl', 'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'}),
 ]
 
@@ -62,6 +64,7 @@ PUBLIC = {
     'dmabuf.h': 'graph',
     'text.h': 'text',
     'scene_file.h': 'scenefile',
+    'model_file.h': 'modelfile',
     'camera.h': 'graph',
     'pick.h': 'traverse',
     'renderer.h': 'render',

@@ -11,6 +11,17 @@
 #include "expect.h"
 #include "check_run.h"
 #include "../src/base/alloc.h"
+#include "../src/graph/scene_internal.h"
+
+static uint32_t scene_id_of(const struct sg_scene *s)
+{
+	return s->id;
+}
+
+static uint32_t scene_view_count(const struct sg_scene *s)
+{
+	return s->view_count;
+}
 #include "../src/base/error.h"
 #include "../src/graph/scene_internal.h"
 
@@ -727,7 +738,7 @@ START_TEST(test_allocation_failures_are_clean)
 {
 	/* Every allocation of building a small scene fails in turn: each attempt
 	 * must fail cleanly (checked for leaks under valgrind/ASan). */
-	for (long k = 1; k < 200; k++) {
+	for (long k = 1; k < 300; k++) {
 		sg_alloc_fail_at(k);
 		struct sg_scene *s = sg_scene_create();
 		bool ok = s != NULL;
@@ -741,6 +752,27 @@ START_TEST(test_allocation_failures_are_clean)
 					.name = "n", .mesh = q, .texture = t});
 				ok = sg_node_add_child(s, sg_scene_root(s), n) == SG_OK;
 			}
+			/* and the 3D records: a mesh with computed normals, a
+			 * material on a model, a light in a view */
+			static const float tri[] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+			sg_mesh solid = ok ? sg_mesh_create_3d(s, &(struct sg_mesh3d_desc){
+			                                              .vertex_count = 3, .positions = tri,
+			                                              .normals_mode = SG_NORMALS_SMOOTH})
+			                   : (sg_mesh){0};
+			struct sg_material_desc md;
+			sg_material_desc_init(&md);
+			md.name = "m";
+			sg_material m = solid.generation ? sg_material_create(s, &md) : (sg_material){0};
+			sg_node view = m.generation ? sg_node_new_view3d(s, &(struct sg_view3d_desc){.name = "v"})
+			                            : SG_NODE_NONE;
+			sg_node lamp = view.generation ? sg_node_new_light(s, &(struct sg_light_desc){.name = "l"})
+			                               : SG_NODE_NONE;
+			sg_node model = lamp.generation ? sg_node_new_model(s, &(struct sg_model_desc){.mesh = solid})
+			                                : SG_NODE_NONE;
+			ok = model.generation && sg_model_set_material(s, model, m) == SG_OK &&
+			     sg_node_add_child(s, view, lamp) == SG_OK &&
+			     sg_node_add_child(s, view, model) == SG_OK &&
+			     sg_node_add_child(s, sg_scene_root(s), view) == SG_OK;
 		}
 		long made = sg_alloc_fail_at(0);
 		sg_scene_destroy(s);
@@ -750,6 +782,106 @@ START_TEST(test_allocation_failures_are_clean)
 		ck_assert_msg(strstr(sg_last_error(), "out of memory") || strstr(sg_last_error(), "null"),
 		              "k=%ld: %s", k, sg_last_error());
 	}
+}
+END_TEST
+
+/* The 3D graph (sg/scene3d.h): smooth normals are the normalised sum of
+ * the area-weighted face normals (a tent of two faces at 90 degrees, one
+ * twice the other's area), flat ones each face's; materials, lights and
+ * views are refused, kept and destroyed as other handles are. */
+static void normal_of(struct sg_scene *s, sg_mesh mesh, uint32_t v, float n[3])
+{
+	const struct sg_mesh_data *m = sg_scene_mesh(s, mesh);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_ptr_nonnull(m->solid);
+	memcpy(n, m->solid->data + (size_t)v * m->solid->stride + m->solid->normal, 3 * sizeof(float));
+}
+
+START_TEST(test_3d_meshes_materials_lights_views)
+{
+	/* faces (0, 1, 2) in the plane z = 0 (normal +z, area 1) and (1, 3, 2)
+	 * in x = 1 (normal +x, area 2) share the edge 1-2 */
+	static const float tent[] = {0, 0, 0, 1, 0, 0, 1, 2, 0, 1, 0, -2};
+	static const uint32_t faces[] = {0, 1, 2, 1, 3, 2};
+	sg_mesh smooth = sg_mesh_create_3d(scene, &(struct sg_mesh3d_desc){
+	                                              .vertex_count = 4, .positions = tent,
+	                                              .indices = faces, .index_type = SG_INDEX_U32,
+	                                              .index_count = 6,
+	                                              .normals_mode = SG_NORMALS_SMOOTH});
+	ck_assert_msg(smooth.generation, "%s", sg_last_error());
+	float n[3];
+	normal_of(scene, smooth, 1, n); /* shared: (0, 0, 2) + (4, 0, 0) normalised */
+	ck_assert(fabsf(n[0] - 2.0f / sqrtf(5.0f)) < 1e-5f && fabsf(n[1]) < 1e-6f &&
+	          fabsf(n[2] - 1.0f / sqrtf(5.0f)) < 1e-5f);
+	normal_of(scene, smooth, 0, n); /* only the first face */
+	ck_assert(fabsf(n[2] - 1.0f) < 1e-6f);
+	normal_of(scene, smooth, 3, n); /* only the second */
+	ck_assert(fabsf(n[0] - 1.0f) < 1e-6f);
+	sg_mesh flat = sg_mesh_create_3d(scene, &(struct sg_mesh3d_desc){
+	                                            .vertex_count = 4, .positions = tent,
+	                                            .indices = faces, .index_type = SG_INDEX_U32,
+	                                            .index_count = 6,
+	                                            .normals_mode = SG_NORMALS_FLAT});
+	ck_assert_uint_eq(sg_scene_mesh(scene, flat)->vertex_count, 6); /* corners split */
+	normal_of(scene, flat, 4, n);
+	ck_assert(fabsf(n[0] - 1.0f) < 1e-6f);
+	float bounds[6];
+	ck_assert_int_eq(sg_mesh_get_bounds(scene, smooth, bounds), SG_OK);
+	ck_assert(bounds[2] == -2.0f && bounds[4] == 2.0f);
+
+	struct sg_material_desc md;
+	sg_material_desc_init(&md);
+	ck_assert(md.base_color[3] == 1.0f && md.metallic == 1.0f && md.alpha_cutoff == 0.5f);
+	md.roughness = 1.5f;
+	ck_assert_int_eq(sg_material_create(scene, &md).generation, 0);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "roughness"));
+	md.roughness = 0.5f;
+	md.base_color_texture = (struct sg_material_texture){{scene_id_of(scene), 999, 1}, 0};
+	ck_assert_int_eq(sg_material_create(scene, &md).generation, 0);
+	md.base_color_texture = (struct sg_material_texture){texture, 2};
+	ck_assert_int_eq(sg_material_create(scene, &md).generation, 0);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "uv_set"));
+	md.base_color_texture.uv_set = 1;
+	sg_material material = sg_material_create(scene, &md);
+	ck_assert(sg_material_exists(scene, material));
+	sg_node model = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = smooth});
+	ck_assert_int_eq(sg_model_set_material(scene, model, material), SG_OK);
+	ck_assert_uint_eq(sg_model_get_material(scene, model).index, material.index);
+	ck_assert_int_eq(sg_material_destroy(scene, material), SG_OK);
+	ck_assert(!sg_material_exists(scene, material));
+	ck_assert_int_eq(sg_model_set_material(scene, model, material), SG_ERR_STALE_HANDLE);
+	ck_assert_int_eq(sg_model_set_material(scene, model, SG_MATERIAL_NONE), SG_OK);
+	ck_assert_uint_eq(sg_model_get_material(scene, model).generation, 0);
+
+	struct sg_light_desc light = {.type = SG_LIGHT_SPOT, .intensity = 1,
+	                              .inner_cone = 0.5f, .outer_cone = 0.4f};
+	ck_assert_int_eq(sg_node_new_light(scene, &light).generation, 0);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "cones"));
+	light.outer_cone = 0.7f;
+	sg_node lamp = sg_node_new_light(scene, &light);
+	ck_assert_int_eq(sg_node_get_kind(scene, lamp), SG_NODE_LIGHT);
+	ck_assert_int_eq(sg_node_add_child(scene, lamp, sg_node_new_group(scene, "g")),
+	                 SG_ERR_INVALID_ARGUMENT);
+	light.intensity = -1;
+	ck_assert_int_eq(sg_light_set(scene, lamp, &light), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_int_eq(sg_light_set(scene, model, &light), SG_ERR_INVALID_ARGUMENT);
+
+	struct sg_camera eye;
+	sg_camera_init_perspective(&eye, 1.0f, 1.0f, 0.1f, 10.0f);
+	eye.view[3] = NAN;
+	ck_assert_int_eq(sg_node_new_view3d(scene, &(struct sg_view3d_desc){.camera = &eye}).generation, 0);
+	sg_node view = sg_node_new_view3d(scene, &(struct sg_view3d_desc){.name = "v"});
+	ck_assert_int_eq(sg_node_get_kind(scene, view), SG_NODE_VIEW3D);
+	ck_assert_int_eq(sg_node_add_child(scene, view, lamp), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, view, model), SG_OK);
+	ck_assert_int_eq(sg_view3d_set(scene, view, &(struct sg_view3d_desc){.viewport = {0, 0, -1, 1}}),
+	                 SG_ERR_INVALID_ARGUMENT);
+	ck_assert_uint_eq(scene_view_count(scene), 1);
+	ck_assert_int_eq(sg_node_destroy(scene, view), SG_OK); /* with its light and model */
+	ck_assert(!sg_node_exists(scene, lamp) && !sg_node_exists(scene, model));
+	ck_assert_uint_eq(scene_view_count(scene), 0);
+	ck_assert_int_eq(sg_mesh_destroy(scene, smooth), SG_OK);
+	ck_assert_int_eq(sg_mesh_destroy(scene, flat), SG_OK);
 }
 END_TEST
 
@@ -1055,6 +1187,7 @@ int main(void)
 	tcase_add_test(tc, test_visibility);
 	tcase_add_test(tc, test_visibility_set_swap_removal);
 	tcase_add_test(tc, test_opacity_and_color);
+	tcase_add_test(tc, test_3d_meshes_materials_lights_views);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

@@ -2,9 +2,9 @@
 # libsg links the libraries it calls, as any library does: dpkg-shlibdeps,
 # ldd, ltrace and LD_PRELOAD see them only when readelf -d lists them as
 # NEEDED. It opens nothing itself: no dlopen among its imports.
-# Usage: test_libs_linked.sh PATH/TO/libsg.so text|no-text
+# Usage: test_libs_linked.sh PATH/TO/libsg.so text|no-text [import|no-import]
 set -eu
-[ $# -eq 2 ] || { echo "usage: $0 LIBSG.so text|no-text"; exit 99; }
+[ $# -eq 2 ] || [ $# -eq 3 ] || { echo "usage: $0 LIBSG.so text|no-text [import|no-import]"; exit 99; }
 file=$1
 
 if ! command -v readelf >/dev/null 2>&1; then
@@ -15,6 +15,7 @@ needed=$(readelf -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\].*/\1/p')
 echo "$file needs:" $needed
 wanted="libgbm.so libdrm.so libjson-c.so"
 [ "$2" = text ] && wanted="$wanted libfreetype.so libharfbuzz.so"
+[ "${3:-}" = import ] && wanted="$wanted libassimp.so libjpeg.so"
 for name in $wanted; do
 	case " $(echo $needed) " in
 	*" $name"*) ;;

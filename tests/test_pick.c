@@ -1,7 +1,7 @@
 /* Picking (sg_scene_pick, src/traverse/pick.c) against the renderer: every
  * model is drawn in a colour of its own, and a pick at a pixel's centre must
  * name the model whose colour the render put there, for pixel, ortho and
- * perspective cameras; plus hidden and unpickable subtrees, pick_all, the hit's
+ * perspective cameras, and in a 3D view (nearest by depth); plus hidden and unpickable subtrees, pick_all, the hit's
  * triangle, weights and texture coordinate, the world getters and bad input. */
 #include <check.h>
 #include <math.h>
@@ -239,6 +239,82 @@ START_TEST(test_world_getters)
 }
 END_TEST
 
+/* Picks in a 3D view (own camera, a viewport placed by a transform above
+ * it) among 2D quads drawn before it (under) and after it (over): the
+ * nearest cube by depth, whatever the order of the tree, as the render
+ * shows it. Cubes without a material draw their colour exactly. */
+START_TEST(test_3d_picks_match_the_render)
+{
+	struct sg_scene *scene = sg_scene_create();
+	static const float faces[6][4][3] = {
+	    {{1, -1, -1}, {1, 1, -1}, {1, 1, 1}, {1, -1, 1}},
+	    {{-1, -1, 1}, {-1, 1, 1}, {-1, 1, -1}, {-1, -1, -1}},
+	    {{-1, 1, 1}, {1, 1, 1}, {1, 1, -1}, {-1, 1, -1}},
+	    {{-1, -1, -1}, {1, -1, -1}, {1, -1, 1}, {-1, -1, 1}},
+	    {{-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}},
+	    {{1, -1, -1}, {-1, -1, -1}, {-1, 1, -1}, {1, 1, -1}}};
+	float positions[72];
+	uint32_t indices[36];
+	for (int f = 0; f < 6; f++) {
+		for (int v = 0; v < 4; v++)
+			for (int c = 0; c < 3; c++)
+				positions[(f * 4 + v) * 3 + c] = faces[f][v][c] * 0.5f;
+		uint32_t b = (uint32_t)f * 4, t[6] = {b, b + 1, b + 2, b, b + 2, b + 3};
+		memcpy(indices + f * 6, t, sizeof(t));
+	}
+	sg_mesh cube = sg_mesh_create_3d(scene, &(struct sg_mesh3d_desc){
+	                                            .vertex_count = 24, .positions = positions,
+	                                            .indices = indices, .index_type = SG_INDEX_U32,
+	                                            .index_count = 36});
+	sg_mesh quad = sg_mesh_create_quad(scene, 1, 1);
+	struct sg_camera eye;
+	sg_camera_init_perspective(&eye, 1.0f, 90.0f / 100.0f, 0.5f, 30.0f);
+	sg_camera_look_at(&eye, (float[]){2, 3, 7}, (float[]){0, 0, 0}, (float[]){0, 1, 0});
+	sg_node place = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+	sg_transform_translate(scene, place, 4, 4, 0);
+	sg_node view = sg_node_new_view3d(
+	    scene, &(struct sg_view3d_desc){.camera = &eye, .viewport = {16, 12, 90, 100}});
+	sg_node models[MODELS];
+	for (int i = 0; i < MODELS; i++) {
+		float rgb[3];
+		colour_of(i, rgb);
+		sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+		bool solid = i >= 10 && i < 50;
+		if (solid) {
+			sg_transform_translate(scene, t, (float)(next() % 400) / 100.0f - 2.0f,
+			                       (float)(next() % 400) / 100.0f - 2.0f,
+			                       (float)(next() % 400) / 100.0f - 2.0f);
+			sg_transform_rotate(scene, t, (float)(next() % 628) / 100.0f, 0.3f, 1.0f, 0.2f);
+		} else {
+			sg_transform_translate(scene, t, (float)(next() % 110), (float)(next() % 110), 0);
+			sg_transform_scale(scene, t, (float)(6 + next() % 20), (float)(6 + next() % 20), 1);
+		}
+		models[i] = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = solid ? cube : quad});
+		ck_assert_int_eq(sg_model_set_color(scene, models[i], rgb[0], rgb[1], rgb[2], 1), SG_OK);
+		sg_node_add_child(scene, t, models[i]);
+		sg_node_add_child(scene, solid ? view : sg_scene_root(scene), t);
+		if (i == 9) { /* quads 0 .. 9 under the view, 50 .. 59 over it */
+			sg_node_add_child(scene, sg_scene_root(scene), place);
+			sg_node_add_child(scene, place, view);
+		}
+	}
+	uint8_t *rgba = malloc(SIDE * SIDE * 4);
+	render(scene, NULL, rgba);
+	int named = check_picks(scene, NULL, rgba, models);
+	ck_assert_msg(named > 2000, "only %d of 10000 picks landed on a model", named);
+	/* the nearest, not the last in the tree: a hit on a cube names the
+	 * cube the render shows, which the order of the tree does not decide */
+	int cubes_seen = 0;
+	for (int p = 0; p < SIDE * SIDE; p++) {
+		int m = model_of_pixel(rgba + (size_t)p * 4);
+		cubes_seen += m >= 10 && m < 50;
+	}
+	ck_assert_int_gt(cubes_seen, 1000);
+	free(rgba);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("pick");
@@ -247,6 +323,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_picks_match_the_render, 0, 3);
 	tcase_add_test(tc, test_hit_details_and_pick_all);
 	tcase_add_test(tc, test_world_getters);
+	tcase_add_test(tc, test_3d_picks_match_the_render);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

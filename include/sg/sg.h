@@ -8,6 +8,7 @@
 #include <sg/export.h>
 #include <sg/image.h>
 #include <sg/log.h>
+#include <sg/model_file.h>
 #include <sg/output.h>
 #include <sg/pick.h>
 #include <sg/renderer.h>

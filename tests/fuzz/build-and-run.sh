@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of tests/fuzz/ with clang (not through meson) and
 # runs each one for a while on a copy of its seed corpus.
 #
-#   tests/fuzz/build-and-run.sh [TARGET...]    TARGET: png, scene_file (default: both)
+#   tests/fuzz/build-and-run.sh [TARGET...]    TARGET: png, scene_file, model_file (default: all)
 #
 # Environment: SG_FUZZ_BUILD (build folder, default build-fuzz), SG_FUZZ_SECONDS
 # (per target, default 60), SG_FUZZ_JOBS (compile jobs, default 2), CC (clang).
@@ -17,7 +17,7 @@ build=${SG_FUZZ_BUILD:-build-fuzz}
 seconds=${SG_FUZZ_SECONDS:-60}
 jobs=${SG_FUZZ_JOBS:-2}
 cc=${CC:-clang}
-targets=${*:-png scene_file}
+targets=${*:-png scene_file model_file}
 
 packages="egl glesv2 gbm libdrm cglm libpng json-c"
 mkdir -p "$build/obj" "$build/artifacts"
@@ -25,8 +25,9 @@ mkdir -p "$build/obj" "$build/artifacts"
 # The library's sources, exactly as the meson files list them: the layers of
 # src/meson.build ('layer/file.c'; not src/output/, which no loader reaches and
 # which needs a KMS device), the text layer's list (the FreeType + HarfBuzz one
-# when both are installed, as meson's 'text' option 'auto' does, else the stub)
-# and the scene-file layer's own list.
+# when both are installed, as meson's 'text' option 'auto' does, else the stub),
+# the model-file layer's list the same way (assimp and libjpeg) and the
+# scene-file layer's own list.
 sources=$(sed -n "s/^ *'\([a-z_]*\/[^']*\.c\)'.*/src\/\1/p" src/meson.build | grep -v '^src/output/')
 text_lists=$(sed -n "s/^ *text_sources = \[\(.*\)\]/\1/p" src/meson.build)
 if pkg-config --exists freetype2 harfbuzz; then
@@ -37,6 +38,15 @@ else
 fi
 [ -n "$text_list" ] || { echo "no text_sources list found in src/meson.build" >&2; exit 1; }
 sources="$sources $(echo "$text_list" | tr -d "'," | tr ' ' '\n' | sed -n 's/^\(text\/.*\.c\)$/src\/\1/p')"
+modelfile_lists=$(sed -n "s/^ *modelfile_sources = \[\(.*\)\]/\1/p" src/meson.build)
+if pkg-config --exists assimp libjpeg; then
+	modelfile_list=$(echo "$modelfile_lists" | head -n 1)
+	packages="$packages assimp libjpeg"
+else
+	modelfile_list=$(echo "$modelfile_lists" | tail -n 1)
+fi
+[ -n "$modelfile_list" ] || { echo "no modelfile_sources list found in src/meson.build" >&2; exit 1; }
+sources="$sources $(echo "$modelfile_list" | tr -d "'," | tr ' ' '\n' | sed -n 's/^\(modelfile\/.*\.c\)$/src\/\1/p')"
 sources="$sources $(sed -n "s/^ *'\([^']*\.c\)'.*/src\/scenefile\/\1/p" src/scenefile/meson.build)"
 # -fno-sanitize-recover: UBSan stops the run instead of printing and going on,
 # so undefined behaviour counts as a crash like ASan's reports do.
@@ -92,10 +102,12 @@ for target in $targets; do
 	case $target in
 	png) max_len=65536 ;;
 	scene_file) max_len=262144 ;;
-	*) echo "unknown target '$target' (png, scene_file)" >&2; exit 2 ;;
+	model_file) max_len=262144 ;;
+	*) echo "unknown target '$target' (png, scene_file, model_file)" >&2; exit 2 ;;
 	esac
 	corpus_name=$target
 	[ "$target" = scene_file ] && corpus_name=scene
+	[ "$target" = model_file ] && corpus_name=model
 	binary="$build/fuzz_$target"
 	echo "== linking $binary"
 	# shellcheck disable=SC2086
@@ -107,6 +119,7 @@ for target in $targets; do
 	cp -n "tests/fuzz/corpus/$corpus_name"/* "$corpus"/ 2>/dev/null || true
 	suffix=png
 	[ "$target" = scene_file ] && suffix=json
+	[ "$target" = model_file ] && suffix=model
 	cp -n tests/fuzz/regressions/*."$suffix" "$corpus"/ 2>/dev/null || true
 	log="$build/fuzz_$target.log"
 	echo "== running $binary for ${seconds}s on $corpus (log: $log)"

@@ -1,0 +1,115 @@
+/* JPEG decoding with libjpeg-turbo: errors leave through longjmp, as
+ * libjpeg's own examples do; nothing is printed. */
+#include "jpeg.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+
+#include <jpeglib.h>
+
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "../base/side_limit.h"
+
+/* Against decompression bombs, as for PNG (png_read.c): a small file may
+ * claim a huge image. */
+#define JPEG_MAX_PIXELS (64u * 1024 * 1024)
+/* A progressive JPEG may hold any number of scans, each a pass over the
+ * whole image: a few kilobytes can take minutes (libjpeg-turbo's own fuzzers
+ * stop at 500). Real encoders write at most a few dozen. */
+#define JPEG_MAX_SCANS 500
+
+struct jpeg_context {
+	struct jpeg_error_mgr manager; /* first: libjpeg hands the manager back */
+	jmp_buf escape;
+	char message[JMSG_LENGTH_MAX];
+};
+
+static void on_jpeg_error(j_common_ptr info)
+{
+	struct jpeg_context *context = (struct jpeg_context *)info->err;
+	info->err->format_message(info, context->message);
+	longjmp(context->escape, 1);
+}
+
+static void on_jpeg_message(j_common_ptr info, int level)
+{
+	(void)info;
+	(void)level; /* warnings (corrupt data skipped) do not stop a load */
+}
+
+static void on_jpeg_progress(j_common_ptr info)
+{
+	j_decompress_ptr decompress = (j_decompress_ptr)info;
+	if (decompress->input_scan_number > JPEG_MAX_SCANS) {
+		struct jpeg_context *context = (struct jpeg_context *)info->err;
+		snprintf(context->message, sizeof(context->message),
+		         "more than %d progressive scans", JPEG_MAX_SCANS);
+		longjmp(context->escape, 1);
+	}
+}
+
+sg_result sg_jpeg_read_rgba(const uint8_t *data, size_t size, const char *shown, uint64_t max_bytes,
+                            uint8_t **pixels_out, int *width_out, int *height_out)
+{
+	*pixels_out = NULL;
+	struct jpeg_decompress_struct info;
+	struct jpeg_context context = {.message = ""};
+	struct jpeg_progress_mgr progress = {.progress_monitor = on_jpeg_progress};
+	/* volatile: modified between setjmp and a possible longjmp */
+	uint8_t *volatile pixels = NULL;
+	volatile sg_result result = SG_OK;
+	info.err = jpeg_std_error(&context.manager);
+	context.manager.error_exit = on_jpeg_error;
+	context.manager.emit_message = on_jpeg_message;
+	if (setjmp(context.escape)) {
+		result =
+		    sg_fail(SG_ERR_FORMAT, "'%s' is not a valid JPEG: %s", shown, context.message);
+		goto done;
+	}
+	jpeg_create_decompress(&info);
+	info.progress = &progress;
+	jpeg_mem_src(&info, data, (unsigned long)size);
+	jpeg_read_header(&info, TRUE);
+	JDIMENSION width = info.image_width, height = info.image_height;
+	if (width > SG_MAX_SIDE || height > SG_MAX_SIDE) {
+		result = sg_fail(SG_ERR_FORMAT, "'%s' is %ux%u: more than %d pixels on a side",
+		                 shown, width, height, SG_MAX_SIDE);
+		goto done;
+	}
+	if ((uint64_t)width * height > JPEG_MAX_PIXELS) {
+		result = sg_fail(SG_ERR_FORMAT, "'%s' is %ux%u: more than the %u pixels allowed",
+		                 shown, width, height, JPEG_MAX_PIXELS);
+		goto done;
+	}
+	*width_out = (int)width;
+	*height_out = (int)height;
+	if ((uint64_t)width * height * 4 > max_bytes) {
+		result = SG_ERR_LIMIT;
+		goto done;
+	}
+	/* libjpeg-turbo's extension: RGBA straight out, alpha 255 */
+	info.out_color_space = JCS_EXT_RGBA;
+	jpeg_start_decompress(&info);
+	if (info.output_width != width || info.output_height != height ||
+	    info.output_components != 4) {
+		result = sg_fail(SG_ERR_FORMAT, "'%s': unsupported JPEG layout", shown);
+		goto done;
+	}
+	if (!(pixels = sg_malloc((size_t)width * height * 4))) {
+		result = sg_fail(SG_ERR_NO_MEMORY, "out of memory for the %ux%u image '%s'", width,
+		                 height, shown);
+		goto done;
+	}
+	while (info.output_scanline < height) {
+		JSAMPROW row = pixels + (size_t)info.output_scanline * width * 4;
+		jpeg_read_scanlines(&info, &row, 1);
+	}
+	jpeg_finish_decompress(&info);
+	*pixels_out = pixels;
+	pixels = NULL;
+done:
+	jpeg_destroy_decompress(&info);
+	sg_free(pixels);
+	return result;
+}
