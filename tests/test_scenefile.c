@@ -2123,6 +2123,74 @@ START_TEST(test_3d_limits)
 }
 END_TEST
 
+/* --- "model_file" nodes: a model imported under a transform --- */
+
+/* Copies the glTF sample name into temp_dir/models/. */
+static void copy_model(const char *name)
+{
+	char command[1024];
+	snprintf(command, sizeof(command), "mkdir -p '%s/models' && cp '%s/%s' '%s/models/'",
+	         temp_dir, SG_MODELS_DIR, name, temp_dir);
+	ck_assert_int_eq(system(command), 0);
+}
+
+START_TEST(test_model_file_nodes)
+{
+	make_temp_dir();
+	if (!sg_model_import_available()) {
+		expect_load("m.json", "{\"nodes\": [{\"type\": \"model_file\", \"path\": \"m.gltf\"}]}",
+		            SG_ERR_IO, ": $.nodes[0].path: cannot open 'm.gltf'");
+		write_file("m.gltf", "{}");
+		expect_load("m.json", "{\"nodes\": [{\"type\": \"model_file\", \"path\": \"m.gltf\"}]}",
+		            SG_ERR_UNSUPPORTED, ": $.nodes[0].path: ");
+		remove_temp_dir();
+		return;
+	}
+	copy_model("BoxTextured.gltf");
+	/* the model under a transform of its own, its texture charged */
+	const char *scene = write_file(
+	    "m.json", "{\"nodes\": [{\"type\": \"view3d\", \"children\": [{\"type\": \"model_file\", "
+	              "\"name\": \"Crate\", \"path\": \"models/BoxTextured.gltf\", "
+	              "\"transform\": {\"translate\": [1, 2, 3]}}]}]}");
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(scene, &file) == SG_OK, "%s", sg_last_error());
+	struct sg_scene *loaded = sg_scene_file_get_scene(file);
+	sg_node crate = find(loaded, "Crate");
+	ck_assert_int_eq(sg_node_get_kind(loaded, crate), SG_NODE_TRANSFORM);
+	float matrix[16];
+	ck_assert_int_eq(sg_transform_get_matrix(loaded, crate, matrix), SG_OK);
+	assert_floats_near(matrix + 12, (float[]){1, 2, 3, 1}, 4);
+	ck_assert_uint_eq(sg_node_child_count(loaded, crate), 1); /* the import's root */
+	sg_scene_file_destroy(file);
+	/* over the texture budget: the 256 x 256 image is refused */
+	struct sg_scene_file_options options = {.max_texture_bytes = 100000};
+	ck_assert_int_eq(sg_scene_file_load_with(scene, &options, &file), SG_ERR_LIMIT);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), ": $.nodes[0].children[0].path: "));
+
+	/* the path follows the texture rules; the model's failures are named */
+	expect_load("bad.json", "{\"nodes\": [{\"type\": \"model_file\", \"path\": \"../m.gltf\"}]}",
+	            SG_ERR_IO, ": $.nodes[0].path: '../m.gltf' has a '..': a model path stays "
+	                       "inside the scene's folder");
+	expect_load("bad.json", "{\"nodes\": [{\"type\": \"model_file\", \"path\": \"none.glb\"}]}",
+	            SG_ERR_IO, ": $.nodes[0].path: cannot open 'none.glb'");
+	write_file("corrupt.glb", "glTF\002\000\000\000 not a binary glTF");
+	expect_load("bad.json", "{\"nodes\": [{\"type\": \"model_file\", \"path\": \"corrupt.glb\"}]}",
+	            SG_ERR_FORMAT, ": $.nodes[0].path: ");
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "corrupt.glb"));
+	expect_load("bad.json",
+	            "{\"nodes\": [{\"type\": \"model_file\", \"path\": \"models/BoxTextured.gltf\", "
+	            "\"allow_outside\": true}]}",
+	            SG_ERR_IO, ": $.nodes[0].allow_outside: a model's files may lie outside its "
+	                       "folder only where the caller allows folders");
+	expect_load("bad.json", "{\"nodes\": [{\"type\": \"model_file\", \"path\": \"x.glb\", "
+	                        "\"scale\": 2}]}",
+	            SG_ERR_FORMAT, ": $.nodes[0].scale: unknown key");
+	expect_load("bad.json", "{\"nodes\": [{\"type\": \"model_file\"}]}", SG_ERR_FORMAT,
+	            ": $.nodes[0].path: missing");
+	remove_temp_dir();
+}
+END_TEST
+
 static void add_3d_tests(Suite *suite)
 {
 	TCase *tc = tcase_create("3d");
@@ -2130,6 +2198,7 @@ static void add_3d_tests(Suite *suite)
 	tcase_add_test(tc, test_3d_content_is_read);
 	tcase_add_test(tc, test_3d_view_renders_the_materials);
 	tcase_add_test(tc, test_3d_limits);
+	tcase_add_test(tc, test_model_file_nodes);
 	suite_add_tcase(suite, tc);
 }
 

@@ -97,11 +97,16 @@ static sg_result make_transform(struct sg_parse *p, struct json_object *desc, co
 	*node = sg_node_new_transform(p->out->scene, &(struct sg_transform_desc){.name = name});
 	if (!node->generation)
 		return sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
+	return sg_parse_transform_key(p, desc, *node);
+}
+
+sg_result sg_parse_transform_key(struct sg_parse *p, struct json_object *desc, sg_node node)
+{
 	struct json_object *transform = sg_read_field(desc, "transform");
 	if (!transform)
 		return SG_OK;
 	size_t mark = sg_json_path_push_key(&p->path, "transform");
-	result = parse_local(p, transform, *node);
+	sg_result result = parse_local(p, transform, node);
 	sg_json_path_pop(&p->path, mark);
 	return result;
 }
@@ -138,17 +143,19 @@ static sg_result parse_visible(struct sg_parse *p, struct json_object *desc, sg_
 
 static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_node parent)
 {
-	enum { GROUP, TRANSFORM, MODEL, TEXT, VIEW3D, LIGHT };
-	static const char *const types[] = {[GROUP] = "group", [TRANSFORM] = "transform",
-	                                    [MODEL] = "model", [TEXT] = "text",
-	                                    [VIEW3D] = "view3d", [LIGHT] = "light", NULL};
+	enum { GROUP, TRANSFORM, MODEL, TEXT, VIEW3D, LIGHT, MODEL_FILE };
+	static const char *const types[] = {[GROUP] = "group",        [TRANSFORM] = "transform",
+	                                    [MODEL] = "model",        [TEXT] = "text",
+	                                    [VIEW3D] = "view3d",      [LIGHT] = "light",
+	                                    [MODEL_FILE] = "model_file", NULL};
 	static sg_result (*const makers[])(struct sg_parse *, struct json_object *, const char *,
 	                                   sg_node *) = {[GROUP] = make_group,
 	                                                 [TRANSFORM] = make_transform,
 	                                                 [MODEL] = make_model,
 	                                                 [TEXT] = sg_make_text,
 	                                                 [VIEW3D] = sg_make_view3d,
-	                                                 [LIGHT] = sg_make_light};
+	                                                 [LIGHT] = sg_make_light,
+	                                                 [MODEL_FILE] = sg_make_model_file};
 	int type = -1;
 	const char *name = NULL;
 	sg_result result = sg_read_object(p, desc);

@@ -25,6 +25,13 @@
  * per em, sg_font_load's limit. */
 #define SG_SCENE_FILE_MAX_FONTS 64
 #define SG_SCENE_FILE_MAX_FONT_SIZE 1024
+/* "model_file" nodes: each is imported (assimp reads its file) on its own, so
+ * their number is held; the meshes and nodes they make share the importer's
+ * defaults for one file (sg/model_file.h) as a total. */
+#define SG_SCENE_FILE_MAX_MODEL_FILES 64
+#define SG_SCENE_FILE_MAX_IMPORT_VERTICES (16u << 20)
+#define SG_SCENE_FILE_MAX_IMPORT_TRIANGLES (16u << 20)
+#define SG_SCENE_FILE_MAX_IMPORT_NODES 100000u
 
 /* The defaults of struct sg_scene_file_options are in sg/scene_file.h. */
 
@@ -162,6 +169,9 @@ struct sg_parse {
 	/* Vertices and indices of the generated meshes ("box", "sphere") so far,
 	 * held to SG_SCENE_FILE_MAX_VERTICES in all: a few bytes of JSON each. */
 	size_t generated_vertices, generated_indices;
+	/* The "model_file" nodes imported so far, and what they made. */
+	size_t model_file_count;
+	size_t imported_vertices, imported_triangles, imported_nodes;
 	/* The 3D view the nodes being read are under: 0 outside any, and how many
 	 * lights the innermost one has so far. */
 	int view_depth;
@@ -204,6 +214,12 @@ sg_result sg_make_view3d(struct sg_parse *p, struct json_object *desc, const cha
                          sg_node *node);
 sg_result sg_make_light(struct sg_parse *p, struct json_object *desc, const char *name,
                         sg_node *node);
+/* A node of type "model_file": a transform with the model imported under it
+ * (model_files.c). */
+sg_result sg_make_model_file(struct sg_parse *p, struct json_object *desc, const char *name,
+                             sg_node *node);
+/* A transform node's "transform" key, if there is one, into node's matrix. */
+sg_result sg_parse_transform_key(struct sg_parse *p, struct json_object *desc, sg_node node);
 /* A model's "mesh": a name of $.meshes or an inline mesh object. */
 sg_result sg_parse_mesh_ref(struct sg_parse *p, struct json_object *model, sg_mesh *mesh);
 sg_result sg_parse_nodes(struct sg_parse *p, struct json_object *root);
