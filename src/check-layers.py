@@ -20,7 +20,7 @@ BELOW = {
     'base': [],
     'graph': ['base'],
     'text': ['graph'],
-    'scenefile': ['graph', 'text'],
+    'scenefile': ['graph', 'text', 'modelfile'],
     'modelfile': ['graph'],
     'traverse': ['graph'],
     'gl': ['traverse'],

@@ -1,6 +1,7 @@
 /* The scene-file layer: example scenes, the reference image, animation,
- * opacity and colour (checked against a CPU reference of the blending), and
- * every error path of sg_scene_file_load(). Runs from the source root. */
+ * opacity and colour (checked against a CPU reference of the blending), 3D
+ * content (checked against docs/3d.md's formulas, computed here), and every
+ * error path of sg_scene_file_load(). Runs from the source root. */
 #include <check.h>
 #include <errno.h>
 #include <math.h>
@@ -29,6 +30,7 @@ static const char *const example_scenes[] = {
 	"scenes/mesh.json",
 	"scenes/overlay.json",
 	"scenes/progress.json",
+	"scenes/cube3d.json",
 	"scenes/text.json", /* last: left out where libsg has no text */
 };
 
@@ -834,6 +836,99 @@ static const struct bad_case bad_cases[] = {
 	{"{\"nodes\": [{\"type\": \"model\", " NODE_QUAD ", \"color\": {\"keyframes\": "
 	 "[{\"frame\": 0, \"value\": [1, 0, 0]}, {\"frame\": 5, \"value\": [0, 0, 1, 1.01]}]}}]}",
 	 SG_ERR_FORMAT, ": $.nodes[0].color.keyframes[1].value[3]: 1.01 is outside 0 .. 1", NULL},
+	/* 3D: materials */
+	{"{\"materials\": {\"m\": {\"alpha_mode\": \"glass\"}}}", SG_ERR_FORMAT,
+	 ": $.materials.m.alpha_mode: unknown value \"glass\" (expected one of \"opaque\", "
+	 "\"mask\", \"blend\")",
+	 NULL},
+	{"{\"materials\": {\"m\": {\"base_colour\": [1, 1, 1]}}}", SG_ERR_FORMAT,
+	 ": $.materials.m.base_colour: unknown key", NULL},
+	{"{\"materials\": {\"m\": {\"base_color_texture\": \"nope\"}}}", SG_ERR_FORMAT,
+	 ": $.materials.m.base_color_texture: unknown texture \"nope\" (not in $.textures)", NULL},
+	{"{\"textures\": {\"t\": {\"type\": \"solid\"}}, \"materials\": {\"m\": "
+	 "{\"normal_texture\": {\"texture\": \"x\", \"uv_set\": 1}}}}",
+	 SG_ERR_FORMAT, ": $.materials.m.normal_texture.texture: unknown texture \"x\"", NULL},
+	{"{\"textures\": {\"t\": {\"type\": \"solid\"}}, \"materials\": {\"m\": "
+	 "{\"normal_texture\": {\"texture\": \"t\", \"uv_set\": 2}}}}",
+	 SG_ERR_FORMAT, ": $.materials.m.normal_texture.uv_set: 2 is outside 0 .. 1", NULL},
+	{"{\"materials\": {\"m\": {\"roughness\": 1.5}}}", SG_ERR_FORMAT,
+	 ": $.materials.m.roughness: 1.5 is outside 0 .. 1", NULL},
+	{"{\"materials\": {\"m\": {\"base_color\": [1, 0, 0, 0.5, 1]}}}", SG_ERR_FORMAT,
+	 ": $.materials.m.base_color: expected a linear colour [r, g, b] or [r, g, b, a]", NULL},
+	{"{\"materials\": {\"m\": {\"emissive\": \"#ff000080\"}}}", SG_ERR_FORMAT,
+	 ": $.materials.m.emissive: expected \"#rrggbb\": this colour has no alpha", NULL},
+	{"{\"materials\": {\"m\": {\"alpha_cutoff\": 0.3}}}", SG_ERR_FORMAT,
+	 ": $.materials.m.alpha_cutoff: only an \"alpha_mode\": \"mask\" material has a cutoff",
+	 NULL},
+	{"{\"materials\": {\"m\": {\"unlit\": 1}}}", SG_ERR_FORMAT,
+	 ": $.materials.m.unlit: expected true or false", NULL},
+	{"{\"materials\": {\"m\": {}}, \"nodes\": [{\"type\": \"model\", " NODE_QUAD
+	 ", \"material\": \"n\"}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].material: unknown material \"n\" (not in $.materials)", NULL},
+	/* a material's texture is opened when a model uses the material */
+	{"{\"textures\": {\"photo\": {\"type\": \"png\", \"path\": \"missing.png\"}}, "
+	 "\"materials\": {\"m\": {\"emissive_texture\": \"photo\"}}, \"nodes\": "
+	 "[{\"type\": \"model\", " NODE_QUAD ", \"material\": \"m\"}]}",
+	 SG_ERR_IO, ": $.textures.photo.path: cannot open '", "missing.png'"},
+	/* 3D: meshes */
+	{"{\"meshes\": {\"b\": {\"type\": \"box\", \"size\": [1, 0, 1]}}}", SG_ERR_FORMAT,
+	 ": $.meshes.b.size[1]: 0 is outside", NULL},
+	{"{\"meshes\": {\"b\": {\"type\": \"box\"}}}", SG_ERR_FORMAT,
+	 ": $.meshes.b.size: missing", NULL},
+	{"{\"meshes\": {\"s\": {\"type\": \"sphere\", \"radius\": 1, \"segments\": 1000}}}",
+	 SG_ERR_FORMAT, ": $.meshes.s.segments: 1000 is outside 3 .. 256", NULL},
+	{"{\"meshes\": {\"s\": {\"type\": \"sphere\", \"radius\": 1, \"rings\": 4}}}",
+	 SG_ERR_FORMAT, ": $.meshes.s.rings: unknown key", NULL},
+	{"{\"meshes\": {\"s\": {\"type\": \"solid\", \"positions\": [[0, 0, 0], [1, 0, 0]]}}}",
+	 SG_ERR_FORMAT, ": $.meshes.s.positions: 2 positions [x, y, z]: a triangle list needs a "
+	 "multiple of 3", NULL},
+	{"{\"meshes\": {\"s\": {\"type\": \"solid\", \"positions\": [[0, 0, 0], [1, 0, 0], "
+	 "[0, 1, 0]], \"normals\": [[0, 0, 1]]}}}",
+	 SG_ERR_FORMAT, ": $.meshes.s.normals: expected an array of 3 normals [x, y, z], one per "
+	 "position", NULL},
+	{"{\"meshes\": {\"s\": {\"type\": \"solid\", \"positions\": [[0, 0, 0], [1, 0, 0], "
+	 "[0, 1, 0]], \"normals\": \"round\"}}}",
+	 SG_ERR_FORMAT, ": $.meshes.s.normals: unknown value \"round\"", NULL},
+	{"{\"meshes\": {\"s\": {\"type\": \"solid\", \"positions\": [[0, 0, 0], [1, 0, 0], "
+	 "[0, 1, 0]], \"colors\": [[1, 1, 1], [1, 1, 1, 1], [2, 0, 0]]}}}",
+	 SG_ERR_FORMAT, ": $.meshes.s.colors[2][0]: 2 is outside 0 .. 1", NULL},
+	{"{\"meshes\": {\"s\": {\"type\": \"solid\", \"positions\": [[0, 0, 0], [1, 0, 0], "
+	 "[0, 1, 0]], \"indices\": [0, 1, 3]}}}",
+	 SG_ERR_FORMAT, ": $.meshes.s.indices[2]: 3 is outside 0 .. 2", NULL},
+	/* 3D: views and lights */
+	{"{\"nodes\": [{\"type\": \"view3d\", \"children\": [{\"type\": \"light\", "
+	 "\"light\": \"spot\", \"outer_cone\": 120}]}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].children[0].outer_cone: 120 is outside 0 .. 90", NULL},
+	{"{\"nodes\": [{\"type\": \"view3d\", \"children\": [{\"type\": \"light\", "
+	 "\"light\": \"spot\", \"inner_cone\": 50, \"outer_cone\": 40}]}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].children[0].inner_cone: inner_cone (50) must be less than "
+	 "outer_cone (40)", NULL},
+	{"{\"nodes\": [{\"type\": \"view3d\", \"children\": [{\"type\": \"light\", "
+	 "\"light\": \"point\", \"inner_cone\": 5}]}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].children[0].inner_cone: only a spot light has cones", NULL},
+	{"{\"nodes\": [{\"type\": \"view3d\", \"children\": [{\"type\": \"light\", "
+	 "\"light\": \"directional\", \"range\": 5}]}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].children[0].range: a directional light has no range", NULL},
+	{"{\"nodes\": [{\"type\": \"view3d\", \"children\": [{\"type\": \"light\"}]}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].children[0]: missing \"light\" (one of \"directional\", "
+	 "\"point\", \"spot\")", NULL},
+	{"{\"nodes\": [{\"type\": \"light\", \"light\": \"point\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0]: a light outside any 3D view lights nothing", NULL},
+	{"{\"nodes\": [{\"type\": \"view3d\", \"children\": [{\"type\": \"light\", "
+	 "\"light\": \"point\", \"children\": []}]}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].children[0]: a light cannot have children", NULL},
+	{"{\"nodes\": [{\"type\": \"view3d\", \"children\": [{\"type\": \"light\", "
+	 "\"light\": \"point\", \"opacity\": 1}]}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].children[0].opacity: unknown key", NULL},
+	{"{\"nodes\": [{\"type\": \"view3d\", \"viewport\": [0, 0, 0, 10]}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].viewport[2]: the width is 0: it must be above 0", NULL},
+	{"{\"nodes\": [{\"type\": \"view3d\", \"camera\": {\"type\": \"fish\"}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].camera.type: unknown value \"fish\"", NULL},
+	{"{\"nodes\": [{\"type\": \"view3d\", \"camera\": {\"type\": \"perspective\", "
+	 "\"fov\": 40}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].camera.fov: unknown key", NULL},
+	{"{\"nodes\": [{\"type\": \"view3d\", \"ambient\": [0.1, 0.1, 300]}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].ambient[2]: 300 is outside 0 .. 1", NULL},
 };
 
 START_TEST(test_bad_input_is_refused)
@@ -1806,6 +1901,307 @@ static void add_text_tests(Suite *suite)
 	suite_add_tcase(suite, text);
 }
 
+/* --- 3D (docs/scene-format.md, "3D"): materials, meshes, views, lights --- */
+
+/* sRGB's transfer functions (IEC 61966-2-1), as docs/3d.md states them. */
+static double srgb_decode(double encoded)
+{
+	return encoded <= 0.04045 ? encoded / 12.92 : pow((encoded + 0.055) / 1.055, 2.4);
+}
+
+static double srgb_encode(double linear)
+{
+	return linear <= 0.0031308 ? linear * 12.92 : 1.055 * pow(linear, 1 / 2.4) - 0.055;
+}
+
+static const char scene_3d[] =
+    "{\"textures\": {\"white\": {\"type\": \"solid\"},\n"
+    "              \"unused\": {\"type\": \"png\", \"path\": \"missing.png\"}},\n"
+    " \"materials\": {\n"
+    "   \"m\": {\"base_color\": \"#808080\", \"metallic\": 0.25, \"roughness\": 0.5,\n"
+    "         \"emissive\": [0.1, 0.2, 0.3], \"alpha_mode\": \"mask\", \"alpha_cutoff\": 0.4,\n"
+    "         \"double_sided\": true, \"base_color_texture\": \"white\",\n"
+    "         \"normal_texture\": {\"texture\": \"white\", \"uv_set\": 1}, \"normal_scale\": 0.5,\n"
+    "         \"occlusion_strength\": 0.7},\n"
+    "   \"unused\": {\"base_color_texture\": \"unused\"}},\n"
+    " \"meshes\": {\"box\": {\"type\": \"box\", \"size\": [2, 4, 6]},\n"
+    "            \"ball\": {\"type\": \"sphere\", \"radius\": 2, \"segments\": 8},\n"
+    "            \"tri\": {\"type\": \"solid\", \"positions\": [[0, 0, 0], [1, 0, 0], [0, 1, 0]],\n"
+    "                    \"normals\": \"smooth\", \"uvs\": [[0, 0], [1, 0], [0, 1]],\n"
+    "                    \"colors\": [[1, 0, 0], [0, 1, 0], [0, 0, 1, 0.5]]}},\n"
+    " \"nodes\": [\n"
+    "   {\"type\": \"view3d\", \"name\": \"V\", \"viewport\": [10, 20, 200, 100],\n"
+    "    \"ambient\": [0.1, 0.2, 0.3], \"camera\": {\"type\": \"perspective\", \"fovy\": 60},\n"
+    "    \"children\": [\n"
+    "      {\"type\": \"transform\", \"children\": [{\"type\": \"light\", \"name\": \"S\",\n"
+    "       \"light\": \"spot\", \"color\": [1, 0.5, 0.25], \"intensity\": 20, \"range\": 5,\n"
+    "       \"inner_cone\": 10, \"outer_cone\": 30}]},\n"
+    "      {\"type\": \"model\", \"name\": \"B\", \"mesh\": \"box\", \"material\": \"m\"},\n"
+    "      {\"type\": \"model\", \"name\": \"T\", \"mesh\": \"tri\", \"material\": \"m\"},\n"
+    "      {\"type\": \"model\", \"name\": \"Ball\", \"mesh\": \"ball\"}]},\n"
+    "   {\"type\": \"view3d\", \"name\": \"W\"}]}\n";
+
+static void assert_floats_near(const float *actual, const float *expected, int count)
+{
+	for (int i = 0; i < count; i++)
+		ck_assert_msg(fabsf(actual[i] - expected[i]) < 1e-5f, "[%d]: %g, expected %g", i,
+		              (double)actual[i], (double)expected[i]);
+}
+
+START_TEST(test_3d_content_is_read)
+{
+	make_temp_dir();
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(write_file("3d.json", scene_3d), &file) == SG_OK, "%s",
+	              sg_last_error());
+	struct sg_scene *scene = sg_scene_file_get_scene(file);
+
+	/* the material, "#808080" decoded from sRGB; the unused one (a missing
+	 * PNG) is never made */
+	sg_node box = find(scene, "B");
+	sg_material handle = sg_model_get_material(scene, box);
+	ck_assert(sg_material_exists(scene, handle));
+	bool stale = true;
+	const struct sg_material_desc *m = &sg_scene_model_material(scene, box.index, &stale)->desc;
+	float grey = (float)srgb_decode(128.0 / 255.0);
+	assert_floats_near(m->base_color, (float[]){grey, grey, grey, 1}, 4);
+	assert_floats_near(&m->metallic, (float[]){0.25f}, 1);
+	assert_floats_near(&m->roughness, (float[]){0.5f}, 1);
+	assert_floats_near(m->emissive, (float[]){0.1f, 0.2f, 0.3f}, 3);
+	assert_floats_near(&m->normal_scale, (float[]){0.5f}, 1);
+	assert_floats_near(&m->occlusion_strength, (float[]){0.7f}, 1);
+	assert_floats_near(&m->alpha_cutoff, (float[]){0.4f}, 1);
+	ck_assert_int_eq(m->alpha_mode, SG_ALPHA_MASK);
+	ck_assert(m->double_sided && !m->unlit);
+	ck_assert(sg_texture_exists(scene, m->base_color_texture.texture));
+	ck_assert_uint_eq(m->base_color_texture.uv_set, 0);
+	ck_assert_uint_eq(m->normal_texture.uv_set, 1);
+	ck_assert_uint_eq(m->normal_texture.texture.index, m->base_color_texture.texture.index);
+	ck_assert_uint_eq(m->occlusion_texture.texture.generation, 0);
+	/* one material, shared; a model without one has none */
+	ck_assert_uint_eq(sg_model_get_material(scene, find(scene, "T")).index, handle.index);
+	ck_assert_uint_eq(sg_model_get_material(scene, find(scene, "Ball")).generation, 0);
+
+	/* generated meshes centred on the origin */
+	float bounds[6];
+	ck_assert_int_eq(sg_mesh_get_bounds(scene, sg_model_mesh(scene, sg_scene_model(scene, box.index)), bounds),
+	                 SG_OK);
+	assert_floats_near(bounds, (float[]){-1, -2, -3, 1, 2, 3}, 6);
+	sg_node ball = find(scene, "Ball");
+	ck_assert_int_eq(sg_mesh_get_bounds(scene, sg_model_mesh(scene, sg_scene_model(scene, ball.index)), bounds),
+	                 SG_OK);
+	assert_floats_near(bounds, (float[]){-2, -2, -2, 2, 2, 2}, 6);
+
+	/* the spot light, its cones turned into radians */
+	sg_node spot = find(scene, "S");
+	ck_assert_int_eq(sg_node_get_kind(scene, spot), SG_NODE_LIGHT);
+	const struct sg_light_desc *light = &sg_scene_light(scene, spot.index)->desc;
+	ck_assert_int_eq(light->type, SG_LIGHT_SPOT);
+	assert_floats_near(light->color, (float[]){1, 0.5f, 0.25f}, 3);
+	assert_floats_near(&light->intensity, (float[]){20}, 1);
+	assert_floats_near(&light->range, (float[]){5}, 1);
+	assert_floats_near(&light->inner_cone, (float[]){(float)(M_PI / 18)}, 1);
+	assert_floats_near(&light->outer_cone, (float[]){(float)(M_PI / 6)}, 1);
+
+	/* the view's camera takes its viewport's aspect; "W" draws with the render's */
+	sg_node v = find(scene, "V");
+	ck_assert_int_eq(sg_node_get_kind(scene, v), SG_NODE_VIEW3D);
+	const struct sg_view3d_data *view = sg_scene_view3d(scene, v.index);
+	ck_assert(view->has_camera);
+	assert_floats_near(view->viewport, (float[]){10, 20, 200, 100}, 4);
+	assert_floats_near(view->ambient, (float[]){0.1f, 0.2f, 0.3f}, 3);
+	float focal = (float)(1 / tan(M_PI / 6));
+	assert_floats_near(&view->camera.projection[5], &focal, 1);
+	assert_floats_near(&view->camera.projection[0], (float[]){focal / 2}, 1);
+	ck_assert(!sg_scene_view3d(scene, find(scene, "W").index)->has_camera);
+	sg_scene_file_destroy(file);
+	remove_temp_dir();
+}
+END_TEST
+
+/* A view of an unlit box, a lit one and a 2D caption over them, 64 x 64: an
+ * orthographic camera looking down -Z over x and y in -2 .. 2, a
+ * directional light shining along -Z. */
+static const char scene_3d_render[] =
+    "{\"output\": {\"width\": 64, \"height\": 64, \"background\": [0, 0, 0, 255]},\n"
+    " \"materials\": {\n"
+    "   \"flat\": {\"base_color\": [0.2, 0.5, 0.8, 1], \"unlit\": true},\n"
+    "   \"picked\": {\"base_color\": \"#3366cc\", \"unlit\": true},\n"
+    "   \"matte\": {\"base_color\": [0.5, 0.25, 0.75, 1], \"metallic\": 0, \"roughness\": 1}},\n"
+    " \"meshes\": {\"cube\": {\"type\": \"box\", \"size\": [1, 1, 1]}},\n"
+    " \"nodes\": [\n"
+    "   {\"type\": \"view3d\", \"camera\": {\"type\": \"ortho\", \"left\": -2, \"right\": 2,\n"
+    "    \"bottom\": -2, \"top\": 2, \"near\": -10, \"far\": 10},\n"
+    "    \"children\": [\n"
+    "      {\"type\": \"light\", \"light\": \"directional\", \"intensity\": 3.14159265358979},\n"
+    "      {\"type\": \"model\", \"mesh\": \"cube\", \"material\": \"flat\", \"position\": [-1, 0, 0]},\n"
+    "      {\"type\": \"model\", \"mesh\": \"cube\", \"material\": \"picked\", \"position\": [0, -1.25, 0]},\n"
+    "      {\"type\": \"model\", \"mesh\": \"cube\", \"material\": \"matte\", \"position\": [1, 0, 0]}]},\n"
+    "   {\"type\": \"model\", \"mesh\": {\"type\": \"quad\", \"width\": 64, \"height\": 8},\n"
+    "    \"color\": \"#ff8000\"}]}\n";
+
+static void assert_rgb(const unsigned char *pixels, int x, int y, const double expected[3],
+                       double tolerance)
+{
+	const unsigned char *p = pixels + ((size_t)y * 64 + (size_t)x) * 4;
+	for (int i = 0; i < 3; i++)
+		ck_assert_msg(fabs(p[i] - expected[i]) <= tolerance,
+		              "pixel (%d, %d) is %d, %d, %d, expected %.2f, %.2f, %.2f", x, y, p[0],
+		              p[1], p[2], expected[0], expected[1], expected[2]);
+	ck_assert_int_eq(p[3], 255);
+}
+
+START_TEST(test_3d_view_renders_the_materials)
+{
+	make_temp_dir();
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(write_file("r3d.json", scene_3d_render), &file) == SG_OK,
+	              "%s", sg_last_error());
+	unsigned char *pixels = render_file(file, 0);
+	/* unlit: the sRGB encoding of the linear base colour (box 1 covers
+	 * pixels 8 .. 23 across, 24 .. 39 down) */
+	double flat[3];
+	const double linear[3] = {0.2, 0.5, 0.8};
+	for (int i = 0; i < 3; i++)
+		flat[i] = srgb_encode(linear[i]) * 255;
+	assert_rgb(pixels, 16, 32, flat, 0.51);
+	/* "#3366cc" is decoded as it is read and encoded as it is drawn */
+	assert_rgb(pixels, 32, 52, (const double[]){0x33, 0x66, 0xcc}, 0);
+	/* lit, with N = L = V (all +Z): docs/3d.md's BRDF gives F = F0 = 0.04,
+	 * D = 1 / (pi alpha^2), Vis = 1 / 4, so with roughness 1 and an intensity
+	 * of pi the colour is 0.96 base + 0.01 */
+	double matte[3];
+	const double base[3] = {0.5, 0.25, 0.75};
+	for (int i = 0; i < 3; i++)
+		matte[i] = srgb_encode(0.96 * base[i] + 0.01) * 255;
+	assert_rgb(pixels, 48, 32, matte, 1.01);
+	/* the caption over the view keeps its colour; the background shows
+	 * between the boxes */
+	assert_rgb(pixels, 32, 4, (const double[]){255, 128, 0}, 0);
+	assert_rgb(pixels, 32, 32, (const double[]){0, 0, 0}, 0);
+	free(pixels);
+	sg_scene_file_destroy(file);
+	remove_temp_dir();
+}
+END_TEST
+
+/* Two views, the first with lights_in_first lights, the second with one. */
+static const char *views_with_lights(int lights_in_first)
+{
+	static char content[2048];
+	strcpy(content, "{\"nodes\": [{\"type\": \"view3d\", \"children\": [");
+	for (int i = 0; i < lights_in_first; i++)
+		strcat(content, i ? ", {\"type\": \"light\", \"light\": \"point\"}"
+		                  : "{\"type\": \"light\", \"light\": \"point\"}");
+	strcat(content, "]}, {\"type\": \"view3d\", \"children\": [{\"type\": \"light\", "
+	                "\"light\": \"point\"}]}]}");
+	return content;
+}
+
+/* A view with one light too many, and generated meshes over the file's budget. */
+START_TEST(test_3d_limits)
+{
+	make_temp_dir();
+	expect_load("lights.json", views_with_lights(SG_VIEW3D_MAX_LIGHTS + 1), SG_ERR_FORMAT,
+	            ": $.nodes[0].children[8]: a 3D view has at most 8 lights, and this is one more");
+	/* the lights of each view are counted apart */
+	expect_load("lights.json", views_with_lights(SG_VIEW3D_MAX_LIGHTS), SG_OK, NULL);
+
+	char content[4096];
+	/* 60 bytes of JSON make 33153 vertices and 195072 indices: the file's
+	 * total is held, and a sixth such sphere is refused */
+	strcpy(content, "{\"meshes\": {");
+	for (int i = 0; i < 6; i++)
+		snprintf(content + strlen(content), sizeof(content) - strlen(content),
+		         "%s\"s%d\": {\"type\": \"sphere\", \"radius\": 1, \"segments\": 256}",
+		         i ? ", " : "", i);
+	strcat(content, "}}");
+	expect_load("spheres.json", content, SG_ERR_LIMIT,
+	            ": $.meshes.s5: 33153 vertices and 195072 indices would bring the generated "
+	            "meshes to 198918 vertices and 1170432 indices, over the limit of 1000000 each");
+	remove_temp_dir();
+}
+END_TEST
+
+/* --- "model_file" nodes: a model imported under a transform --- */
+
+/* Copies the glTF sample name into temp_dir/models/. */
+static void copy_model(const char *name)
+{
+	char command[1024];
+	snprintf(command, sizeof(command), "mkdir -p '%s/models' && cp '%s/%s' '%s/models/'",
+	         temp_dir, SG_MODELS_DIR, name, temp_dir);
+	ck_assert_int_eq(system(command), 0);
+}
+
+START_TEST(test_model_file_nodes)
+{
+	make_temp_dir();
+	if (!sg_model_import_available()) {
+		expect_load("m.json", "{\"nodes\": [{\"type\": \"model_file\", \"path\": \"m.gltf\"}]}",
+		            SG_ERR_IO, ": $.nodes[0].path: cannot open 'm.gltf'");
+		write_file("m.gltf", "{}");
+		expect_load("m.json", "{\"nodes\": [{\"type\": \"model_file\", \"path\": \"m.gltf\"}]}",
+		            SG_ERR_UNSUPPORTED, ": $.nodes[0].path: ");
+		remove_temp_dir();
+		return;
+	}
+	copy_model("BoxTextured.gltf");
+	/* the model under a transform of its own, its texture charged */
+	const char *scene = write_file(
+	    "m.json", "{\"nodes\": [{\"type\": \"view3d\", \"children\": [{\"type\": \"model_file\", "
+	              "\"name\": \"Crate\", \"path\": \"models/BoxTextured.gltf\", "
+	              "\"transform\": {\"translate\": [1, 2, 3]}}]}]}");
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(scene, &file) == SG_OK, "%s", sg_last_error());
+	struct sg_scene *loaded = sg_scene_file_get_scene(file);
+	sg_node crate = find(loaded, "Crate");
+	ck_assert_int_eq(sg_node_get_kind(loaded, crate), SG_NODE_TRANSFORM);
+	float matrix[16];
+	ck_assert_int_eq(sg_transform_get_matrix(loaded, crate, matrix), SG_OK);
+	assert_floats_near(matrix + 12, (float[]){1, 2, 3, 1}, 4);
+	ck_assert_uint_eq(sg_node_child_count(loaded, crate), 1); /* the import's root */
+	sg_scene_file_destroy(file);
+	/* over the texture budget: the 256 x 256 image is refused */
+	struct sg_scene_file_options options = {.max_texture_bytes = 100000};
+	ck_assert_int_eq(sg_scene_file_load_with(scene, &options, &file), SG_ERR_LIMIT);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), ": $.nodes[0].children[0].path: "));
+
+	/* the path follows the texture rules; the model's failures are named */
+	expect_load("bad.json", "{\"nodes\": [{\"type\": \"model_file\", \"path\": \"../m.gltf\"}]}",
+	            SG_ERR_IO, ": $.nodes[0].path: '../m.gltf' has a '..': a model path stays "
+	                       "inside the scene's folder");
+	expect_load("bad.json", "{\"nodes\": [{\"type\": \"model_file\", \"path\": \"none.glb\"}]}",
+	            SG_ERR_IO, ": $.nodes[0].path: cannot open 'none.glb'");
+	write_file("corrupt.glb", "glTF\002\000\000\000 not a binary glTF");
+	expect_load("bad.json", "{\"nodes\": [{\"type\": \"model_file\", \"path\": \"corrupt.glb\"}]}",
+	            SG_ERR_FORMAT, ": $.nodes[0].path: ");
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "corrupt.glb"));
+	expect_load("bad.json",
+	            "{\"nodes\": [{\"type\": \"model_file\", \"path\": \"models/BoxTextured.gltf\", "
+	            "\"allow_outside\": true}]}",
+	            SG_ERR_IO, ": $.nodes[0].allow_outside: a model's files may lie outside its "
+	                       "folder only where the caller allows folders");
+	expect_load("bad.json", "{\"nodes\": [{\"type\": \"model_file\", \"path\": \"x.glb\", "
+	                        "\"scale\": 2}]}",
+	            SG_ERR_FORMAT, ": $.nodes[0].scale: unknown key");
+	expect_load("bad.json", "{\"nodes\": [{\"type\": \"model_file\"}]}", SG_ERR_FORMAT,
+	            ": $.nodes[0].path: missing");
+	remove_temp_dir();
+}
+END_TEST
+
+static void add_3d_tests(Suite *suite)
+{
+	TCase *tc = tcase_create("3d");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_3d_content_is_read);
+	tcase_add_test(tc, test_3d_view_renders_the_materials);
+	tcase_add_test(tc, test_3d_limits);
+	tcase_add_test(tc, test_model_file_nodes);
+	suite_add_tcase(suite, tc);
+}
+
 static Suite *scenefile_suite(void)
 {
 	Suite *suite = suite_create("scenefile");
@@ -1838,6 +2234,7 @@ static Suite *scenefile_suite(void)
 	add_safety_tests(suite);
 	suite_add_tcase(suite, errors);
 	add_text_tests(suite);
+	add_3d_tests(suite);
 
 	TCase *memory = tcase_create("memory");
 	tcase_set_timeout(memory, 120);

@@ -40,6 +40,8 @@ is_png "$WORK/p000.png"
 is_png "$WORK/p001.png"
 expect 0 "overlay" -- scenes/overlay.json -o "$WORK/overlay.png" --surfaceless -q
 is_png "$WORK/overlay.png"
+expect 0 "cube3d, a 3D view" -- scenes/cube3d.json -o "$WORK/cube3d.png" --surfaceless -q
+is_png "$WORK/cube3d.png"
 expect 0 "progress, two frames" -- scenes/progress.json -o "$WORK/progress.png" \
 	--frame-range 11:12 --surfaceless -q
 is_png "$WORK/progress-0011.png"

@@ -1,6 +1,7 @@
 /* sg-render: the command line (options.h). */
 #include "options.h"
 
+#include <ctype.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -8,32 +9,45 @@
 #include <unistd.h>
 
 #include "escape.h"
+#include "model_stage.h"
 
 static void usage(FILE *out)
 {
 	fputs("Usage: sg-render SCENE.json -o OUTPUT.png [OPTION]...\n"
 	      "       sg-render SCENE.json --display [CONNECTOR] [OPTION]...\n"
+	      "       sg-render MODEL -o OUTPUT.png [OPTION]...\n"
 	      "       sg-render --info [--device PATH | --surfaceless]\n"
 	      "       sg-render --version\n"
 	      "Render a scene file (docs/scene-format.md) to a PNG file, or one per frame.\n"
+	      "A file not named .json is a model (glTF .gltf/.glb, .obj, .stl, .ply, .fbx,\n"
+	      ".dae, .3ds, ... whatever libsg's importer reads): it is rendered in a 3D view\n"
+	      "with its first camera, else one that frames it from a 3/4 angle above, lit by\n"
+	      "a key, a fill and a rim light; with --frames N it turns once about the\n"
+	      "vertical axis through its centre, 360/N degrees a frame.\n"
 	      "\n"
 	      "  -o, --output PATH    the PNG file to write, - for standard output (one frame);\n"
 	      "                       with several frames PATH may hold %d, %4d or %04d for\n"
 	      "                       the frame number (%% for a %), else -NNNN is put\n"
 	      "                       before .png (out.png: out-0000.png, out-0001.png, ...)\n"
-	      "  -s, --size WxH       output size in pixels (default: the scene's; the scene "
-	      "scales)\n"
-	      "  -n, --frames N       the animation has N frames, 0 .. N-1 (default: the scene's)\n"
+	      "  -s, --size WxH       output size in pixels (default: the scene's, the scene\n"
+	      "                       scales; a model: 512x512)\n"
+	      "  -n, --frames N       the animation has N frames, 0 .. N-1 (default: the scene's;\n"
+	      "                       a model: 1, a turntable of N frames)\n"
+	      "  -b, --background COLOUR\n"
+	      "                       clear to #rrggbb or #rrggbbaa (default: the scene's\n"
+	      "                       \"background\"; a model: #1f2126)\n"
 	      "      --frame-range FIRST:LAST\n"
 	      "                       render only frames FIRST .. LAST (0-based, inclusive);\n"
 	      "                       file names keep the frame numbers\n"
-	      "      --allow-path DIR textures and fonts may also be read from DIR (repeatable)\n"
+	      "      --allow-path DIR a scene's textures, fonts and models may also be read\n"
+	      "                       from DIR (repeatable)\n"
 	      "      --limit NAME=VALUE\n"
 	      "                       raise or lower a budget (repeatable): file-bytes,\n"
 	      "                       json-depth, texture-bytes, output-pixels, frames,\n"
 	      "                       job-pixels (output pixels x frames rendered, default\n"
 	      "                       4294967296, checked before rendering); byte values\n"
-	      "                       take K, M or G (1024-based)\n"
+	      "                       take K, M or G (1024-based); for a model, file-bytes and\n"
+	      "                       texture-bytes are the importer's (default 256M, 512M)\n"
 	      "  -d, --device PATH    render on this DRM node with GBM (e.g. /dev/dri/renderD128)\n"
 	      "                       or, with --display, show on this card node\n"
 	      "      --surfaceless    render with EGL surfaceless (no DRM device)\n"
@@ -54,8 +68,9 @@ static void usage(FILE *out)
 	      "force one.\n"
 	      "\n"
 	      "Exit status: 0 success, 1 device, display, rendering or output failure or out\n"
-	      "of memory, 2 bad usage, 3 bad input (scene file, texture or font missing,\n"
-	      "unreadable, malformed, outside the allowed folders, or over a limit). --display\n"
+	      "of memory (or a libsg without model import), 2 bad usage, 3 bad input (scene\n"
+	      "file, model, texture or font missing, unreadable, malformed, outside the allowed\n"
+	      "folders, or over a limit). --display\n"
 	      "stopped by SIGINT or SIGTERM restores the display, then ends by that signal.\n",
 	      out);
 }
@@ -110,6 +125,22 @@ static bool parse_range(const char *text, int *first, int *last)
 		return false;
 	*first = (int)a;
 	*last = (int)b;
+	return true;
+}
+
+/* "#rrggbb" or "#rrggbbaa" into components in [0, 1]. */
+static bool parse_background(const char *text, float rgba[4])
+{
+	size_t length = strlen(text);
+	if (text[0] != '#' || (length != 7 && length != 9))
+		return false;
+	rgba[3] = 1;
+	for (size_t i = 0; i < (length - 1) / 2; i++) {
+		char pair[3] = {text[1 + 2 * i], text[2 + 2 * i], 0}, *end;
+		if (!isxdigit((unsigned char)pair[0]) || !isxdigit((unsigned char)pair[1]))
+			return false;
+		rgba[i] = (float)strtol(pair, &end, 16) / 255.0f;
+	}
 	return true;
 }
 
@@ -253,6 +284,13 @@ static int parse_one(int option, struct options *o, bool *surfaceless)
 			return EXIT_USAGE;
 		}
 		break;
+	case 'b':
+		if (!parse_background(optarg, o->background)) {
+			say_error("--background '%s' is not #rrggbb or #rrggbbaa", optarg);
+			return EXIT_USAGE;
+		}
+		o->has_background = true;
+		break;
 	case 'q': o->quiet = true; break;
 	case 'i': o->info = true; break;
 	case 'h': usage(stdout); exit(EXIT_OK);
@@ -289,6 +327,13 @@ static int check_combination(struct options *o, bool surfaceless)
 	}
 	if (surfaceless)
 		o->desc.target = SG_TARGET_SURFACELESS;
+	if (o->model && (o->display || o->load.allowed_path_count)) {
+		say_error("%s: a model file (not .json): %s", o->scene,
+		          o->display ? "--display shows scene files (demos/viewer --kms shows a model)"
+		                     : "--allow-path is for scene files (a model's own files lie in "
+		                       "its folder)");
+		return EXIT_USAGE;
+	}
 	if (o->display || o->fps)
 		return check_display(o, surfaceless);
 	if (!o->scene || !o->output) {
@@ -335,6 +380,7 @@ int options_parse(int argc, char **argv, struct options *o)
 	    {"surfaceless", no_argument, NULL, OPTION_SURFACELESS},
 	    {"display", optional_argument, NULL, OPTION_DISPLAY},
 	    {"fps", required_argument, NULL, OPTION_FPS},
+	    {"background", required_argument, NULL, 'b'},
 	    {"quiet", no_argument, NULL, 'q'},
 	    {"info", no_argument, NULL, 'i'},
 	    {"help", no_argument, NULL, 'h'},
@@ -349,11 +395,13 @@ int options_parse(int argc, char **argv, struct options *o)
 	}
 	bool surfaceless = false;
 	int option, status;
-	while ((option = getopt_long(argc, argv, "o:s:n:d:qih", long_options, NULL)) != -1)
+	while ((option = getopt_long(argc, argv, "o:s:n:b:d:qih", long_options, NULL)) != -1)
 		if ((status = parse_one(option, o, &surfaceless)))
 			return status;
-	if (optind < argc)
+	if (optind < argc) {
 		o->scene = argv[optind++];
+		o->model = model_stage_is_model_path(o->scene);
+	}
 	/* --display CONNECTOR: getopt leaves an optional argument given apart as an operand */
 	if (o->display && !o->connector && optind < argc)
 		o->connector = argv[optind++];

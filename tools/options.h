@@ -34,7 +34,8 @@ enum {
 #define DEFAULT_FPS 24
 
 struct options {
-	const char *scene;
+	const char *scene; /* the scene file, or with model, the model file */
+	bool model;        /* the input is a model file, not a scene file (by its extension) */
 	const char *output; /* "-": standard output */
 	struct output_name name;
 	int width, height; /* 0: the scene file's */
@@ -43,6 +44,8 @@ struct options {
 	bool has_range;
 	struct sg_renderer_desc desc;
 	bool quiet, info;
+	bool has_background; /* --background: replaces the scene's (or the model's default) */
+	float background[4];
 	/* --display [CONNECTOR]: show the frames on a display instead of writing PNGs */
 	bool display;
 	const char *connector; /* NULL: the first connected one */

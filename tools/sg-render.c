@@ -1,5 +1,7 @@
 /* sg-render: renders a JSON scene file (docs/scene-format.md) to PNG files,
- * or shows it on a display (--display, display.c).
+ * or shows it on a display (--display, display.c); or renders a model file
+ * (glTF, OBJ, ... through sg_scene_import) on a stage (model_stage.c),
+ * turning it over the frames.
  *
  * No signal handlers when writing PNGs: the library's writes leave no temporary file on SIGINT or
  * SIGTERM (an unnamed O_TMPFILE, named only for the final rename with signals
@@ -15,7 +17,19 @@
 
 #include "display.h"
 #include "escape.h"
+#include "model_stage.h"
 #include "options.h"
+
+/* What the frames are rendered from: a scene, its camera and background,
+ * and what sets it up for a frame (from the frame number alone, so that a
+ * frame's pixels do not depend on the frames rendered before it). */
+struct frames {
+	struct sg_scene *scene;
+	struct sg_camera camera;
+	float background[4];
+	sg_result (*apply)(void *source, int frame, int frame_count);
+	void *source;
+};
 
 static void print_info(struct sg_renderer *renderer, FILE *out)
 {
@@ -63,30 +77,25 @@ static const char *write_stdout(struct sg_renderer *renderer)
 }
 
 /* Renders and writes one frame: NULL, or what failed. */
-static const char *render_frame(const struct options *o, struct sg_scene_file *file,
-                                struct sg_renderer *renderer, const struct sg_camera *camera,
-                                int frame, const char *path)
+static const char *render_frame(const struct options *o, const struct frames *frames,
+                                struct sg_renderer *renderer, int frame, int frame_count,
+                                const char *path)
 {
-	/* apply_frame sets every animated transform from its keys alone, so a
-	 * frame's pixels do not depend on the frames rendered before it */
-	if (sg_scene_file_apply_frame(file, frame) ||
-	    sg_renderer_render(renderer, sg_scene_file_get_scene(file), camera))
+	if (frames->apply(frames->source, frame, frame_count) ||
+	    sg_renderer_render(renderer, frames->scene, &frames->camera))
 		return sg_last_error();
 	if (options_to_stdout(o))
 		return write_stdout(renderer);
 	return sg_renderer_write_png(renderer, path) ? sg_last_error() : NULL;
 }
 
-static int render_frames(const struct options *o, struct sg_scene_file *file,
+static int render_frames(const struct options *o, const struct frames *frames,
                          struct sg_renderer *renderer, int frame_count)
 {
 	int count = o->last - o->first + 1;
 	bool progress = !o->quiet && count > 3 && isatty(STDERR_FILENO);
 	const struct sg_renderer_info *info = sg_renderer_get_info(renderer);
-	struct sg_camera camera;
-	sg_scene_file_get_camera(file, info->width, info->height, &camera);
-	float background[4];
-	sg_scene_file_get_background(file, background);
+	const float *background = o->has_background ? o->background : frames->background;
 	sg_renderer_set_clear_color(renderer, background[0], background[1], background[2],
 	                            background[3]);
 	char path[4096] = "standard output", first[4096] = "";
@@ -97,7 +106,7 @@ static int render_frames(const struct options *o, struct sg_scene_file *file,
 			          o->output, frame, sizeof(path) - 1);
 			return EXIT_USAGE;
 		}
-		const char *failure = render_frame(o, file, renderer, &camera, frame, path);
+		const char *failure = render_frame(o, frames, renderer, frame, frame_count, path);
 		if (failure) {
 			if (progress)
 				fputc('\n', stderr);
@@ -129,8 +138,84 @@ static int load_status(sg_result result)
 	}
 }
 
+static sg_result apply_scene_frame(void *source, int frame, int frame_count)
+{
+	(void)frame_count;
+	/* apply_frame sets every animated transform from its keys alone */
+	return sg_scene_file_apply_frame(source, frame);
+}
+
+static sg_result apply_turn(void *source, int frame, int frame_count)
+{
+	return model_stage_turn(source, frame, frame_count);
+}
+
+/* The renderer for o's size, and the frames rendered with it. */
+static int render_with(struct options *o, struct frames *frames, int frame_count,
+                       void (*camera)(const void *source, int width, int height,
+                                      struct sg_camera *camera))
+{
+	o->desc.width = o->width;
+	o->desc.height = o->height;
+	struct sg_renderer *renderer = sg_renderer_create(&o->desc);
+	if (!renderer) {
+		say_error("%s", sg_last_error());
+		return EXIT_RENDER;
+	}
+	if (o->info)
+		print_info(renderer, options_to_stdout(o) ? stderr : stdout);
+	const struct sg_renderer_info *info = sg_renderer_get_info(renderer);
+	camera(frames->source, info->width, info->height, &frames->camera);
+	int status = render_frames(o, frames, renderer, frame_count);
+	sg_renderer_destroy(renderer);
+	return status;
+}
+
+static void model_camera(const void *source, int width, int height, struct sg_camera *camera)
+{
+	model_stage_camera(source, width, height, camera);
+}
+
+/* sg-render MODEL: the model on a stage, turned over --frames N frames. */
+static int run_model(struct options *o)
+{
+	int frame_count = o->frames ? o->frames : 1;
+	int status = options_check_frames(o, frame_count);
+	if (!o->width) {
+		o->width = MODEL_STAGE_SIZE;
+		o->height = MODEL_STAGE_SIZE;
+	}
+	/* before the import: a job over the budget costs nothing */
+	if (!status)
+		status = options_check_job(o);
+	if (status)
+		return status;
+	struct sg_import_budget budget = {.max_file_bytes = o->load.max_file_bytes,
+	                                  .max_texture_bytes = o->load.max_texture_bytes};
+	struct model_stage stage;
+	sg_result result = model_stage_create(&stage, o->scene, &budget);
+	if (result) {
+		say_error("%s", sg_last_error());
+		return load_status(result);
+	}
+	struct frames frames = {.scene = stage.scene,
+	                        .background = {MODEL_STAGE_BACKGROUND},
+	                        .apply = apply_turn,
+	                        .source = &stage};
+	status = render_with(o, &frames, frame_count, model_camera);
+	model_stage_finish(&stage);
+	return status;
+}
+
+static void scene_camera(const void *source, int width, int height, struct sg_camera *camera)
+{
+	sg_scene_file_get_camera(source, width, height, camera);
+}
+
 static int run(struct options *o)
 {
+	if (o->scene && o->model)
+		return run_model(o);
 	struct sg_scene_file *file = NULL;
 	int frame_count = 0;
 	if (o->scene) {
@@ -156,20 +241,23 @@ static int run(struct options *o)
 			return status;
 		}
 	}
-	o->desc.width = o->width ? o->width : 64;
-	o->desc.height = o->height ? o->height : 64;
-	struct sg_renderer *renderer = sg_renderer_create(&o->desc);
-	if (!renderer) {
-		say_error("%s", sg_last_error());
-		sg_scene_file_destroy(file);
-		return EXIT_RENDER;
+	if (!file) { /* --info alone */
+		o->desc.width = o->width ? o->width : 64;
+		o->desc.height = o->height ? o->height : 64;
+		struct sg_renderer *renderer = sg_renderer_create(&o->desc);
+		if (!renderer) {
+			say_error("%s", sg_last_error());
+			return EXIT_RENDER;
+		}
+		print_info(renderer, stdout);
+		sg_renderer_destroy(renderer);
+		return EXIT_OK;
 	}
-	int status = EXIT_OK;
-	if (o->info)
-		print_info(renderer, options_to_stdout(o) ? stderr : stdout);
-	if (file)
-		status = render_frames(o, file, renderer, frame_count);
-	sg_renderer_destroy(renderer);
+	struct frames frames = {.scene = sg_scene_file_get_scene(file),
+	                        .apply = apply_scene_frame,
+	                        .source = file};
+	sg_scene_file_get_background(file, frames.background);
+	int status = render_with(o, &frames, frame_count, scene_camera);
 	sg_scene_file_destroy(file);
 	return status;
 }

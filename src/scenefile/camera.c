@@ -1,15 +1,16 @@
-/* $.camera: a pixel, orthographic or perspective projection and a look-at view. */
+/* $.camera and a 3D view's "camera": a pixel, orthographic or perspective
+ * projection and a look-at view. */
 #include <math.h>
 
 #include "read.h"
 
-static sg_result parse_look_at(struct sg_parse *p, struct json_object *camera)
+static sg_result parse_look_at(struct sg_parse *p, struct json_object *camera,
+                               struct sg_camera_file *c)
 {
 	struct json_object *look_at = sg_read_field(camera, "look_at");
 	if (!look_at)
 		return SG_OK;
 	static const char *const keys[] = {"eye", "center", "up", NULL};
-	struct sg_camera_file *c = &p->out->camera;
 	size_t mark = sg_json_path_push_key(&p->path, "look_at");
 	sg_result result = sg_read_object(p, look_at);
 	if (!result)
@@ -28,11 +29,11 @@ static sg_result parse_look_at(struct sg_parse *p, struct json_object *camera)
 	return result;
 }
 
-static sg_result parse_ortho(struct sg_parse *p, struct json_object *camera)
+static sg_result parse_ortho(struct sg_parse *p, struct json_object *camera,
+                             struct sg_camera_file *c)
 {
 	static const char *const keys[] = {"type", "left", "right",   "bottom", "top",
 	                                   "near", "far",  "look_at", NULL};
-	struct sg_camera_file *c = &p->out->camera;
 	c->near_z = -1.0f;
 	c->far_z = 1.0f;
 	sg_result result = sg_read_keys(p, camera, keys);
@@ -53,11 +54,11 @@ static sg_result parse_ortho(struct sg_parse *p, struct json_object *camera)
 	return result;
 }
 
-static sg_result parse_perspective(struct sg_parse *p, struct json_object *camera)
+static sg_result parse_perspective(struct sg_parse *p, struct json_object *camera,
+                                   struct sg_camera_file *c)
 {
 	static const char *const keys[] = {"type", "fovy",    "aspect", "near",
 	                                   "far",  "look_at", NULL};
-	struct sg_camera_file *c = &p->out->camera;
 	c->fovy = 60.0f;
 	c->near_z = 0.1f;
 	c->far_z = 1000.0f;
@@ -76,15 +77,35 @@ static sg_result parse_perspective(struct sg_parse *p, struct json_object *camer
 	return result;
 }
 
-static sg_result parse_pixels(struct sg_parse *p, struct json_object *camera)
+static sg_result parse_pixels(struct sg_parse *p, struct json_object *camera,
+                              struct sg_camera_file *c)
 {
 	static const char *const keys[] = {"type", "width", "height", "look_at", NULL};
-	struct sg_camera_file *c = &p->out->camera;
 	sg_result result = sg_read_keys(p, camera, keys);
 	if (!result)
 		result = sg_read_number(p, camera, "width", false, 1e-3, 1e9, &c->width);
 	if (!result)
 		result = sg_read_number(p, camera, "height", false, 1e-3, 1e9, &c->height);
+	return result;
+}
+
+sg_result sg_parse_camera_value(struct sg_parse *p, struct json_object *camera,
+                                struct sg_camera_file *c)
+{
+	*c = (struct sg_camera_file){.kind = SG_CAMERA_FILE_PIXELS, .up = {0, 1, 0}};
+	static const char *const kinds[] = {"pixels", "ortho", "perspective", NULL};
+	static sg_result (*const parsers[])(struct sg_parse *, struct json_object *,
+	                                    struct sg_camera_file *) = {parse_pixels, parse_ortho,
+	                                                                parse_perspective};
+	int kind = SG_CAMERA_FILE_PIXELS;
+	sg_result result = sg_read_object(p, camera);
+	if (!result)
+		result = sg_read_choice(p, camera, "type", kinds, &kind);
+	c->kind = (enum sg_camera_file_kind)kind;
+	if (!result)
+		result = parsers[kind](p, camera, c);
+	if (!result)
+		result = parse_look_at(p, camera, c);
 	return result;
 }
 
@@ -95,21 +116,31 @@ sg_result sg_parse_camera(struct sg_parse *p, struct json_object *root)
 	struct json_object *camera = sg_read_field(root, "camera");
 	if (!camera)
 		return SG_OK;
-	static const char *const kinds[] = {"pixels", "ortho", "perspective", NULL};
-	static sg_result (*const parsers[])(struct sg_parse *, struct json_object *) = {
-		parse_pixels, parse_ortho, parse_perspective};
 	size_t mark = sg_json_path_push_key(&p->path, "camera");
-	int kind = SG_CAMERA_FILE_PIXELS;
-	sg_result result = sg_read_object(p, camera);
-	if (!result)
-		result = sg_read_choice(p, camera, "type", kinds, &kind);
-	c->kind = (enum sg_camera_file_kind)kind;
-	if (!result)
-		result = parsers[kind](p, camera);
-	if (!result)
-		result = parse_look_at(p, camera);
+	sg_result result = sg_parse_camera_value(p, camera, c);
 	sg_json_path_pop(&p->path, mark);
 	return result;
+}
+
+void sg_camera_file_build(const struct sg_camera_file *c, float units_width, float units_height,
+                          float aspect, struct sg_camera *camera)
+{
+	switch (c->kind) {
+	case SG_CAMERA_FILE_PIXELS:
+		sg_camera_init_pixels(camera, c->width > 0 ? c->width : units_width,
+		                      c->height > 0 ? c->height : units_height);
+		break;
+	case SG_CAMERA_FILE_ORTHO:
+		sg_camera_init_ortho(camera, c->left, c->right, c->bottom, c->top, c->near_z,
+		                     c->far_z);
+		break;
+	case SG_CAMERA_FILE_PERSPECTIVE:
+		sg_camera_init_perspective(camera, c->fovy * (float)M_PI / 180.0f,
+		                           c->aspect > 0 ? c->aspect : aspect, c->near_z, c->far_z);
+		break;
+	}
+	if (c->look_at)
+		sg_camera_look_at(camera, c->eye, c->center, c->up);
 }
 
 void sg_scene_file_get_camera(const struct sg_scene_file *file, int width, int height,
@@ -124,22 +155,6 @@ void sg_scene_file_get_camera(const struct sg_scene_file *file, int width, int h
 		width = file->width;
 		height = file->height;
 	}
-	const struct sg_camera_file *c = &file->camera;
-	switch (c->kind) {
-	case SG_CAMERA_FILE_PIXELS:
-		sg_camera_init_pixels(camera, c->width > 0 ? c->width : (float)file->width,
-		                      c->height > 0 ? c->height : (float)file->height);
-		break;
-	case SG_CAMERA_FILE_ORTHO:
-		sg_camera_init_ortho(camera, c->left, c->right, c->bottom, c->top, c->near_z,
-		                     c->far_z);
-		break;
-	case SG_CAMERA_FILE_PERSPECTIVE:
-		sg_camera_init_perspective(camera, c->fovy * (float)M_PI / 180.0f,
-		                           c->aspect > 0 ? c->aspect : (float)width / (float)height,
-		                           c->near_z, c->far_z);
-		break;
-	}
-	if (c->look_at)
-		sg_camera_look_at(camera, c->eye, c->center, c->up);
+	sg_camera_file_build(&file->camera, (float)file->width, (float)file->height,
+	                     (float)width / (float)height, camera);
 }

@@ -18,8 +18,8 @@
 
 static sg_result parse_root(struct sg_parse *p, struct json_object *root)
 {
-	static const char *const keys[] = {"output", "frames", "camera", "textures",
-	                                   "meshes", "fonts",  "nodes",  NULL};
+	static const char *const keys[] = {"output", "frames",    "camera", "textures", "materials",
+	                                   "meshes", "fonts",     "nodes",  NULL};
 	sg_result result = sg_read_keys(p, root, keys);
 	if (!result)
 		result = sg_read_int(p, root, "frames", false, 1, INT_MAX, &p->out->frame_count);
@@ -36,6 +36,8 @@ static sg_result parse_root(struct sg_parse *p, struct json_object *root)
 		result = sg_parse_camera(p, root);
 	if (!result)
 		result = sg_parse_textures(p, root);
+	if (!result)
+		result = sg_parse_materials(p, root);
 	if (!result)
 		result = sg_parse_meshes(p, root);
 	if (!result)
@@ -77,6 +79,7 @@ static sg_result build(const char *name, const char *path,
 	sg_texture_path_finish(&p);
 	sg_free(p.textures);
 	sg_free(p.meshes);
+	sg_free(p.materials);
 	sg_fonts_finish(&p);
 	sg_free(folder);
 	return result;

@@ -1,4 +1,5 @@
-/* $.meshes and a model's "mesh": the built-in quad or an inline triangle list. */
+/* $.meshes and a model's "mesh": the built-in quad, an inline triangle list,
+ * or one of the 3D types of meshes3d.c. */
 #include <string.h>
 
 #include "../base/alloc.h"
@@ -106,14 +107,16 @@ static sg_result make_triangles(struct sg_parse *p, struct json_object *desc, sg
 
 static sg_result make_mesh(struct sg_parse *p, struct json_object *desc, sg_mesh *mesh)
 {
-	static const char *const types[] = {"quad", "triangles", NULL};
+	static const char *const types[] = {"quad", "triangles", "solid", "box", "sphere", NULL};
+	static sg_result (*const makers[])(struct sg_parse *, struct json_object *, sg_mesh *) = {
+	    make_quad, make_triangles, sg_make_solid, sg_make_box, sg_make_sphere};
 	int type = -1;
 	sg_result result = sg_read_object(p, desc);
 	if (!result)
 		result = sg_read_required_choice(p, desc, "type", types, &type);
 	if (result)
 		return result;
-	return type == 0 ? make_quad(p, desc, mesh) : make_triangles(p, desc, mesh);
+	return makers[type](p, desc, mesh);
 }
 
 sg_result sg_parse_meshes(struct sg_parse *p, struct json_object *root)

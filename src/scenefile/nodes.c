@@ -1,4 +1,5 @@
-/* $.nodes: the tree of groups, transforms, models and text under the scene's root. */
+/* $.nodes: the tree of groups, transforms, models, text, 3D views and lights
+ * under the scene's root. */
 #include <string.h>
 
 #include "../base/error.h"
@@ -20,9 +21,10 @@ static sg_result parse_children(struct sg_parse *p, struct json_object *desc, sg
 static sg_result make_model(struct sg_parse *p, struct json_object *desc, const char *name,
                             sg_node *node)
 {
-	static const char *const keys[] = {"type", "name",    "visible",  "opacity", "color",
-	                                   "mesh", "texture", "position", NULL};
+	static const char *const keys[] = {"type",    "name",     "visible",  "opacity", "color",
+	                                   "mesh",    "texture",  "material", "position", NULL};
 	struct sg_model_desc model = {.name = name};
+	sg_material material = SG_MATERIAL_NONE;
 	if (sg_read_field(desc, "children"))
 		return sg_parse_fail(p, "a model cannot have children (put both in a group)");
 	sg_result result = sg_read_keys(p, desc, keys);
@@ -31,11 +33,17 @@ static sg_result make_model(struct sg_parse *p, struct json_object *desc, const 
 	if (!result)
 		result = sg_find_texture(p, desc, &model.texture);
 	if (!result)
+		result = sg_find_material(p, desc, &material);
+	if (!result)
 		result = sg_read_vector(p, desc, "position", false, 3, model.position);
 	if (result)
 		return result;
 	*node = sg_node_new_model(p->out->scene, &model);
-	return node->generation ? SG_OK : sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
+	if (!node->generation)
+		return sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
+	if (material.generation && sg_model_set_material(p->out->scene, *node, material))
+		return sg_parse_fail_escaped(p);
+	return SG_OK;
 }
 
 /* "color" on a group or transform: a common slip, told apart from a typo. */
@@ -89,11 +97,16 @@ static sg_result make_transform(struct sg_parse *p, struct json_object *desc, co
 	*node = sg_node_new_transform(p->out->scene, &(struct sg_transform_desc){.name = name});
 	if (!node->generation)
 		return sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
+	return sg_parse_transform_key(p, desc, *node);
+}
+
+sg_result sg_parse_transform_key(struct sg_parse *p, struct json_object *desc, sg_node node)
+{
 	struct json_object *transform = sg_read_field(desc, "transform");
 	if (!transform)
 		return SG_OK;
 	size_t mark = sg_json_path_push_key(&p->path, "transform");
-	result = parse_local(p, transform, *node);
+	sg_result result = parse_local(p, transform, node);
 	sg_json_path_pop(&p->path, mark);
 	return result;
 }
@@ -130,14 +143,19 @@ static sg_result parse_visible(struct sg_parse *p, struct json_object *desc, sg_
 
 static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_node parent)
 {
-	enum { GROUP, TRANSFORM, MODEL, TEXT };
-	static const char *const types[] = {
-	    [GROUP] = "group", [TRANSFORM] = "transform", [MODEL] = "model", [TEXT] = "text", NULL};
+	enum { GROUP, TRANSFORM, MODEL, TEXT, VIEW3D, LIGHT, MODEL_FILE };
+	static const char *const types[] = {[GROUP] = "group",        [TRANSFORM] = "transform",
+	                                    [MODEL] = "model",        [TEXT] = "text",
+	                                    [VIEW3D] = "view3d",      [LIGHT] = "light",
+	                                    [MODEL_FILE] = "model_file", NULL};
 	static sg_result (*const makers[])(struct sg_parse *, struct json_object *, const char *,
 	                                   sg_node *) = {[GROUP] = make_group,
 	                                                 [TRANSFORM] = make_transform,
 	                                                 [MODEL] = make_model,
-	                                                 [TEXT] = sg_make_text};
+	                                                 [TEXT] = sg_make_text,
+	                                                 [VIEW3D] = sg_make_view3d,
+	                                                 [LIGHT] = sg_make_light,
+	                                                 [MODEL_FILE] = sg_make_model_file};
 	int type = -1;
 	const char *name = NULL;
 	sg_result result = sg_read_object(p, desc);
@@ -157,8 +175,19 @@ static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_nod
 		result = parse_visible(p, desc, node);
 	if (!result)
 		result = sg_parse_appearance(p, desc, node, type == MODEL || type == TEXT);
-	if (!result)
-		result = parse_children(p, desc, node);
+	if (result)
+		return result;
+	/* the lights below a view are its own, counted against its maximum */
+	int view_lights = p->view_lights;
+	if (type == VIEW3D) {
+		p->view_depth++;
+		p->view_lights = 0;
+	}
+	result = parse_children(p, desc, node);
+	if (type == VIEW3D) {
+		p->view_depth--;
+		p->view_lights = view_lights;
+	}
 	return result;
 }
 

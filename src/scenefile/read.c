@@ -284,3 +284,17 @@ sg_result sg_read_color(struct sg_parse *p, struct json_object *object, const ch
 {
 	READ_FIELD(p, object, key, false, sg_read_color_value(p, value, rgba));
 }
+
+static sg_result read_bool_value(struct sg_parse *p, struct json_object *value, bool *out)
+{
+	if (!json_object_is_type(value, json_type_boolean))
+		return sg_parse_fail(p, "expected true or false");
+	*out = json_object_get_boolean(value);
+	return SG_OK;
+}
+
+sg_result sg_read_bool(struct sg_parse *p, struct json_object *object, const char *key,
+                       bool *out)
+{
+	READ_FIELD(p, object, key, false, read_bool_value(p, value, out));
+}

@@ -62,5 +62,14 @@ sg_result sg_read_required_choice(struct sg_parse *p, struct json_object *object
 sg_result sg_read_color_value(struct sg_parse *p, struct json_object *value, uint8_t rgba[4]);
 sg_result sg_read_color(struct sg_parse *p, struct json_object *object, const char *key,
                         uint8_t rgba[4]);
+/* true or false. */
+sg_result sg_read_bool(struct sg_parse *p, struct json_object *object, const char *key,
+                       bool *out);
+/* A linear colour of the 3D keys (materials, lights, views): components
+ * numbers 0 .. 1 as written ([r, g, b], or [r, g, b, a] where components is
+ * 4, alpha then 1 when left out), or "#rrggbb" ("#rrggbbaa" where components
+ * is 4), sRGB as colour pickers show it, decoded to linear (alpha is not). */
+sg_result sg_read_linear_color(struct sg_parse *p, struct json_object *object, const char *key,
+                               int components, float *out);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <sg/scene3d.h>
 #include <sg/scene_file.h>
 #include <sg/text.h>
 
@@ -24,6 +25,13 @@
  * per em, sg_font_load's limit. */
 #define SG_SCENE_FILE_MAX_FONTS 64
 #define SG_SCENE_FILE_MAX_FONT_SIZE 1024
+/* "model_file" nodes: each is imported (assimp reads its file) on its own, so
+ * their number is held; the meshes and nodes they make share the importer's
+ * defaults for one file (sg/model_file.h) as a total. */
+#define SG_SCENE_FILE_MAX_MODEL_FILES 64
+#define SG_SCENE_FILE_MAX_IMPORT_VERTICES (16u << 20)
+#define SG_SCENE_FILE_MAX_IMPORT_TRIANGLES (16u << 20)
+#define SG_SCENE_FILE_MAX_IMPORT_NODES 100000u
 
 /* The defaults of struct sg_scene_file_options are in sg/scene_file.h. */
 
@@ -106,6 +114,19 @@ struct sg_named_texture {
 	const char *file_path; /* png: as written in the file */
 	sg_texture texture;    /* made on first use; generation 0 before */
 };
+/* The texture slots of a material, in the order of material_slots[]
+ * (materials.c). */
+#define SG_MATERIAL_SLOTS 5
+
+/* A name of $.materials: read and checked with the file, made (with its
+ * textures) when a model first uses it, as textures are. */
+struct sg_named_material {
+	const char *name;
+	struct sg_material_desc desc; /* its textures SG_TEXTURE_NONE until made */
+	struct sg_named_texture *textures[SG_MATERIAL_SLOTS]; /* NULL: slot unused */
+	sg_material material; /* made on first use; generation 0 before */
+};
+
 /* A name of $.meshes and what it made. */
 struct sg_named_mesh {
 	const char *name;
@@ -143,6 +164,18 @@ struct sg_parse {
 	size_t texture_count;
 	struct sg_named_mesh *meshes;
 	size_t mesh_count;
+	struct sg_named_material *materials;
+	size_t material_count;
+	/* Vertices and indices of the generated meshes ("box", "sphere") so far,
+	 * held to SG_SCENE_FILE_MAX_VERTICES in all: a few bytes of JSON each. */
+	size_t generated_vertices, generated_indices;
+	/* The "model_file" nodes imported so far, and what they made. */
+	size_t model_file_count;
+	size_t imported_vertices, imported_triangles, imported_nodes;
+	/* The 3D view the nodes being read are under: 0 outside any, and how many
+	 * lights the innermost one has so far. */
+	int view_depth;
+	int view_lights;
 	struct sg_named_font *fonts;
 	size_t font_count;
 };
@@ -150,11 +183,43 @@ struct sg_parse {
 /* Sections of the file, each in its own source file. */
 sg_result sg_parse_output_section(struct sg_parse *p, struct json_object *root);
 sg_result sg_parse_camera(struct sg_parse *p, struct json_object *root);
+/* A camera object (the top-level one's keys) into *c. */
+sg_result sg_parse_camera_value(struct sg_parse *p, struct json_object *camera,
+                                struct sg_camera_file *c);
+/* c's matrices: a "pixels" camera without its own size takes units_width x
+ * units_height, a perspective one without an aspect takes aspect. */
+void sg_camera_file_build(const struct sg_camera_file *c, float units_width, float units_height,
+                          float aspect, struct sg_camera *camera);
 sg_result sg_parse_textures(struct sg_parse *p, struct json_object *root);
 /* A model's "texture": a name of $.textures, made on its first use; without
  * one, SG_TEXTURE_NONE (the model draws its colour alone). */
 sg_result sg_find_texture(struct sg_parse *p, struct json_object *model, sg_texture *texture);
+/* The texture of $.textures named name; NULL if none. */
+struct sg_named_texture *sg_texture_named(struct sg_parse *p, const char *name);
+/* SG_ERR_FORMAT at p->path: name is not in $.textures. */
+sg_result sg_texture_unknown(struct sg_parse *p, const char *name);
+/* The texture's handle, made on its first use (messages at its $.textures entry). */
+sg_result sg_texture_use(struct sg_parse *p, struct sg_named_texture *texture, sg_texture *out);
+sg_result sg_parse_materials(struct sg_parse *p, struct json_object *root);
+/* A model's "material": a name of $.materials, made on its first use; without
+ * one, SG_MATERIAL_NONE. */
+sg_result sg_find_material(struct sg_parse *p, struct json_object *model, sg_material *material);
 sg_result sg_parse_meshes(struct sg_parse *p, struct json_object *root);
+/* The 3D mesh types: "solid", "box", "sphere" (meshes3d.c). */
+sg_result sg_make_solid(struct sg_parse *p, struct json_object *desc, sg_mesh *mesh);
+sg_result sg_make_box(struct sg_parse *p, struct json_object *desc, sg_mesh *mesh);
+sg_result sg_make_sphere(struct sg_parse *p, struct json_object *desc, sg_mesh *mesh);
+/* Nodes of types "view3d" and "light" (nodes3d.c). */
+sg_result sg_make_view3d(struct sg_parse *p, struct json_object *desc, const char *name,
+                         sg_node *node);
+sg_result sg_make_light(struct sg_parse *p, struct json_object *desc, const char *name,
+                        sg_node *node);
+/* A node of type "model_file": a transform with the model imported under it
+ * (model_files.c). */
+sg_result sg_make_model_file(struct sg_parse *p, struct json_object *desc, const char *name,
+                             sg_node *node);
+/* A transform node's "transform" key, if there is one, into node's matrix. */
+sg_result sg_parse_transform_key(struct sg_parse *p, struct json_object *desc, sg_node node);
 /* A model's "mesh": a name of $.meshes or an inline mesh object. */
 sg_result sg_parse_mesh_ref(struct sg_parse *p, struct json_object *model, sg_mesh *mesh);
 sg_result sg_parse_nodes(struct sg_parse *p, struct json_object *root);

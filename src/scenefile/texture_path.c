@@ -176,18 +176,25 @@ sg_result sg_texture_path_open(struct sg_parse *p, const char *path, FILE **file
 	return result;
 }
 
-sg_result sg_font_path_resolve(struct sg_parse *p, const char *path, char **real)
+sg_result sg_scene_path_resolve(struct sg_parse *p, const char *path, const char *kind,
+                                char **real)
 {
 	*real = NULL;
 	int fd = -1;
 	char *resolved = NULL;
-	sg_result result = open_checked(p, path, "font", &fd, &resolved);
+	sg_result result = open_checked(p, path, kind, &fd, &resolved);
 	if (result)
 		return result;
-	/* The font library opens the file again by this name: the folders are
-	 * trusted not to change during a load, as for the symlinks above. */
+	/* The font library and the importer open the file again by this name:
+	 * the folders are trusted not to change during a load, as for the
+	 * symlinks above. */
 	close(fd);
 	*real = sg_strdup(resolved);
 	free(resolved);
 	return *real ? SG_OK : sg_parse_no_memory(p);
+}
+
+sg_result sg_font_path_resolve(struct sg_parse *p, const char *path, char **real)
+{
+	return sg_scene_path_resolve(p, path, "font", real);
 }

@@ -229,6 +229,37 @@ static sg_result make(struct sg_parse *p, struct sg_named_texture *texture)
 	return p->atlas_charged ? sg_fonts_charge_atlas(p) : SG_OK;
 }
 
+struct sg_named_texture *sg_texture_named(struct sg_parse *p, const char *name)
+{
+	for (size_t i = 0; i < p->texture_count; i++)
+		if (strcmp(p->textures[i].name, name) == 0)
+			return &p->textures[i];
+	return NULL;
+}
+
+sg_result sg_texture_unknown(struct sg_parse *p, const char *name)
+{
+	char shown[128];
+	return sg_parse_fail(p, "unknown texture \"%s\" (not in $.textures)",
+	                     sg_escape(name, SG_ESCAPE_JSON, shown, sizeof(shown)));
+}
+
+sg_result sg_texture_use(struct sg_parse *p, struct sg_named_texture *texture, sg_texture *out)
+{
+	sg_result result = SG_OK;
+	if (!texture->texture.generation) {
+		/* Messages name the texture, where its description is. */
+		struct sg_json_path user_path = p->path;
+		sg_json_path_init(&p->path);
+		sg_json_path_push_key(&p->path, "textures");
+		sg_json_path_push_key(&p->path, texture->name);
+		result = make(p, texture);
+		p->path = user_path;
+	}
+	*out = texture->texture;
+	return result;
+}
+
 sg_result sg_find_texture(struct sg_parse *p, struct json_object *model, sg_texture *out)
 {
 	const char *name = NULL;
@@ -236,27 +267,12 @@ sg_result sg_find_texture(struct sg_parse *p, struct json_object *model, sg_text
 	sg_result result = sg_read_string(p, model, "texture", false, &name);
 	if (result || !name)
 		return result;
-	size_t i = 0;
-	while (i < p->texture_count && strcmp(p->textures[i].name, name) != 0)
-		i++;
-	if (i == p->texture_count) {
-		char shown[128];
+	struct sg_named_texture *texture = sg_texture_named(p, name);
+	if (!texture) {
 		size_t mark = sg_json_path_push_key(&p->path, "texture");
-		result = sg_parse_fail(p, "unknown texture \"%s\" (not in $.textures)",
-		                       sg_escape(name, SG_ESCAPE_JSON, shown, sizeof(shown)));
+		result = sg_texture_unknown(p, name);
 		sg_json_path_pop(&p->path, mark);
 		return result;
 	}
-	struct sg_named_texture *texture = &p->textures[i];
-	if (!texture->texture.generation) {
-		/* Messages name the texture, where its description is. */
-		struct sg_json_path model_path = p->path;
-		sg_json_path_init(&p->path);
-		sg_json_path_push_key(&p->path, "textures");
-		sg_json_path_push_key(&p->path, texture->name);
-		result = make(p, texture);
-		p->path = model_path;
-	}
-	*out = texture->texture;
-	return result;
+	return sg_texture_use(p, texture, out);
 }

@@ -1,0 +1,129 @@
+#!/bin/sh
+# sg-render MODEL (a file not named .json, imported on a stage) and the viewer
+# demo: a glTF sample rendered at --size, not all background; a turntable of
+# --frames N named as scene frames are; a missing and a corrupt model give
+# status 3 and name the file. Without model import in libsg, status 1 and
+# the reason.
+# Usage: test_sg_render_model.sh PATH/TO/sg-render [PATH/TO/viewer]; run from
+# the source root with SG_MODELS_DIR (shared/models/gltf) and SG_IMPORT
+# (yes or no) set, as tests/meson.build does.
+set -u
+
+. "$(dirname "$0")/sg_render_common.sh"
+VIEWER=${2:-}
+MODELS=${SG_MODELS_DIR:?SG_MODELS_DIR names the folder of the glTF samples}
+
+# png_check FILE WIDTH HEIGHT RGB: FILE is an 8-bit RGBA PNG of WIDTH x
+# HEIGHT (as sg-render writes them) in which at least 5% of the pixels are
+# not the colour RGB (hex, the background).
+png_check() {
+	if verdict=$(python3 - "$@" <<'PY'
+import struct, sys, zlib
+path, width, height, background = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+def verdict(text, ok):
+    print(text)
+    sys.exit(0 if ok else 1)
+data = open(path, "rb").read()
+if data[:8] != b"\x89PNG\r\n\x1a\n":
+    verdict("not a PNG", False)
+at, idat, ihdr = 8, b"", None
+while at < len(data):
+    length, kind = struct.unpack(">I4s", data[at:at + 8])
+    body = data[at + 8:at + 8 + length]
+    if kind == b"IHDR":
+        ihdr = struct.unpack(">IIBBBBB", body)
+    elif kind == b"IDAT":
+        idat += body
+    at += 12 + length
+w, h, depth, colour, _, _, interlace = ihdr
+if (w, h) != (width, height):
+    verdict("%dx%d, expected %dx%d" % (w, h, width, height), False)
+if (depth, colour, interlace) != (8, 6, 0):
+    verdict("not 8-bit RGBA without interlace", False)
+raw, stride, rows, previous = zlib.decompress(idat), w * 4, [], bytearray(w * 4)
+for y in range(h):
+    kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for x in range(stride):
+        a = line[x - 4] if x >= 4 else 0
+        b = previous[x]
+        c = previous[x - 4] if x >= 4 else 0
+        if kind == 1: line[x] = (line[x] + a) & 255
+        elif kind == 2: line[x] = (line[x] + b) & 255
+        elif kind == 3: line[x] = (line[x] + (a + b) // 2) & 255
+        elif kind == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    rows.append(line)
+    previous = line
+rgb = bytes.fromhex(background)
+drawn = sum(1 for line in rows for x in range(w) if bytes(line[x * 4:x * 4 + 3]) != rgb)
+verdict("%d of %d pixels drawn" % (drawn, w * h), drawn * 20 >= w * h)
+PY
+	); then
+		echo "ok: $1: $verdict"
+	else
+		fail "$1: $verdict"
+	fi
+}
+
+if [ "${SG_IMPORT:-yes}" = no ]; then
+	expect 1 "a model, libsg without import" -- "$MODELS/Box.gltf" -o "$WORK/box.png" --surfaceless -q
+	stderr_has "libsg was built without model import"
+	no_output "$WORK/box.png"
+	finish
+fi
+
+# one frame, at --size, over --background
+expect 0 "Box.gltf" -- "$MODELS/Box.gltf" -o "$WORK/box.png" --size 96x64 --background '#102030' \
+	--surfaceless -q
+png_check "$WORK/box.png" 96 64 102030
+# the defaults: 512x512 over #1f2126
+expect 0 "Box.gltf, the defaults" -- "$MODELS/Box.gltf" -o "$WORK/default.png" --surfaceless -q
+png_check "$WORK/default.png" 512 512 1f2126
+# a turntable: frames named as a scene's, each turned
+expect 0 "a turntable of 4 frames" -- "$MODELS/BoxTextured.gltf" -o "$WORK/turn.png" --frames 4 \
+	--size 48x48 --surfaceless -q
+for n in 0000 0001 0002 0003; do png_check "$WORK/turn-$n.png" 48 48 1f2126; done
+[ -e "$WORK/turn-0004.png" ] && fail "--frames 4 wrote a fifth frame"
+cmp -s "$WORK/turn-0000.png" "$WORK/turn-0001.png" && fail "frame 1 is not turned"
+# frame 2 of 4 is 180 degrees: the range renders it alone, the same bytes
+expect 0 "a turntable's frame range" -- "$MODELS/BoxTextured.gltf" -o "$WORK/part-%d.png" \
+	--frames 4 --frame-range 2:2 --size 48x48 --surfaceless -q
+cmp -s "$WORK/part-2.png" "$WORK/turn-0002.png" || fail "--frame-range 2:2 differs from frame 2"
+# a file's own camera (Cameras.gltf has two: the first is used)
+expect 0 "Cameras.gltf" -- "$MODELS/Cameras.gltf" -o "$WORK/cameras.png" --size 64x48 \
+	--surfaceless -q
+png_check "$WORK/cameras.png" 64 48 1f2126
+
+# 3: a missing and a corrupt model, named
+expect 3 "a missing model" -- "$WORK/missing.glb" -o "$WORK/out.png" --surfaceless -q
+stderr_has "missing.glb"
+printf 'glTF\002\000\000\000this is not a binary glTF' >"$WORK/corrupt.glb"
+expect 3 "a corrupt model" -- "$WORK/corrupt.glb" -o "$WORK/out.png" --surfaceless -q
+stderr_has "corrupt.glb"
+printf '{"asset": {"version": "2.0"}, "meshes": [{"primitives": [{"attributes": {"POSITION": 7}}]}]}' \
+	>"$WORK/corrupt.gltf"
+expect 3 "a glTF naming an accessor it lacks" -- "$WORK/corrupt.gltf" -o "$WORK/out.png" \
+	--surfaceless -q
+stderr_has "corrupt.gltf"
+no_output "$WORK/out.png"
+# 2: what does not apply to a model
+expect 2 "--display with a model" -- "$MODELS/Box.gltf" --display
+expect 2 "--allow-path with a model" -- "$MODELS/Box.gltf" -o "$WORK/out.png" --allow-path /tmp
+expect 2 "a bad --background" -- "$MODELS/Box.gltf" -o "$WORK/out.png" --background red
+no_output "$WORK/out.png"
+
+# the viewer demo writes the same turntable
+if [ -n "$VIEWER" ]; then
+	"$VIEWER" "$MODELS/BoxTextured.gltf" --frames 4 --size 48x48 -o "$WORK/viewer" \
+		>"$WORK/stdout" 2>"$WORK/stderr" || fail "viewer: exit $?: $(cat "$WORK/stderr")"
+	for n in 0000 0001 0002 0003; do
+		cmp -s "$WORK/viewer-$n.png" "$WORK/turn-$n.png" ||
+			fail "viewer frame $n differs from sg-render's"
+	done
+	"$VIEWER" "$WORK/missing.glb" -o "$WORK/viewer-missing" >/dev/null 2>"$WORK/stderr" &&
+		fail "viewer: a missing model succeeded"
+	stderr_has "missing.glb"
+fi
+finish
