@@ -1,0 +1,163 @@
+/* Sample models drawn: every glTF 2.0 sample of shared/models/gltf imports
+ * and draws something in a 3D view framed on its bounds; and Box.gltf (a
+ * red matte box, its material in the file) seen face on under a light
+ * along the view gives, at each checked pixel, the BRDF of docs/3d.md
+ * evaluated by tests/brdf_reference.c, not by libsg. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sg/sg.h>
+
+#include "brdf_reference.h"
+#include "check_run.h"
+
+#define SIZE 64
+
+static const char *const samples[] = {
+    "AlphaBlendModeTest", "Box",         "BoxAnimated",         "BoxInterleaved",
+    "BoxTextured",        "BoxVertexColors", "Cameras",          "MultiUVTest",
+    "OrientationTest",    "SimpleMeshes", "TextureCoordinateTest", "TextureSettingsTest",
+    "Triangle",           "TriangleWithoutIndices"};
+
+static const char *sample_path(const char *name)
+{
+	static char path[1024];
+	const char *dir = getenv("SG_MODELS_DIR");
+	snprintf(path, sizeof(path), "%s/%s.gltf", dir && *dir ? dir : SG_MODELS_DIR, name);
+	return path;
+}
+
+/* A view with camera under the root, a directional light in it shining
+ * along direction, the model imported under the view. */
+static sg_node stage(struct sg_scene *scene, const char *name, const struct sg_camera *camera,
+                     const float direction[3], struct sg_import_info *info)
+{
+	sg_node view = sg_node_new_view3d(
+	    scene, &(struct sg_view3d_desc){.camera = camera, .ambient = {0.05f, 0.05f, 0.05f}});
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), view), SG_OK);
+	/* the light's node turned so that its -Z is direction */
+	struct sg_camera aim;
+	sg_camera_look_at(&aim, (float[]){0, 0, 0}, direction,
+	                  fabsf(direction[1]) > 0.9f ? (float[]){1, 0, 0} : (float[]){0, 1, 0});
+	float place[16];
+	for (int c = 0; c < 4; c++)
+		for (int r = 0; r < 4; r++)
+			place[c * 4 + r] = aim.view[r * 4 + c];
+	sg_node turn = sg_node_new_transform(scene, &(struct sg_transform_desc){.matrix = place});
+	sg_node light = sg_node_new_light(scene, &(struct sg_light_desc){
+	                                             .type = SG_LIGHT_DIRECTIONAL,
+	                                             .color = {1, 1, 1}, .intensity = 2});
+	ck_assert_int_eq(sg_node_add_child(scene, view, turn), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, turn, light), SG_OK);
+	ck_assert_msg(sg_scene_import(scene,
+	                              &(struct sg_import_desc){.path = sample_path(name),
+	                                                       .parent = view},
+	                              info) == SG_OK,
+	              "%s: %s", name, sg_last_error());
+	return view;
+}
+
+static uint8_t *render(struct sg_scene *scene)
+{
+	struct sg_renderer *r = sg_renderer_create(
+	    &(struct sg_renderer_desc){.width = SIZE, .height = SIZE, .target = SG_TARGET_SURFACELESS});
+	ck_assert_msg(r, "%s", sg_last_error());
+	ck_assert_int_eq(sg_renderer_set_clear_color(r, 0, 0, 0, 1), SG_OK);
+	ck_assert_msg(sg_renderer_render(r, scene, NULL) == SG_OK, "%s", sg_last_error());
+	uint8_t *pixels = malloc(SIZE * SIZE * 4);
+	ck_assert_int_eq(sg_renderer_read_pixels(r, pixels, 0), SG_OK);
+	sg_renderer_destroy(r);
+	return pixels;
+}
+
+START_TEST(test_every_sample_draws)
+{
+	const char *name = samples[_i];
+	struct sg_scene *scene = sg_scene_create();
+	/* first import alone, for the bounds the camera frames */
+	struct sg_import_info info;
+	ck_assert_msg(sg_scene_import(scene, &(struct sg_import_desc){.path = sample_path(name)},
+	                              &info) == SG_OK,
+	              "%s: %s", name, sg_last_error());
+	ck_assert_int_eq(sg_node_destroy(scene, info.root), SG_OK);
+	float centre[3], radius = 0.0f;
+	for (int a = 0; a < 3; a++) {
+		centre[a] = (info.bounds[a] + info.bounds[3 + a]) / 2.0f;
+		float half = (info.bounds[3 + a] - info.bounds[a]) / 2.0f;
+		radius += half * half;
+	}
+	radius = sqrtf(radius) + 1e-3f;
+	struct sg_camera camera;
+	float distance = radius / sinf(0.4f) * 1.05f;
+	sg_camera_init_perspective(&camera, 0.8f, 1.0f, distance / 100.0f, distance * 3.0f);
+	float eye[3] = {centre[0] + distance * 0.5f, centre[1] + distance * 0.4f,
+	                centre[2] + distance * 0.77f};
+	sg_camera_look_at(&camera, eye, centre, (float[]){0, 1, 0});
+	float direction[3] = {-0.4f, -0.5f, -0.77f};
+	stage(scene, name, &camera, direction, &info);
+	uint8_t *pixels = render(scene);
+	int drawn = 0;
+	for (int p = 0; p < SIZE * SIZE; p++)
+		drawn += pixels[p * 4] || pixels[p * 4 + 1] || pixels[p * 4 + 2];
+	ck_assert_msg(drawn > SIZE * SIZE / 100, "%s: %d of %d pixels drawn", name, drawn,
+	              SIZE * SIZE);
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_box_face_is_the_reference_brdf)
+{
+	struct sg_scene *scene = sg_scene_create();
+	struct sg_camera camera;
+	sg_camera_init_perspective(&camera, 0.7f, 1.0f, 0.1f, 20.0f);
+	sg_camera_look_at(&camera, (float[]){0, 0, 3}, (float[]){0, 0, 0}, (float[]){0, 1, 0});
+	struct sg_import_info info;
+	/* the light along the view: the face towards the camera is lit head-on */
+	stage(scene, "Box", &camera, (float[]){0, 0, -1}, &info);
+	uint8_t *pixels = render(scene);
+	/* Box.gltf: a unit cube about the origin (its faces at +-0.5 whatever
+	 * its node's turn), material "Red": base (0.8, 0, 0), metallic 0,
+	 * roughness by default 1 */
+	struct ref_material red = {.base = {0.800000011920929, 0, 0, 1}, .roughness = 1,
+	                           .occlusion = 1};
+	struct ref_light light = {.type = REF_DIRECTIONAL, .color = {1, 1, 1}, .intensity = 2,
+	                          .direction = {0, 0, -1}};
+	double ambient[3] = {0.05f, 0.05f, 0.05f};
+	struct ref_camera ref = {.eye = {0, 0, 3}, .center = {0, 0, 0}, .up = {0, 1, 0},
+	                         .fovy = 0.7f, .aspect = 1, .width = SIZE, .height = SIZE};
+	static const int points[][2] = {{32, 32}, {26, 27}, {38, 37}, {27, 38}, {37, 26}};
+	for (size_t i = 0; i < sizeof(points) / sizeof(points[0]); i++) {
+		int x = points[i][0], y = points[i][1];
+		struct dvec3 hit;
+		ck_assert(ref_camera_hit_plane(&ref, x, y, (struct dvec3){0, 0, 0.5},
+		                               (struct dvec3){0, 0, 1}, &hit));
+		ck_assert(fabs(hit.x) < 0.45 && fabs(hit.y) < 0.45); /* on the face */
+		uint8_t want[4];
+		ref_shade_bytes(&red, hit, (struct dvec3){0, 0, 1}, ref.eye, &light, 1, ambient, want);
+		const uint8_t *got = pixels + ((size_t)y * SIZE + (size_t)x) * 4;
+		for (int c = 0; c < 4; c++)
+			ck_assert_msg(abs(got[c] - want[c]) <= 2,
+			              "pixel (%d, %d) is %u %u %u %u, the reference %u %u %u %u", x, y,
+			              got[0], got[1], got[2], got[3], want[0], want[1], want[2], want[3]);
+	}
+	/* outside the box: the clear colour */
+	ck_assert(pixels[(2 * SIZE + 2) * 4] == 0 && pixels[(2 * SIZE + 2) * 4 + 1] == 0);
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *suite = suite_create("model-render");
+	TCase *tc = tcase_create("samples");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, test_every_sample_draws, 0, (int)(sizeof(samples) / sizeof(samples[0])));
+	tcase_add_test(tc, test_box_face_is_the_reference_brdf);
+	suite_add_tcase(suite, tc);
+	return check_run(suite);
+}
