@@ -3,7 +3,7 @@
  * in rounds, as bench does for the 2D scenes (bench/README.md).
  *
  * bench3d [--scene NAME] [--rounds N] [--frames N] [--warmup N]
- * bench3d --run libsg|baseline SCENE static|spin WARMUP FRAMES   (one contestant)
+ * bench3d --run libsg|baseline SCENE static|full|spin WARMUP FRAMES   (one contestant)
  *
  * Scenes: cubes-10000 (100 rows of 100 lit cubes, each row a transform under
  * a top one, each cube a model), mesh-1m (one lit sphere of a million
@@ -116,7 +116,11 @@ static int run_libsg(const char *name, int spin, int warmup, int frames)
 		return 1;
 	}
 	sg_renderer_set_clear_color(renderer, 0.1f, 0.1f, 0.12f, 1.0f);
+	if (spin < 0) /* "full": every frame repainted, as the baseline's */
+		sg_renderer_set_damage_tracking(renderer, false);
+	spin = spin > 0;
 	double *samples = malloc((size_t)frames * sizeof(double));
+	double *walks = malloc((size_t)frames * sizeof(double));
 	for (int f = 0; f < warmup + frames; f++) {
 		double start = now_ms();
 		if (spin) {
@@ -127,13 +131,21 @@ static int run_libsg(const char *name, int spin, int warmup, int frames)
 			fprintf(stderr, "bench3d: %s\n", sg_last_error());
 			return 1;
 		}
-		if (f >= warmup)
+		struct sg_render_stats stats;
+		sg_renderer_get_stats(renderer, &stats);
+		if (f >= warmup) {
 			samples[f - warmup] = now_ms() - start;
+			walks[f - warmup] = (double)stats.traverse_ns / 1e6;
+		}
 	}
 	if (getenv("BENCH3D_PNG"))
 		sg_renderer_write_png(renderer, getenv("BENCH3D_PNG"));
 	samples_print("frame_ms", samples, frames);
+	/* the CPU's part before any GL: world update, the views' walk, sort and
+	 * culling, damage */
+	samples_print("traverse_ms", walks, frames);
 	free(samples);
+	free(walks);
 	sg_renderer_destroy(renderer);
 	sg_scene_destroy(scene);
 	return 0;
@@ -220,7 +232,10 @@ static int time_imports(const char *given, int runs)
 }
 
 static const char *const scenes[] = {"cubes-10000", "mesh-1m"};
-static const char *const variants[] = {"static", "spin"};
+/* static: nothing changes (libsg's damage tracking repaints nothing);
+ * full: the same with damage tracking off, every frame drawn whole as the
+ * baseline draws it; spin: the top transform turns every frame. */
+static const char *const variants[] = {"static", "full", "spin"};
 
 static void compare(const char *scene, const char *variant, int rounds, int warmup, int frames)
 {
@@ -277,7 +292,7 @@ static void compare(const char *scene, const char *variant, int rounds, int warm
 int main(int argc, char **argv)
 {
 	if (argc == 7 && strcmp(argv[1], "--run") == 0) {
-		int spin = strcmp(argv[4], "spin") == 0;
+		int spin = strcmp(argv[4], "spin") == 0 ? 1 : strcmp(argv[4], "full") == 0 ? -1 : 0;
 		int warmup = atoi(argv[5]), frames = atoi(argv[6]);
 		if (frames < 1 || warmup < 0 || (strcmp(argv[3], scenes[0]) && strcmp(argv[3], scenes[1])))
 			return fprintf(stderr, "bench3d --run: unknown scene or counts\n"), 2;
@@ -308,7 +323,7 @@ int main(int argc, char **argv)
 		}
 	}
 	for (size_t s = 0; s < sizeof(scenes) / sizeof(scenes[0]); s++)
-		for (size_t v = 0; v < 2; v++)
+		for (size_t v = 0; v < sizeof(variants) / sizeof(variants[0]); v++)
 			if (!only || strcmp(only, scenes[s]) == 0)
 				compare(scenes[s], variants[v], rounds, warmup, frames);
 	return 0;

@@ -4,6 +4,8 @@
 // (KHR_lights_punctual), an ambient and an emissive term, sRGB-encoded.
 // PLAIN (a model without a material): its premultiplied colour times its
 // texture, as the 2D program draws it. UNLIT: KHR_materials_unlit.
+// ALPHA_MASK and ALPHA_BLEND: the material's alpha mode; FADED: the
+// opacities above the model are below 1.
 // src/gl/draw3d.c builds one program per combination it meets of the
 // material's textures (BASE_TEX, METAL_ROUGH_TEX, NORMAL_TEX, OCCLUSION_TEX,
 // EMISSIVE_TEX, TANGENTS) and the view's lights (LIGHT_COUNT, LIGHT_KINDS):
@@ -13,23 +15,24 @@
 precision highp float;
 #define PI 3.141592653589793
 #define MAX_LIGHTS 8
-#define OPAQUE 0
-#define MASK 1
-#define BLEND 2
 
 in vec3 vsPosition;
 in vec3 vsNormal;
 #if defined(NORMAL_TEX) && defined(TANGENTS)
 in vec4 vsTangent;
 #endif
+#if defined(PLAIN) || defined(UV0)
 in vec2 vsUV0;
+#endif
 #ifdef UV1
 in vec2 vsUV1;
 #endif
 #ifdef COLORS
 in vec4 vsColor;
 #endif
+#if defined(PLAIN) || defined(FADED)
 flat in vec4 vsTint;
+#endif
 out vec4 Color;
 
 uniform sampler2D BaseTex;      // unit 0; premultiplied texels, sRGB-encoded
@@ -44,7 +47,6 @@ uniform int EmissiveSet;
 
 #ifndef PLAIN
 uniform vec4 BaseColor;  // linear, straight alpha
-uniform int AlphaMode;
 uniform float AlphaCutoff;
 #ifndef UNLIT
 uniform float Metallic, Roughness, NormalScale, OcclusionStrength;
@@ -62,6 +64,7 @@ uniform float LightOuterCos[MAX_LIGHTS];
 #endif
 #endif
 
+#ifdef UV0
 vec2 uvOf(int set)
 {
 #ifdef UV1
@@ -70,6 +73,7 @@ vec2 uvOf(int set)
 	return vsUV0;
 #endif
 }
+#endif
 
 vec3 decode(vec3 c)
 {
@@ -82,6 +86,7 @@ vec3 encode(vec3 c)
 	return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(vec3(0.0031308), c));
 }
 
+#ifdef UV0
 // A texel of an sRGB-encoded texture, linear and with straight alpha (the
 // texture cache premultiplies what it uploads).
 vec4 linearTexel(sampler2D tex, int set)
@@ -90,6 +95,7 @@ vec4 linearTexel(sampler2D tex, int set)
 	vec3 straight = t.a > 0.0 ? t.rgb / t.a : vec3(0.0);
 	return vec4(decode(straight), t.a);
 }
+#endif
 
 #if !defined(PLAIN) && !defined(UNLIT)
 float visibility(float nl, float nv, float a2)
@@ -131,16 +137,27 @@ void main()
 #ifdef PLAIN
 	Color = texture(BaseTex, vsUV0) * vsTint; // premultiplied, as the 2D program draws
 #else
-	vec4 base = BaseColor * vec4(1.0, 1.0, 1.0, vsTint.a);
+	vec4 base = BaseColor;
 #ifdef COLORS
 	base *= vsColor;
 #endif
 #ifdef BASE_TEX
 	base *= linearTexel(BaseTex, TexSet.x);
 #endif
-	if (AlphaMode == MASK && base.a < AlphaCutoff)
+	// A shader that may discard keeps llvmpipe from testing depth before
+	// shading: only MASK materials' programs have the discard.
+#ifdef ALPHA_MASK
+	if (base.a < AlphaCutoff)
 		discard;
-	float alpha = AlphaMode == BLEND ? base.a : 1.0;
+#endif
+#ifdef ALPHA_BLEND
+	float alpha = base.a;
+#else
+	float alpha = 1.0;
+#endif
+#ifdef FADED // the opacities above, which make even an opaque material blended
+	alpha *= vsTint.a;
+#endif
 #ifdef UNLIT
 	vec3 color = base.rgb;
 #else

@@ -20,14 +20,18 @@ out vec3 vsNormal;
 #if defined(NORMAL_TEX) && defined(TANGENTS)
 out vec4 vsTangent;
 #endif
+#if defined(PLAIN) || defined(UV0)
 out vec2 vsUV0;
+#endif
 #ifdef UV1
 out vec2 vsUV1;
 #endif
 #ifdef COLORS
 out vec4 vsColor;
 #endif
+#if defined(PLAIN) || defined(FADED)
 flat out vec4 vsTint;
+#endif
 
 void main()
 {
@@ -37,13 +41,17 @@ void main()
 #if defined(NORMAL_TEX) && defined(TANGENTS)
 	vsTangent = vec4(mat3(Model) * inTangent.xyz, inTangent.w);
 #endif
+#if defined(PLAIN) || defined(UV0)
 	vsUV0 = inUV0;
+#endif
 #ifdef UV1
 	vsUV1 = inUV1;
 #endif
 #ifdef COLORS
 	vsColor = inColor;
 #endif
+#if defined(PLAIN) || defined(FADED)
 	vsTint = inTint;
+#endif
 	gl_Position = ViewProjection * world;
 }

@@ -16,7 +16,7 @@ struct sg_gl_solid_program {
 	uint64_t key;
 	GLuint name;
 	GLint view_projection, tex_set, emissive_set;
-	GLint base_color, alpha_mode, alpha_cutoff;
+	GLint base_color, alpha_cutoff;
 	GLint metallic, roughness, normal_scale, occlusion_strength, emissive;
 	GLint eye, forward, orthographic, ambient;
 	GLint light_position, light_direction, light_radiance, light_range, light_inner,
@@ -38,6 +38,7 @@ struct sg_gl_draw3d {
 	GLuint instance_buffer;
 	float *instances, *uploaded; /* this view's, and what the buffer holds */
 	size_t instance_capacity, uploaded_capacity, uploaded_count;
+	size_t buffer_bytes; /* the instance buffer's storage */
 	size_t draws; /* draw calls of the last view */
 };
 

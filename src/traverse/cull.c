@@ -1,5 +1,6 @@
 /* Culling: the walk skips every subtree whose box (src/traverse/bounds.c) is
  * wholly outside one plane of the view volume, and every hidden subtree. */
+#include <math.h>
 #include <string.h>
 
 #include "../base/error.h"
@@ -7,24 +8,34 @@
 #include "bounds.h"
 #include "cull.h"
 
-/* True when all 8 corners lie outside one clip plane (-w <= x, y, z <= w). */
+/* True when the box lies wholly outside one clip plane (-w <= x, y, z <= w). */
 bool sg_cull_box_outside(const mat4 view_projection, vec3 box[2])
 {
 	if (sg_box_is_empty(box))
 		return true;
-	int outside[6] = {0};
-	for (int corner = 0; corner < 8; corner++) {
-		vec4 p = {box[corner & 1][0], box[(corner >> 1) & 1][1], box[corner >> 2][2], 1.0f};
-		vec4 c;
-		glm_mat4_mulv((vec4 *)view_projection, p, c);
-		for (int axis = 0; axis < 3; axis++) {
-			outside[axis * 2] += c[axis] < -c[3];
-			outside[axis * 2 + 1] += c[axis] > c[3];
-		}
+	/* Each clip plane (x >= -w, x <= w, and so for y and z) is a linear
+	 * function of the point: the box is outside one when the function's
+	 * largest value over the box, at its centre plus the extents weighted
+	 * by the function's coefficients' sizes, is below 0. Six such tests
+	 * cost a third of transforming the eight corners. */
+	const vec4 *m = (const vec4 *)view_projection;
+	float centre[3], half[3];
+	for (int i = 0; i < 3; i++) {
+		centre[i] = (box[0][i] + box[1][i]) * 0.5f;
+		half[i] = (box[1][i] - box[0][i]) * 0.5f;
 	}
-	for (int plane = 0; plane < 6; plane++)
-		if (outside[plane] == 8)
-			return true;
+	for (int axis = 0; axis < 3; axis++)
+		for (int side = -1; side <= 1; side += 2) {
+			/* w - side * axis >= 0 inside */
+			float at = m[3][3] - (float)side * m[3][axis], reach = 0.0f;
+			for (int j = 0; j < 3; j++) {
+				float c = m[j][3] - (float)side * m[j][axis];
+				at += c * centre[j];
+				reach += fabsf(c) * half[j];
+			}
+			if (at + reach < 0.0f)
+				return true;
+		}
 	return false;
 }
 

@@ -125,7 +125,8 @@ static sg_result add_model(struct sg_view3d_frame *v, const struct sg_scene *sce
 	const struct sg_mesh_data *mesh = sg_scene_model_mesh(scene, n);
 	mat4 world, clip;
 	sg_scene_model_world(scene, n, world);
-	glm_mat4_mul(to_view, world, world);
+	if (!v->space_is_world) /* a camera of its own, under transforms */
+		glm_mat4_mul(to_view, world, world);
 	glm_mat4_mul(v->view_projection, world, clip);
 	/* Out of the view's volume by its mesh's box: never drawn, never shaded
 	 * (the picture is the same: no fragment of it would pass the clip). */
@@ -142,8 +143,12 @@ static sg_result add_model(struct sg_view3d_frame *v, const struct sg_scene *sce
 	d->opacity = opacity_above(scene, n);
 	memcpy(d->color, model->color, sizeof(d->color)); /* the model's is not 16-byte aligned */
 	d->color[3] *= d->opacity;
+	d->faded = false;
 	if (material) {
-		d->blend = material->desc.alpha_mode == SG_ALPHA_BLEND;
+		/* the opacities above fade an opaque material too, as they fade
+		 * 2D models: rounded to a byte as the 2D path rounds them */
+		d->faded = lroundf(d->opacity * 255.0f) < 255;
+		d->blend = material->desc.alpha_mode == SG_ALPHA_BLEND || d->faded;
 	} else {
 		/* as the 2D path decides (paint.c): by the colour's alpha byte */
 		bool texels = d->texture != SG_DRAW_NO_TEXTURE &&
@@ -190,6 +195,8 @@ static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *
 	const struct sg_view3d_data *data = sg_scene_view3d(scene, v->node);
 	mat4 to_view, projection, flipped;
 	to_view_space(scene, v->node, data, to_view);
+	mat4 identity = GLM_MAT4_IDENTITY_INIT;
+	v->space_is_world = memcmp(to_view, identity, sizeof(mat4)) == 0;
 	const struct sg_camera *camera = data->has_camera ? &data->camera : frame->camera;
 	memcpy(projection, camera->projection, sizeof(mat4));
 	memcpy(v->view, camera->view, sizeof(mat4));
@@ -226,13 +233,21 @@ static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *
 	return SG_OK;
 }
 
-/* FNV-1a over bytes, continuing from hash. */
+/* A hash of size bytes, continuing from hash: 8 bytes a step (a byte a
+ * step was a millisecond of a frame of 10,000 models), the tail padded. */
 static uint64_t hash_bytes(uint64_t hash, const void *data, size_t size)
 {
 	const unsigned char *p = data;
-	for (size_t i = 0; i < size; i++)
-		hash = (hash ^ p[i]) * 1099511628211u;
-	return hash;
+	for (; size >= 8; size -= 8, p += 8) {
+		uint64_t word;
+		memcpy(&word, p, 8);
+		hash = (hash ^ word) * 0x9e3779b97f4a7c15u;
+		hash ^= hash >> 29;
+	}
+	uint64_t tail = 0;
+	memcpy(&tail, p, size);
+	hash = (hash ^ tail ^ size) * 0x9e3779b97f4a7c15u;
+	return hash ^ (hash >> 29);
 }
 
 static uint64_t signature_of(const struct sg_scene *scene, const struct sg_view3d_frame *v)

@@ -25,6 +25,7 @@ struct sg_draw3d {
 	float opacity;     /* the opacities above the model multiplied */
 	float depth;       /* distance along the view direction of its box's centre */
 	bool blend;        /* drawn in the translucent pass */
+	bool faded;        /* with a material: the opacities above are below 1 (blended) */
 	bool mirrored;     /* world has a negative determinant: front faces swap */
 };
 
@@ -49,6 +50,7 @@ struct sg_view3d_frame {
 	vec3 eye;             /* the camera's position in the view's space */
 	vec3 forward;         /* its -Z axis in the view's space (orthographic: V is -forward) */
 	bool orthographic;
+	bool space_is_world; /* the view's space is the world's: no matrix to take models there */
 	int viewport[4]; /* x, y (top row first), width, height in output pixels */
 	vec3 ambient;
 	struct sg_light3d lights[SG_VIEW3D_MAX_LIGHTS];
