@@ -1,5 +1,5 @@
 /* The model-file layer (src/modelfile/): every glTF 2.0 sample of
- * shared/models/gltf imported, its counts checked against the file's own
+ * tests/models/gltf imported, its counts checked against the file's own
  * accessors (read here with json-c, not through assimp); cameras, bounds,
  * texture coordinates and materials; every refusal (missing, truncated and
  * foreign files, a 2^31-vertex accessor, paths out of the folder, each

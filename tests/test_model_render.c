@@ -1,4 +1,4 @@
-/* Sample models drawn: every glTF 2.0 sample of shared/models/gltf imports
+/* Sample models drawn: every glTF 2.0 sample of tests/models/gltf imports
  * and draws something in a 3D view framed on its bounds; and Box.gltf (a
  * red matte box, its material in the file) seen face on under a light
  * along the view gives, at each checked pixel, the BRDF of docs/3d.md

@@ -5,7 +5,7 @@
 # status 3 and name the file. Without model import in libsg, status 1 and
 # the reason.
 # Usage: test_sg_render_model.sh PATH/TO/sg-render [PATH/TO/viewer]; run from
-# the source root with SG_MODELS_DIR (shared/models/gltf) and SG_IMPORT
+# the source root with SG_MODELS_DIR (tests/models/gltf) and SG_IMPORT
 # (yes or no) set, as tests/meson.build does.
 set -u
 
