@@ -1,20 +1,12 @@
 /* The 3D scenes of bench3d (scenes3d.h), with cglm for both contestants. */
 #include "scenes3d.h"
 
+#include "../tests/cube3d.h"
+
 #include <cglm/cglm.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const float faces[6][4][3] = {
-    {{1, -1, -1}, {1, 1, -1}, {1, 1, 1}, {1, -1, 1}},
-    {{-1, -1, 1}, {-1, 1, 1}, {-1, 1, -1}, {-1, -1, -1}},
-    {{-1, 1, 1}, {1, 1, 1}, {1, 1, -1}, {-1, 1, -1}},
-    {{-1, -1, -1}, {1, -1, -1}, {1, -1, 1}, {-1, -1, 1}},
-    {{-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}},
-    {{1, -1, -1}, {-1, -1, -1}, {-1, 1, -1}, {1, 1, -1}}};
-static const float face_normals[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0},
-                                         {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
 
 void scene3d_cube(struct mesh3d *m)
 {
@@ -23,15 +15,7 @@ void scene3d_cube(struct mesh3d *m)
 	m->positions = malloc(24 * 3 * sizeof(float));
 	m->normals = malloc(24 * 3 * sizeof(float));
 	m->indices = malloc(36 * sizeof(uint32_t));
-	for (int f = 0; f < 6; f++) {
-		for (int v = 0; v < 4; v++)
-			for (int c = 0; c < 3; c++) {
-				m->positions[(f * 4 + v) * 3 + c] = faces[f][v][c] * 0.5f;
-				m->normals[(f * 4 + v) * 3 + c] = face_normals[f][c];
-			}
-		uint32_t b = (uint32_t)f * 4, t[6] = {b, b + 1, b + 2, b, b + 2, b + 3};
-		memcpy(m->indices + f * 6, t, sizeof(t));
-	}
+	cube3d_arrays(m->positions, m->normals, m->indices);
 }
 
 void scene3d_sphere(struct mesh3d *m, int rings, int segments)

@@ -10,6 +10,7 @@
 #include <sg/sg.h>
 
 #include "check_run.h"
+#include "cube3d.h"
 #include "damage_scene.h"
 #include "../src/render/buffer.h"
 #include "../src/render/renderer_internal.h"
@@ -524,42 +525,13 @@ END_TEST
  * view moved by the transform above it, or nothing). Each frame equals a
  * full repaint to the byte; a frame whose only edit turned a cube repaints
  * the viewport's rectangle and nothing else. */
-static sg_mesh cube_mesh(struct sg_scene *scene)
-{
-	static const float faces[6][4][3] = {
-	    {{1, -1, -1}, {1, 1, -1}, {1, 1, 1}, {1, -1, 1}},
-	    {{-1, -1, 1}, {-1, 1, 1}, {-1, 1, -1}, {-1, -1, -1}},
-	    {{-1, 1, 1}, {1, 1, 1}, {1, 1, -1}, {-1, 1, -1}},
-	    {{-1, -1, -1}, {1, -1, -1}, {1, -1, 1}, {-1, -1, 1}},
-	    {{-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}},
-	    {{1, -1, -1}, {-1, -1, -1}, {-1, 1, -1}, {1, 1, -1}}};
-	float positions[72];
-	uint16_t indices[36];
-	for (int f = 0; f < 6; f++) {
-		for (int v = 0; v < 4; v++)
-			for (int c = 0; c < 3; c++)
-				positions[(f * 4 + v) * 3 + c] = faces[f][v][c] * 0.5f;
-		uint16_t b = (uint16_t)(f * 4), t[6] = {b, (uint16_t)(b + 1), (uint16_t)(b + 2),
-		                                        b, (uint16_t)(b + 2), (uint16_t)(b + 3)};
-		memcpy(indices + f * 6, t, sizeof(t));
-	}
-	sg_mesh mesh = sg_mesh_create_3d(scene, &(struct sg_mesh3d_desc){
-	                                            .vertex_count = 24,
-	                                            .positions = positions,
-	                                            .indices = indices,
-	                                            .index_type = SG_INDEX_U16,
-	                                            .index_count = 36,
-	                                            .normals_mode = SG_NORMALS_FLAT});
-	ck_assert_msg(mesh.generation, "%s", sg_last_error());
-	return mesh;
-}
-
 START_TEST(test_view3d_edits_equal_full_repaints)
 {
 	struct world w;
 	build(&w, 777u);
 	struct sg_scene *scene = w.scene;
-	sg_mesh cube = cube_mesh(scene);
+	sg_mesh cube = cube3d_mesh(scene);
+	ck_assert_msg(cube.generation, "%s", sg_last_error());
 	struct sg_material_desc md;
 	sg_material_desc_init(&md);
 	md.base_color[0] = 0.8f, md.base_color[1] = 0.3f, md.base_color[2] = 0.2f;

@@ -12,6 +12,7 @@
 
 #include "expect.h"
 #include "check_run.h"
+#include "cube3d.h"
 
 #define SIDE 128
 #define MODELS 60
@@ -246,26 +247,7 @@ END_TEST
 START_TEST(test_3d_picks_match_the_render)
 {
 	struct sg_scene *scene = sg_scene_create();
-	static const float faces[6][4][3] = {
-	    {{1, -1, -1}, {1, 1, -1}, {1, 1, 1}, {1, -1, 1}},
-	    {{-1, -1, 1}, {-1, 1, 1}, {-1, 1, -1}, {-1, -1, -1}},
-	    {{-1, 1, 1}, {1, 1, 1}, {1, 1, -1}, {-1, 1, -1}},
-	    {{-1, -1, -1}, {1, -1, -1}, {1, -1, 1}, {-1, -1, 1}},
-	    {{-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}},
-	    {{1, -1, -1}, {-1, -1, -1}, {-1, 1, -1}, {1, 1, -1}}};
-	float positions[72];
-	uint32_t indices[36];
-	for (int f = 0; f < 6; f++) {
-		for (int v = 0; v < 4; v++)
-			for (int c = 0; c < 3; c++)
-				positions[(f * 4 + v) * 3 + c] = faces[f][v][c] * 0.5f;
-		uint32_t b = (uint32_t)f * 4, t[6] = {b, b + 1, b + 2, b, b + 2, b + 3};
-		memcpy(indices + f * 6, t, sizeof(t));
-	}
-	sg_mesh cube = sg_mesh_create_3d(scene, &(struct sg_mesh3d_desc){
-	                                            .vertex_count = 24, .positions = positions,
-	                                            .indices = indices, .index_type = SG_INDEX_U32,
-	                                            .index_count = 36});
+	sg_mesh cube = cube3d_mesh(scene);
 	sg_mesh quad = sg_mesh_create_quad(scene, 1, 1);
 	struct sg_camera eye;
 	sg_camera_init_perspective(&eye, 1.0f, 90.0f / 100.0f, 0.5f, 30.0f);

@@ -399,8 +399,24 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 	return SG_OK;
 }
 
-sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *scene,
-                           uint32_t index, const struct sg_gl_object **mesh)
+/* The attributes of the 2D program (shaders/textured.vert): position and uv. */
+static void point_plain_attributes(const struct sg_mesh_data *m)
+{
+	(void)m;
+	glEnableVertexAttribArray(0);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(struct sg_vertex),
+	                      (const void *)offsetof(struct sg_vertex, position));
+	glEnableVertexAttribArray(1);
+	glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, sizeof(struct sg_vertex),
+	                      (const void *)offsetof(struct sg_vertex, uv));
+}
+
+/* The GL copy of mesh index in cache: its vertex array over one buffer of
+ * bytes at data, the attributes pointed by point, and its indices. */
+static sg_result hold_mesh(struct sg_gl_cache *cache, const struct sg_scene *scene,
+                           uint32_t index, const void *data, size_t bytes,
+                           void (*point)(const struct sg_mesh_data *), const char *kind,
+                           const struct sg_gl_object **mesh)
 {
 	struct sg_gl_object *object = slot(cache, index);
 	if (!object)
@@ -418,14 +434,8 @@ sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *sce
 	glGenBuffers(1, &object->buffer);
 	glBindVertexArray(object->name);
 	glBindBuffer(GL_ARRAY_BUFFER, object->buffer);
-	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(m->vertex_count * sizeof(struct sg_vertex)),
-	             m->vertices, GL_STATIC_DRAW);
-	glEnableVertexAttribArray(0);
-	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(struct sg_vertex),
-	                      (const void *)offsetof(struct sg_vertex, position));
-	glEnableVertexAttribArray(1);
-	glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, sizeof(struct sg_vertex),
-	                      (const void *)offsetof(struct sg_vertex, uv));
+	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes, data, GL_STATIC_DRAW);
+	point(m);
 	if (m->indices) {
 		glGenBuffers(1, &object->index_buffer);
 		glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, object->index_buffer);
@@ -434,7 +444,8 @@ sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *sce
 	}
 	glBindVertexArray(0);
 	char what[96];
-	snprintf(what, sizeof(what), "uploading mesh #%u (%u vertices)", index, m->vertex_count);
+	snprintf(what, sizeof(what), "uploading %smesh #%u (%u vertices)", kind, index,
+	         m->vertex_count);
 	sg_result result = sg_gl_check(what);
 	if (result) {
 		delete_mesh(cache, object);
@@ -443,12 +454,19 @@ sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *sce
 	object->scene = id;
 	object->generation = sg_scene_mesh_generation(scene, index);
 	object->indexed = m->indices != NULL;
-	object->bytes = m->vertex_count * sizeof(struct sg_vertex) +
-	                (m->indices ? m->index_count * sizeof(uint32_t) : 0);
+	object->bytes = bytes + (m->indices ? m->index_count * sizeof(uint32_t) : 0);
 	cache->bytes += object->bytes;
 	object->count = (GLsizei)sg_mesh_draw_count(m);
 	*mesh = object;
 	return SG_OK;
+}
+
+sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *scene,
+                           uint32_t index, const struct sg_gl_object **mesh)
+{
+	const struct sg_mesh_data *m = sg_scene_mesh_slot(scene, index);
+	return hold_mesh(cache, scene, index, m->vertices, m->vertex_count * sizeof(struct sg_vertex),
+	                 point_plain_attributes, "", mesh);
 }
 
 /* The attributes of a 3D view's draw (shaders/solid.vert) from a mesh's
@@ -489,48 +507,12 @@ static void point_solid_attributes(const struct sg_mesh_data *m)
 sg_result sg_gl_cache_solid(struct sg_gl_cache *cache, const struct sg_scene *scene,
                             uint32_t index, const struct sg_gl_object **mesh)
 {
-	struct sg_gl_object *object = slot(cache, index);
-	if (!object)
-		return SG_ERR_NO_MEMORY;
 	const struct sg_mesh_data *m = sg_scene_mesh_slot(scene, index);
-	uint32_t id = sg_scene_versions(scene).scene;
-	if (object->name && object->scene == id &&
-	    object->generation == sg_scene_mesh_generation(scene, index)) {
-		*mesh = object;
-		return SG_OK;
-	}
-	delete_mesh(cache, object);
-	glGenVertexArrays(1, &object->name);
-	cache->live++;
-	glGenBuffers(1, &object->buffer);
-	glBindVertexArray(object->name);
-	glBindBuffer(GL_ARRAY_BUFFER, object->buffer);
-	size_t bytes = m->solid ? (size_t)m->vertex_count * m->solid->stride * sizeof(float)
-	                        : (size_t)m->vertex_count * sizeof(struct sg_vertex);
-	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes,
-	             m->solid ? (const void *)m->solid->data : (const void *)m->vertices,
-	             GL_STATIC_DRAW);
-	point_solid_attributes(m);
-	if (m->indices) {
-		glGenBuffers(1, &object->index_buffer);
-		glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, object->index_buffer);
-		glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(m->index_count * sizeof(uint32_t)),
-		             m->indices, GL_STATIC_DRAW);
-	}
-	glBindVertexArray(0);
-	char what[96];
-	snprintf(what, sizeof(what), "uploading 3D mesh #%u (%u vertices)", index, m->vertex_count);
-	sg_result result = sg_gl_check(what);
-	if (result) {
-		delete_mesh(cache, object);
-		return result;
-	}
-	object->scene = id;
-	object->generation = sg_scene_mesh_generation(scene, index);
-	object->indexed = m->indices != NULL;
-	object->bytes = bytes + (m->indices ? m->index_count * sizeof(uint32_t) : 0);
-	cache->bytes += object->bytes;
-	object->count = (GLsizei)sg_mesh_draw_count(m);
-	*mesh = object;
-	return SG_OK;
+	if (!m->solid)
+		return hold_mesh(cache, scene, index, m->vertices,
+		                 m->vertex_count * sizeof(struct sg_vertex), point_solid_attributes,
+		                 "3D ", mesh);
+	return hold_mesh(cache, scene, index, m->solid->data,
+	                 (size_t)m->vertex_count * m->solid->stride * sizeof(float),
+	                 point_solid_attributes, "3D ", mesh);
 }

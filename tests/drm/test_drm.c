@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <xf86drm.h>
 
+#include "../cube3d.h"
 #include "../../src/gbm/device.h"
 #include "../../src/render/select.h"
 #include "drm_test.h"
@@ -145,26 +146,7 @@ END_TEST
 static void render_3d(enum sg_target_kind target, uint8_t *rgba)
 {
 	struct sg_scene *scene = sg_scene_create();
-	static const float faces[6][4][3] = {
-	    {{1, -1, -1}, {1, 1, -1}, {1, 1, 1}, {1, -1, 1}},
-	    {{-1, -1, 1}, {-1, 1, 1}, {-1, 1, -1}, {-1, -1, -1}},
-	    {{-1, 1, 1}, {1, 1, 1}, {1, 1, -1}, {-1, 1, -1}},
-	    {{-1, -1, -1}, {1, -1, -1}, {1, -1, 1}, {-1, -1, 1}},
-	    {{-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}},
-	    {{1, -1, -1}, {-1, -1, -1}, {-1, 1, -1}, {1, 1, -1}}};
-	float positions[72];
-	uint32_t indices[36];
-	for (int f = 0; f < 6; f++) {
-		for (int v = 0; v < 4; v++)
-			for (int c = 0; c < 3; c++)
-				positions[(f * 4 + v) * 3 + c] = faces[f][v][c] * 0.5f;
-		uint32_t b = (uint32_t)f * 4, t[6] = {b, b + 1, b + 2, b, b + 2, b + 3};
-		memcpy(indices + f * 6, t, sizeof(t));
-	}
-	sg_mesh cube = sg_mesh_create_3d(scene, &(struct sg_mesh3d_desc){
-	                                            .vertex_count = 24, .positions = positions,
-	                                            .indices = indices, .index_type = SG_INDEX_U32,
-	                                            .index_count = 36});
+	sg_mesh cube = cube3d_mesh(scene);
 	struct sg_material_desc md;
 	sg_material_desc_init(&md);
 	md.base_color[1] = 0.4f, md.metallic = 0.1f, md.roughness = 0.4f;
