@@ -558,6 +558,38 @@ END_TEST
 
 #define SIZE 64
 
+/* Quad A at z = 0 on the left and quad B at z = 1 on the right, overlapping
+ * in the middle, in a view seen from the front: rendered with A first in the
+ * tree (renders[0]) and with B first (renders[1]). With a material, unlit of
+ * each colour in mode; without, the colours as 2D models have them. */
+static void render_two_quads(const struct sg_camera *camera, const double a_colour[4],
+                             const double b_colour[4], bool with_material,
+                             enum sg_alpha_mode mode, uint8_t *renders[2])
+{
+	for (int order = 0; order < 2; order++) {
+		struct sg_scene *scene = sg_scene_create();
+		sg_node view = view_add(scene, sg_scene_root(scene), camera, NULL);
+		sg_mesh a = quad_mesh(scene, (struct dvec3){-0.5, 0, 0}, (struct dvec3){1, 0, 0},
+		                      (struct dvec3){0, 1, 0});
+		sg_mesh b = quad_mesh(scene, (struct dvec3){0.5, 0, 1}, (struct dvec3){1, 0, 0},
+		                      (struct dvec3){0, 1, 0});
+		for (int k = 0; k < 2; k++) {
+			bool is_a = (k == 0) == (order == 0);
+			const double *colour = is_a ? a_colour : b_colour;
+			sg_material material =
+			    with_material ? unlit_new(scene, colour, mode) : SG_MATERIAL_NONE;
+			sg_node model = model_add(scene, view, is_a ? a : b, material);
+			if (!with_material)
+				ck_assert_int_eq(sg_model_set_color(scene, model, (float)colour[0],
+				                                    (float)colour[1], (float)colour[2],
+				                                    (float)colour[3]),
+				                 SG_OK);
+		}
+		renders[order] = render(scene, SIZE, NULL);
+		sg_scene_destroy(scene);
+	}
+}
+
 /* Quad A at z = 0 on the left, quad B at z = 1 on the right, overlapping in
  * the middle; added in the order given. _i: 0 unlit materials, 1 models
  * without one (their colours, as in 2D). */
@@ -568,29 +600,7 @@ START_TEST(test_nearer_quad_wins_whatever_the_order)
 	struct ref_camera ref = front_camera(SIZE);
 	struct sg_camera camera = sg_camera_of(&ref);
 	uint8_t *renders[2];
-	for (int order = 0; order < 2; order++) {
-		struct sg_scene *scene = sg_scene_create();
-		sg_node view = view_add(scene, sg_scene_root(scene), &camera, NULL);
-		sg_mesh a = quad_mesh(scene, (struct dvec3){-0.5, 0, 0}, (struct dvec3){1, 0, 0},
-		                      (struct dvec3){0, 1, 0});
-		sg_mesh b = quad_mesh(scene, (struct dvec3){0.5, 0, 1}, (struct dvec3){1, 0, 0},
-		                      (struct dvec3){0, 1, 0});
-		for (int k = 0; k < 2; k++) {
-			bool is_a = (k == 0) == (order == 0);
-			const double *colour = is_a ? a_colour : b_colour;
-			sg_material material = with_material
-			                           ? unlit_new(scene, colour, SG_ALPHA_OPAQUE)
-			                           : SG_MATERIAL_NONE;
-			sg_node model = model_add(scene, view, is_a ? a : b, material);
-			if (!with_material)
-				ck_assert_int_eq(sg_model_set_color(scene, model, (float)colour[0],
-				                                    (float)colour[1],
-				                                    (float)colour[2], 1),
-				                 SG_OK);
-		}
-		renders[order] = render(scene, SIZE, NULL);
-		sg_scene_destroy(scene);
-	}
+	render_two_quads(&camera, a_colour, b_colour, with_material, SG_ALPHA_OPAQUE, renders);
 	expect_same_picture(renders[0], renders[1], SIZE, 0, "A first vs B first");
 	uint8_t a_want[4], b_want[4];
 	if (with_material) {
@@ -859,30 +869,7 @@ START_TEST(test_blend_draws_farthest_first)
 	struct ref_camera ref = front_camera(SIZE);
 	struct sg_camera camera = sg_camera_of(&ref);
 	uint8_t *renders[2];
-	for (int order = 0; order < 2; order++) {
-		struct sg_scene *scene = sg_scene_create();
-		sg_node view = view_add(scene, sg_scene_root(scene), &camera, NULL);
-		sg_mesh a = quad_mesh(scene, (struct dvec3){-0.5, 0, 0}, (struct dvec3){1, 0, 0},
-		                      (struct dvec3){0, 1, 0});
-		sg_mesh b = quad_mesh(scene, (struct dvec3){0.5, 0, 1}, (struct dvec3){1, 0, 0},
-		                      (struct dvec3){0, 1, 0});
-		for (int k = 0; k < 2; k++) {
-			bool is_a = (k == 0) == (order == 0);
-			const double *colour = is_a ? a_colour : b_colour;
-			sg_material material = with_material
-			                           ? unlit_new(scene, colour, SG_ALPHA_BLEND)
-			                           : SG_MATERIAL_NONE;
-			sg_node model = model_add(scene, view, is_a ? a : b, material);
-			if (!with_material)
-				ck_assert_int_eq(sg_model_set_color(scene, model, (float)colour[0],
-				                                    (float)colour[1],
-				                                    (float)colour[2],
-				                                    (float)colour[3]),
-				                 SG_OK);
-		}
-		renders[order] = render(scene, SIZE, NULL);
-		sg_scene_destroy(scene);
-	}
+	render_two_quads(&camera, a_colour, b_colour, with_material, SG_ALPHA_BLEND, renders);
 	expect_same_picture(renders[0], renders[1], SIZE, 0, "A first vs B first");
 	double a_encoded[3], b_encoded[3];
 	for (int c = 0; c < 3; c++) {
