@@ -904,6 +904,40 @@ START_TEST(test_blend_draws_farthest_first)
 }
 END_TEST
 
+START_TEST(test_opacity_fades_an_opaque_material)
+{
+	/* A quad of an unlit OPAQUE material under a group of opacity 0.5: the
+	 * opacities above fade a material as they fade 2D models, so the quad
+	 * is blended at half its encoded colour over the clear colour. */
+	static const double colour[4] = {0.9, 0.4, 0.1, 1};
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, NULL);
+	sg_node fade = sg_node_new_group(scene, "fade");
+	ck_assert_int_eq(sg_node_add_child(scene, view, fade), SG_OK);
+	ck_assert_int_eq(sg_node_set_opacity(scene, fade, 0.5f), SG_OK);
+	model_add(scene, fade,
+	          quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1, 0, 0},
+	                    (struct dvec3){0, 1, 0}),
+	          unlit_new(scene, colour, SG_ALPHA_OPAQUE));
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	double encoded[3];
+	for (int c = 0; c < 3; c++)
+		encoded[c] = srgb_encode(colour[c]);
+	uint8_t want[4], opaque[4];
+	memcpy(want, clear_bytes, 4);
+	blend_over(encoded, 0.5, want);
+	unlit_bytes(colour, opaque);
+	ck_assert(!near(want, opaque, 10)); /* an unfaded quad would be far off */
+	int x, y;
+	pixel_of(&ref, (struct dvec3){0, 0, 0}, &x, &y);
+	expect_pixel(pixels, SIZE, x, y, want, 2, "opaque material under opacity 0.5");
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 /* --- 2D and 3D together --------------------------------------------------------------- */
 
 static sg_node quad2d_add(struct sg_scene *scene, sg_node parent, float x, float y, float w,
@@ -2230,6 +2264,7 @@ int main(void)
 	tcase_add_test(tc, test_mirroring_swaps_front_faces);
 	tcase_add_loop_test(tc, test_mask_discards_below_the_cutoff, 0, 3);
 	tcase_add_loop_test(tc, test_blend_draws_farthest_first, 0, 2);
+	tcase_add_test(tc, test_opacity_fades_an_opaque_material);
 	tcase_add_test(tc, test_2d_before_the_view_is_under_it_after_is_over);
 	tcase_add_test(tc, test_viewport_places_the_picture);
 	tcase_add_test(tc, test_unlit_and_no_material_colours);
