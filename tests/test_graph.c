@@ -852,6 +852,15 @@ START_TEST(test_3d_meshes_materials_lights_views)
 	ck_assert_int_eq(sg_model_set_material(scene, model, material), SG_ERR_STALE_HANDLE);
 	ck_assert_int_eq(sg_model_set_material(scene, model, SG_MATERIAL_NONE), SG_OK);
 	ck_assert_uint_eq(sg_model_get_material(scene, model).generation, 0);
+	/* a model made in a destroyed one's slot has no material of it */
+	sg_material kept = sg_material_create(scene, &md);
+	sg_node gone = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = smooth});
+	ck_assert_int_eq(sg_model_set_material(scene, gone, kept), SG_OK);
+	ck_assert_int_eq(sg_node_destroy(scene, gone), SG_OK);
+	sg_node reborn = sg_node_new_model(scene, &(struct sg_model_desc){.mesh = smooth});
+	ck_assert_uint_eq(reborn.index, gone.index);
+	ck_assert_uint_eq(sg_model_get_material(scene, reborn).generation, 0);
+	ck_assert_int_eq(sg_node_destroy(scene, reborn), SG_OK);
 
 	struct sg_light_desc light = {.type = SG_LIGHT_SPOT, .intensity = 1,
 	                              .inner_cone = 0.5f, .outer_cone = 0.4f};

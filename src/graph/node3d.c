@@ -13,6 +13,10 @@
 void sg_scene_free_node3d(struct sg_scene *scene, uint32_t index)
 {
 	uint8_t kind = scene->kind[index];
+	/* A model's material goes with it: a model made later in its slot
+	 * must not find it (the table is keyed by slot, not by handle). */
+	if (kind == SG_NODE_MODEL && scene->model_materials.count)
+		sg_free(sg_index_map_take(&scene->model_materials, index));
 	if (kind != SG_NODE_LIGHT && kind != SG_NODE_VIEW3D)
 		return;
 	sg_free(sg_index_map_take(&scene->nodes3d, index));

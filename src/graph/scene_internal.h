@@ -409,7 +409,8 @@ static inline const struct sg_view3d_data *sg_scene_view3d(const struct sg_scene
  * says which when not NULL). */
 const struct sg_material_data *sg_scene_model_material(const struct sg_scene *scene,
                                                        uint32_t index, bool *stale);
-/* Frees what a node of these kinds holds, before the node goes (scene.c). */
+/* Frees the 3D records a node holds (a light's or view's, a model's
+ * material), before the node goes (scene.c). */
 void sg_scene_free_node3d(struct sg_scene *scene, uint32_t index);
 /* Frees the materials, before the scene goes. */
 void sg_scene_free_materials(struct sg_scene *scene);
