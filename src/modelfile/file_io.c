@@ -13,34 +13,9 @@
 
 #include "../base/alloc.h"
 #include "../base/error.h"
+#include "../base/open_regular.h"
 #include "../base/escape.h"
-#include "../base/file_kind.h"
 #include "confine.h"
-
-/* Checked before the open too: opening a device runs its driver even with
- * O_NONBLOCK (a tape rewinds); the fstat of the open file is what counts. */
-static sg_result open_regular(const char *path, const char *shown, int *fd, struct stat *st)
-{
-	struct stat before;
-	if (stat(path, &before) == 0 && !S_ISREG(before.st_mode))
-		return sg_fail(SG_ERR_IO, "'%s' is %s, not a regular file", shown,
-		               sg_file_kind(before.st_mode));
-	*fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (*fd < 0)
-		return sg_fail(errno == ENOENT ? SG_ERR_NOT_FOUND : SG_ERR_IO,
-		               "cannot open '%s': %s", shown, strerror(errno));
-	sg_result result = SG_OK;
-	if (fstat(*fd, st) != 0)
-		result = sg_fail(SG_ERR_IO, "cannot read '%s': %s", shown, strerror(errno));
-	else if (!S_ISREG(st->st_mode))
-		result = sg_fail(SG_ERR_IO, "'%s' is %s, not a regular file", shown,
-		                 sg_file_kind(st->st_mode));
-	if (result) {
-		close(*fd);
-		*fd = -1;
-	}
-	return result;
-}
 
 /* Charges the file once, however often assimp opens it (it reads a model's
  * first bytes to choose an importer, then the whole). */
@@ -105,7 +80,7 @@ sg_result sg_file_reads_open(struct sg_file_reads *reads, const char *path, int 
 	}
 	struct stat st;
 	/* the resolved path: what was checked is what is opened */
-	if ((result = open_regular(resolved, shown, fd, &st)))
+	if ((result = sg_open_regular(resolved, shown, 0, SG_ERR_NOT_FOUND, fd, &st)))
 		goto done;
 	if ((result = charge(reads, &st, shown))) {
 		close(*fd);

@@ -9,7 +9,7 @@
 
 #include "../base/alloc.h"
 #include "../base/error.h"
-#include "open_file.h"
+#include "../base/open_regular.h"
 #include "read.h"
 
 static sg_result too_large(const char *name, uint64_t bytes, bool at_least, uint64_t max_bytes)
@@ -46,7 +46,7 @@ sg_result sg_json_read_file(const char *path, const char *name, uint64_t max_byt
 {
 	int fd = -1;
 	struct stat st;
-	sg_result result = sg_open_regular(path, name, 0, &fd, &st);
+	sg_result result = sg_open_regular(path, name, 0, SG_ERR_IO, &fd, &st);
 	if (result)
 		return result;
 	/* Refused from its size first, before any allocation. */

@@ -11,7 +11,7 @@
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "../base/escape.h"
-#include "open_file.h"
+#include "../base/open_regular.h"
 #include "read.h"
 
 #define HOW_TO_ALLOW "(allow a folder with allowed_paths, sg-render --allow-path DIR)"
@@ -155,7 +155,7 @@ static sg_result open_checked(struct sg_parse *p, const char *path, const char *
 	/* O_NOFOLLOW covers the last component only: a folder on the way swapped
 	 * for a symlink after realpath() is still followed. The folders are
 	 * trusted not to change during a load (docs/scene-format.md, "Trust"). */
-	else if ((result = sg_open_regular(real, shown, O_NOFOLLOW, fd, &st)))
+	else if ((result = sg_open_regular(real, shown, O_NOFOLLOW, SG_ERR_IO, fd, &st)))
 		sg_parse_fail_prefix(p, result);
 	if (!result && real_out)
 		*real_out = real;

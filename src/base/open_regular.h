@@ -1,6 +1,7 @@
-/* Internal: opening the files a scene file names, and only regular ones. */
-#ifndef SG_SCENEFILE_OPEN_FILE_H
-#define SG_SCENEFILE_OPEN_FILE_H
+/* Internal: opening the files a scene or model file names, and only regular
+ * ones. */
+#ifndef SG_BASE_OPEN_REGULAR_H
+#define SG_BASE_OPEN_REGULAR_H
 
 #include <stdint.h>
 #include <sys/stat.h>
@@ -12,7 +13,9 @@
  * rest. flags are added to the open (O_NOFOLLOW). shown is the name for
  * messages, escaped. On success *fd is open and *st describes it; otherwise
  * SG_ERR_IO, "cannot open 'shown': reason" or "'shown' is a FIFO, not a regular
- * file", with *fd = -1. */
-sg_result sg_open_regular(const char *path, const char *shown, int flags, int *fd, struct stat *st);
+ * file", with *fd = -1; a file that does not exist gives missing instead of
+ * SG_ERR_IO (the model importer tells it from the others). */
+sg_result sg_open_regular(const char *path, const char *shown, int flags, sg_result missing,
+                          int *fd, struct stat *st);
 
 #endif

@@ -1,16 +1,17 @@
 /* Regular files only: a FIFO would block a load forever, a device could be
  * endless or act on being read, and a directory is no file to parse. */
-#include "open_file.h"
+#include "open_regular.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "../base/error.h"
-#include "../base/file_kind.h"
+#include "error.h"
+#include "file_kind.h"
 
-sg_result sg_open_regular(const char *path, const char *shown, int flags, int *fd, struct stat *st)
+sg_result sg_open_regular(const char *path, const char *shown, int flags, sg_result missing,
+                          int *fd, struct stat *st)
 {
 	/* Looked at before the open too: opening a device runs its driver (a tape
 	 * rewinds, a serial line raises DTR) even with O_NONBLOCK. The fstat of the
@@ -25,7 +26,8 @@ sg_result sg_open_regular(const char *path, const char *shown, int flags, int *f
 	}
 	*fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | flags);
 	if (*fd < 0)
-		return sg_fail(SG_ERR_IO, "cannot open '%s': %s", shown, strerror(errno));
+		return sg_fail(errno == ENOENT ? missing : SG_ERR_IO, "cannot open '%s': %s", shown,
+		               strerror(errno));
 	sg_result result = SG_OK;
 	if (fstat(*fd, st) != 0)
 		result = sg_fail(SG_ERR_IO, "cannot read '%s': %s", shown, strerror(errno));
