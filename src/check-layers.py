@@ -29,16 +29,21 @@ BELOW = {
     'surfaceless': ['target'],
     'gbm': ['target'],
     'render': ['surfaceless', 'gbm'],
-    'output': ['render'],
+    'ring': ['render'],
+    'output': ['ring'],
+    'window': ['ring'],
 }
 
 # System headers that only some layers may use: the graph and traversal know
-# no GL, GL knows no EGL, only the device layers touch DRM and GBM, and only
+# no GL, GL knows no EGL, only the device layers touch DRM and GBM, only the
+# window layer Wayland and xkbcommon, and only
 # text knows FreeType and HarfBuzz (sg/text.h hides them), only base libpng and
 # only the scene files json-c, only the model files assimp and libjpeg.
 SYSTEM = [
     (re.compile(r'^gbm\.h$'), {'gbm'}),
-    (re.compile(r'^(xf86drm|xf86drmMode|drm_fourcc)\.h$'), {'gbm', 'output'}),
+    (re.compile(r'^xf86drmMode\.h$'), {'gbm', 'output'}),
+    (re.compile(r'^(xf86drm|drm_fourcc)\.h$'), {'gbm', 'output', 'window'}),
+    (re.compile(r'^(wayland-|xkbcommon/)'), {'window'}),
     (re.compile(r'^EGL/'), {'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'}),
     (re.compile(r'^(ft2build\.h|freetype/|hb(-[a-z]+)?\.h$|harfbuzz/)'), {'text'}),
     (re.compile(r'^png\.h$'), {'base'}),
@@ -69,6 +74,8 @@ PUBLIC = {
     'pick.h': 'traverse',
     'renderer.h': 'render',
     'output.h': 'output',
+    'input.h': 'base',
+    'window.h': 'window',
     'sg.h': UMBRELLA,
 }
 

@@ -8,6 +8,7 @@
 #include <xf86drmMode.h>
 
 #include "../base/error.h"
+#include "../ring/ring.h"
 #include "dumb.h"
 
 sg_result sg_dumb_buffer_init(struct sg_dumb_buffer *buffer, int fd, uint32_t width,
@@ -58,22 +59,6 @@ void sg_dumb_buffer_write_rgba(struct sg_dumb_buffer *buffer, const void *rgba, 
 void sg_dumb_buffer_write_rgba_rect(struct sg_dumb_buffer *buffer, const void *rgba, size_t stride,
                                     int x, int y, int width, int height)
 {
-	/* Clamped, so that a rectangle reaching past an edge copies what is inside. */
-	int x0 = x < 0 ? 0 : x, y0 = y < 0 ? 0 : y;
-	int x1 = x + width, y1 = y + height;
-	if (x1 > (int)buffer->width)
-		x1 = (int)buffer->width;
-	if (y1 > (int)buffer->height)
-		y1 = (int)buffer->height;
-	for (int row = y0; row < y1; row++) {
-		const uint8_t *src = (const uint8_t *)rgba + stride * (size_t)row + (size_t)x0 * 4;
-		/* XRGB8888 is a little-endian word: B, G, R, X in memory. */
-		uint8_t *dst = buffer->map + (size_t)buffer->stride * (size_t)row + (size_t)x0 * 4;
-		for (int col = x0; col < x1; col++, src += 4, dst += 4) {
-			dst[0] = src[2];
-			dst[1] = src[1];
-			dst[2] = src[0];
-			dst[3] = 0xff;
-		}
-	}
+	const struct sg_ring_cpu cpu = {buffer->map, buffer->width, buffer->height, buffer->stride};
+	sg_ring_write_xrgb(&cpu, rgba, stride, x, y, width, height);
 }

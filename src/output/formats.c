@@ -82,51 +82,41 @@ static sg_result add_fb(struct sg_output *output, const struct sg_buffer_layout 
 
 void sg_output_free_buffers(struct sg_output *output)
 {
-	for (int i = 0; i < output->buffer_count; i++) {
+	/* all of them: the copy path makes a dumb buffer before its slot */
+	for (int i = 0; i < SG_OUTPUT_MAX_BUFFERS; i++) {
 		struct sg_output_buffer *buffer = &output->buffers[i];
 		if (buffer->fb_id)
 			drmModeRmFB(output->fd, buffer->fb_id);
 		sg_dumb_buffer_finish(&buffer->dumb);
-		if (buffer->fence_fd >= 0)
-			close(buffer->fence_fd);
-		sg_renderer_buffer_destroy(output->renderer, buffer->render);
-		*buffer = (struct sg_output_buffer){.fence_fd = -1};
+		*buffer = (struct sg_output_buffer){0};
 	}
-	output->buffer_count = 0;
-}
-
-void sg_output_forget_buffers(struct sg_output *output)
-{
-	for (int i = 0; i < output->buffer_count; i++) {
-		struct sg_output_buffer *buffer = &output->buffers[i];
-		buffer->held = 0;
-		if (buffer->render)
-			buffer->render->frame = 0;
-	}
+	sg_ring_finish(&output->ring);
 }
 
 /* The ring in one format; on failure nothing is left allocated. */
 static sg_result ring_in(struct sg_output *output, uint32_t format, const uint64_t *modifiers,
                          int count, int buffers)
 {
-	sg_result result = SG_OK;
+	sg_result result = sg_ring_init(&output->ring, output->renderer,
+	                                output->choice.mode.hdisplay,
+	                                output->choice.mode.vdisplay, false);
 	for (int i = 0; i < buffers && !result; i++) {
-		struct sg_output_buffer *buffer = &output->buffers[output->buffer_count++];
-		*buffer = (struct sg_output_buffer){.fence_fd = -1};
 		const struct sg_buffer_desc desc = {
 		    .scanout = true, .format = format, .modifiers = modifiers, .modifier_count = count};
-		result = sg_renderer_buffer_create(output->renderer, &desc, &buffer->render);
-		const struct sg_buffer_layout *layout =
-		    result ? NULL : &buffer->render->target_buffer->layout;
-		if (!result)
-			result = add_fb(output, layout, &buffer->fb_id);
+		struct sg_ring_slot *slot = sg_ring_add(&output->ring, &desc, NULL);
+		if (!slot) {
+			result = sg_last_result();
+			break;
+		}
+		const struct sg_buffer_layout *layout = &slot->render->target_buffer->layout;
+		result = add_fb(output, layout, &output->buffers[i].fb_id);
 		if (!result && i == 0) {
 			output->info.format = layout->format;
 			output->info.modifier = layout->modifier;
 		}
 	}
 	if (!result && output->atomic)
-		result = sg_output_commit(output, &output->buffers[0], true);
+		result = sg_output_commit(output, &output->ring.slots[0], true);
 	if (result)
 		sg_output_free_buffers(output);
 	return result;
@@ -177,22 +167,21 @@ static sg_result copy_ring(struct sg_output *output, int buffers)
 		    "the primary plane %u of %s on %s lists no XRGB8888 for the copy path",
 		    choice->plane_id, choice->connector, choice->node);
 	uint32_t width = choice->mode.hdisplay, height = choice->mode.vdisplay;
-	output->staging = sg_malloc((size_t)width * height * 4);
-	if (!output->staging)
-		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a %ux%u copy buffer for %s on %s",
-		               width, height, choice->connector, choice->node);
-	sg_result result = SG_OK;
+	sg_result result =
+	    sg_ring_init(&output->ring, output->renderer, (int)width, (int)height, true);
 	for (int i = 0; i < buffers && !result; i++) {
-		struct sg_output_buffer *buffer = &output->buffers[output->buffer_count++];
-		*buffer = (struct sg_output_buffer){.fence_fd = -1};
+		struct sg_output_buffer *buffer = &output->buffers[i];
 		result = sg_dumb_buffer_init(&buffer->dumb, output->fd, width, height);
 		if (!result)
 			result = sg_kms_add_fb(output->fd, width, height, DRM_FORMAT_XRGB8888,
 			                       buffer->dumb.handle, buffer->dumb.stride, 0,
 			                       &buffer->fb_id);
+		const struct sg_ring_cpu cpu = {buffer->dumb.map, width, height, buffer->dumb.stride};
+		if (!result && !sg_ring_add(&output->ring, NULL, &cpu))
+			result = sg_last_result();
 	}
 	if (!result && output->atomic)
-		result = sg_output_commit(output, &output->buffers[0], true);
+		result = sg_output_commit(output, &output->ring.slots[0], true);
 	if (result) {
 		sg_output_free_buffers(output);
 		return sg_fail_prefix(result, "copy path on %s (%s): ", choice->node,

@@ -288,11 +288,8 @@ void sg_output_destroy(struct sg_output *output)
 	output->closing = true;
 	/* A pending flip still reads its buffer: let it land first (the result is
 	 * kept: restoring is what matters). */
-	for (int i = 0; i < 10 && output->lit && output->frames; i++) {
-		bool pending = false;
-		for (int b = 0; b < output->buffer_count; b++)
-			pending |= output->buffers[b].state == SG_BUFFER_PENDING;
-		if (!pending)
+	for (int i = 0; i < 10 && output->lit && output->ring.frames; i++) {
+		if (!sg_ring_find(&output->ring, SG_RING_PENDING))
 			break;
 		sg_output_read_events(output, 100);
 	}
@@ -303,7 +300,6 @@ void sg_output_destroy(struct sg_output *output)
 	if (output->out_fence_fd >= 0)
 		close(output->out_fence_fd);
 	sg_renderer_destroy(output->renderer);
-	sg_free(output->staging);
 	if (output->mode_blob)
 		drmModeDestroyPropertyBlob(output->fd, output->mode_blob);
 	if (output->own_fd && output->fd >= 0)

@@ -12,17 +12,14 @@
 #include <sg/output.h>
 #include <sg/renderer.h>
 
-#include "../render/buffer.h"
+#include "../ring/ring.h"
 
 #include "choose.h"
 #include "dumb.h"
 #include "props.h"
 #include "restore.h"
 
-#define SG_OUTPUT_MAX_BUFFERS 3
-/* A buffer's damage: what changed in it since it last held a frame
- * (src/render/buffer.h), as few rectangles as one frame's. */
-#define SG_OUTPUT_MAX_CLIPS SG_DAMAGE_MAX_RECTS
+#define SG_OUTPUT_MAX_BUFFERS SG_RING_MAX_SLOTS
 
 #ifdef SG_OUTPUT_TEST_HOOKS
 /* For tests only (tests/drm/test_output.c), compiled into the output layer
@@ -56,28 +53,12 @@ struct sg_output *sg_output_create_for_testing(const struct sg_output_desc *desc
 #define SG_OUTPUT_HOOK(output, field) false
 #endif
 
-enum sg_output_buffer_state {
-	SG_BUFFER_FREE,
-	SG_BUFFER_QUEUED,  /* rendered, waiting for the pending flip to complete */
-	SG_BUFFER_PENDING, /* committed, its flip not yet completed */
-	SG_BUFFER_SHOWN,   /* on screen */
-};
-
+/* What the output adds to each slot of its ring (src/ring/ring.h): the
+ * framebuffer the plane scans out, and on the copy path the dumb buffer the
+ * slot's CPU memory is. */
 struct sg_output_buffer {
-	/* Zero-copy: the renderer draws into it, and knows the frame it holds. */
-	struct sg_render_buffer *render;
-	/* Copy path: filled from the renderer's own buffer; held is the
-	 * renderer's frame it holds (0: unknown). */
 	struct sg_dumb_buffer dumb;
-	uint64_t held;
 	uint32_t fb_id;
-	enum sg_output_buffer_state state;
-	uint64_t frame; /* the output's frame number, for sg_output_flip */
-	int fence_fd;   /* queued: the render's sync_file, -1 when none */
-	/* What changed in it with its frame, in framebuffer pixels: -1 the
-	 * whole buffer (the clips of its commit and, copy path, what is copied). */
-	int clip_count;
-	struct drm_mode_rect clips[SG_OUTPUT_MAX_CLIPS];
 };
 
 struct sg_output {
@@ -89,14 +70,12 @@ struct sg_output {
 	bool atomic;
 	uint32_t mode_blob;
 	struct sg_renderer *renderer;
-	struct sg_output_buffer buffers[SG_OUTPUT_MAX_BUFFERS];
-	int buffer_count;
+	struct sg_ring ring;
+	struct sg_output_buffer buffers[SG_OUTPUT_MAX_BUFFERS]; /* beside ring.slots */
 	bool lit;           /* the first commit was made: destroy must restore */
 	bool closing;       /* in destroy: completions call nothing and commit nothing */
 	sg_result deferred; /* a queued frame's commit failed in the flip handler */
-	uint64_t frames;
 	int out_fence_fd;
-	uint8_t *staging; /* copy path: the render read back as RGBA */
 	sg_output_flip_fn on_flip;
 	void *user_data;
 #ifdef SG_OUTPUT_TEST_HOOKS
@@ -107,16 +86,18 @@ struct sg_output {
 };
 
 /* present.c: commits and completions. */
-sg_result sg_output_commit(struct sg_output *output, struct sg_output_buffer *buffer,
-                           bool test_only);
+sg_result sg_output_commit(struct sg_output *output, struct sg_ring_slot *slot, bool test_only);
 /* Blocks up to timeout_ms (-1: forever) for one event; false on timeout. */
 sg_result sg_output_read_events(struct sg_output *output, int timeout_ms);
 
 /* formats.c: the zero-copy ring (the reason for the copy path otherwise). */
 sg_result sg_output_setup_buffers(struct sg_output *output, const struct sg_output_desc *desc);
 void sg_output_free_buffers(struct sg_output *output);
-/* Every buffer's contents unknown (a render or commit failed, so that the
- * screen or a driver's copy may hold an older frame): each next repaint is whole. */
-void sg_output_forget_buffers(struct sg_output *output);
+/* The framebuffer beside a slot of the ring. */
+static inline struct sg_output_buffer *sg_output_buffer_of(struct sg_output *output,
+                                                           const struct sg_ring_slot *slot)
+{
+	return &output->buffers[slot - output->ring.slots];
+}
 
 #endif

@@ -4,10 +4,8 @@
  * a flip is pending the next frame waits in the ring, and the flip's
  * completion (read from the fd by dispatch) commits it.
  *
- * Damage: the renderer keeps it (src/render/buffer.h). A buffer's damage is
- * what changed in it since the frame it last held: the renderer says so for
- * the scanout buffers it draws into, and for the copy path's dumb buffers
- * from the frame each holds. The copy path copies only that into its dumb
+ * Damage: the ring keeps each slot's (src/ring/ring.h): what changed in it
+ * since the frame it last held. The copy path copies only that into its dumb
  * buffer, and atomic page flips pass it as the plane's FB_DAMAGE_CLIPS. That
  * is a superset of the frame damage the uAPI asks for, and what drivers that
  * upload per buffer (virtio-gpu, vmwgfx: before Linux 6.8 they used the clips
@@ -21,7 +19,6 @@
 
 #include "../base/error.h"
 #include "../base/log.h"
-#include "../render/buffer.h"
 #include "output_internal.h"
 
 static sg_result commit_failed(struct sg_output *output, const char *what)
@@ -43,13 +40,16 @@ static void add(drmModeAtomicReqPtr request, uint32_t object, uint32_t property,
  * clips: the whole plane) when all of it changed. Returns the blob, which
  * the caller destroys once the commit is made or refused. */
 static uint32_t add_damage(struct sg_output *output, drmModeAtomicReqPtr request,
-                           const struct sg_output_buffer *buffer)
+                           const struct sg_ring_slot *slot)
 {
 	/* Nothing changed: one pixel, since a blob cannot be empty and no blob
 	 * means everything. */
-	static const struct drm_mode_rect pixel = {0, 0, 1, 1};
-	const struct drm_mode_rect *clips = buffer->clip_count ? buffer->clips : &pixel;
-	int count = buffer->clip_count ? buffer->clip_count : 1;
+	struct drm_mode_rect clips[SG_RING_MAX_CLIPS] = {{0, 0, 1, 1}};
+	int count = slot->clip_count ? slot->clip_count : 1;
+	for (int i = 0; i < slot->clip_count; i++) {
+		const struct sg_rect *r = &slot->clips[i];
+		clips[i] = (struct drm_mode_rect){r->x, r->y, r->x + r->width, r->y + r->height};
+	}
 	uint32_t blob = 0;
 	if (count > 0 &&
 	    drmModeCreatePropertyBlob(output->fd, clips, sizeof(*clips) * (size_t)count, &blob)) {
@@ -70,9 +70,10 @@ static uint32_t add_damage(struct sg_output *output, drmModeAtomicReqPtr request
 	return blob;
 }
 
-static sg_result commit_atomic(struct sg_output *output, struct sg_output_buffer *buffer,
+static sg_result commit_atomic(struct sg_output *output, struct sg_ring_slot *slot,
                                bool test_only)
 {
+	const struct sg_output_buffer *buffer = sg_output_buffer_of(output, slot);
 	const struct sg_output_choice *c = &output->choice;
 	const struct sg_output_props *p = &output->props;
 	drmModeAtomicReqPtr request = drmModeAtomicAlloc();
@@ -94,12 +95,12 @@ static sg_result commit_atomic(struct sg_output *output, struct sg_output_buffer
 		}
 	}
 	add(request, c->plane_id, p->plane_fb_id, buffer->fb_id);
-	if (buffer->fence_fd >= 0 && p->plane_in_fence_fd)
-		add(request, c->plane_id, p->plane_in_fence_fd, (uint64_t)buffer->fence_fd);
+	if (slot->fence_fd >= 0 && p->plane_in_fence_fd)
+		add(request, c->plane_id, p->plane_in_fence_fd, (uint64_t)slot->fence_fd);
 	/* A modeset updates the whole plane: the kernel drops clips then. */
 	uint32_t damage_blob = 0;
 	if (!modeset && !test_only && (p->plane_fb_damage_clips || SG_OUTPUT_HOOK(output, damage_blobs)))
-		damage_blob = add_damage(output, request, buffer);
+		damage_blob = add_damage(output, request, slot);
 	uint32_t flags = modeset ? DRM_MODE_ATOMIC_ALLOW_MODESET : 0;
 	if (test_only) {
 		flags |=
@@ -130,8 +131,9 @@ static sg_result commit_atomic(struct sg_output *output, struct sg_output_buffer
 	return SG_OK;
 }
 
-static sg_result commit_legacy(struct sg_output *output, struct sg_output_buffer *buffer)
+static sg_result commit_legacy(struct sg_output *output, struct sg_ring_slot *slot)
 {
+	const struct sg_output_buffer *buffer = sg_output_buffer_of(output, slot);
 	const struct sg_output_choice *c = &output->choice;
 	if (!output->lit) {
 		uint32_t connector = c->connector_id;
@@ -148,36 +150,31 @@ static sg_result commit_legacy(struct sg_output *output, struct sg_output_buffer
 	return SG_OK;
 }
 
-sg_result sg_output_commit(struct sg_output *output, struct sg_output_buffer *buffer,
-                           bool test_only)
+sg_result sg_output_commit(struct sg_output *output, struct sg_ring_slot *slot, bool test_only)
 {
-	sg_result result = output->atomic ? commit_atomic(output, buffer, test_only)
-	                                  : commit_legacy(output, buffer);
+	sg_result result = output->atomic ? commit_atomic(output, slot, test_only)
+	                                  : commit_legacy(output, slot);
 	if (test_only)
 		return result;
 	/* The kernel holds its own reference to the in-fence once committed. */
-	if (buffer->fence_fd >= 0)
-		close(buffer->fence_fd);
-	buffer->fence_fd = -1;
+	if (slot->fence_fd >= 0)
+		close(slot->fence_fd);
+	slot->fence_fd = -1;
 	if (!result) {
 		output->lit = true;
-		buffer->state = SG_BUFFER_PENDING;
+		slot->state = SG_RING_PENDING;
 	} else {
 		/* Not shown: the screen (and a driver's copy of this buffer) holds
 		 * an older frame than the damage assumes. */
-		sg_output_forget_buffers(output);
-		buffer->frame = 0;
+		sg_ring_forget(&output->ring);
+		slot->frame = 0;
 	}
 	return result;
 }
 
-static struct sg_output_buffer *in_state(struct sg_output *output,
-                                         enum sg_output_buffer_state state)
+static struct sg_ring_slot *in_state(struct sg_output *output, enum sg_ring_state state)
 {
-	for (int i = 0; i < output->buffer_count; i++)
-		if (output->buffers[i].state == state)
-			return &output->buffers[i];
-	return NULL;
+	return sg_ring_find(&output->ring, state);
 }
 
 static void flip_done(int fd, unsigned int sequence, unsigned int sec, unsigned int usec,
@@ -185,21 +182,21 @@ static void flip_done(int fd, unsigned int sequence, unsigned int sec, unsigned 
 {
 	(void)fd;
 	struct sg_output *output = data;
-	struct sg_output_buffer *done = in_state(output, SG_BUFFER_PENDING);
+	struct sg_ring_slot *done = in_state(output, SG_RING_PENDING);
 	if (!done)
 		return;
-	struct sg_output_buffer *old = in_state(output, SG_BUFFER_SHOWN);
+	struct sg_ring_slot *old = in_state(output, SG_RING_SHOWN);
 	if (old)
-		old->state = SG_BUFFER_FREE;
-	done->state = SG_BUFFER_SHOWN;
+		old->state = SG_RING_FREE;
+	done->state = SG_RING_SHOWN;
 	if (output->out_fence_fd >= 0) /* signalled by now: the flip is done */
 		close(output->out_fence_fd);
 	output->out_fence_fd = -1;
 	if (output->closing)
 		return;
-	struct sg_output_buffer *queued = in_state(output, SG_BUFFER_QUEUED);
+	struct sg_ring_slot *queued = in_state(output, SG_RING_QUEUED);
 	if (queued && sg_output_commit(output, queued, false)) {
-		queued->state = SG_BUFFER_FREE;
+		queued->state = SG_RING_FREE;
 		output->deferred = sg_last_result();
 	}
 	const struct sg_output_flip flip = {
@@ -227,97 +224,29 @@ sg_result sg_output_read_events(struct sg_output *output, int timeout_ms)
 	return output->deferred;
 }
 
-static bool whole(const struct sg_output *output, const struct sg_rect *r)
-{
-	return r->x <= 0 && r->y <= 0 && r->x + r->width >= output->info.width &&
-	       r->y + r->height >= output->info.height;
-}
-
-/* The buffer's clips: what changed in it (-1: all). */
-static void set_clips(struct sg_output *output, struct sg_output_buffer *buffer,
-                      const struct sg_damage_region *changed)
-{
-	buffer->clip_count = -1;
-	if (changed->full || (changed->count == 1 && whole(output, &changed->rects[0])))
-		return;
-	for (int i = 0; i < changed->count; i++) {
-		const struct sg_rect *r = &changed->rects[i];
-		buffer->clips[i] =
-		    (struct drm_mode_rect){r->x, r->y, r->x + r->width, r->y + r->height};
-	}
-	buffer->clip_count = changed->count;
-}
-
-/* Copy path: the render read back where the buffer's content is older than
- * it (its clips; all of it without them), and copied into the dumb buffer. */
-static sg_result copy_damage(struct sg_output *output, struct sg_output_buffer *buffer)
-{
-	size_t stride = (size_t)buffer->dumb.width * 4;
-	struct sg_rect rects[SG_OUTPUT_MAX_CLIPS];
-	for (int i = 0; i < buffer->clip_count; i++) {
-		const struct drm_mode_rect *c = &buffer->clips[i];
-		rects[i] = (struct sg_rect){c->x1, c->y1, c->x2 - c->x1, c->y2 - c->y1};
-	}
-	sg_result result = sg_renderer_read_rects(output->renderer, rects, buffer->clip_count,
-	                                          output->staging, stride);
-	if (result)
-		return result;
-	if (buffer->clip_count < 0) {
-		sg_dumb_buffer_write_rgba(&buffer->dumb, output->staging, stride);
-		return SG_OK;
-	}
-	for (int i = 0; i < buffer->clip_count; i++)
-		sg_dumb_buffer_write_rgba_rect(&buffer->dumb, output->staging, stride, rects[i].x,
-		                               rects[i].y, rects[i].width, rects[i].height);
-	return SG_OK;
-}
-
 sg_result sg_output_present(struct sg_output *output, struct sg_scene *scene,
                             const struct sg_camera *camera)
 {
 	if (!output || !scene)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_output_present: %s is NULL",
 		               output ? "scene" : "output");
-	struct sg_output_buffer *buffer = in_state(output, SG_BUFFER_FREE);
-	if (!buffer || in_state(output, SG_BUFFER_QUEUED))
+	struct sg_ring_slot *slot = in_state(output, SG_RING_FREE);
+	if (!slot || in_state(output, SG_RING_QUEUED))
 		return sg_fail(
 		    SG_ERR_BUSY,
 		    "sg_output_present: no free buffer in the ring of %d of %s on %s (one "
 		    "shown, one flipping, one queued): dispatch the flip completions first",
-		    output->buffer_count, output->choice.connector, output->choice.node);
+		    output->ring.count, output->choice.connector, output->choice.node);
 	bool fence = output->info.fence == SG_OUTPUT_FENCE_NATIVE;
-	bool copy = output->info.path == SG_OUTPUT_PATH_COPY;
-	/* Copy path: into the renderer's own buffer, then what the dumb buffer lacks. */
-	struct sg_render_pass pass = {
-	    .buffer = copy ? NULL : buffer->render,
-	    .fence_fd = fence && !copy ? &buffer->fence_fd : NULL,
-	    .call = "sg_output_present",
-	};
-	sg_result result = sg_renderer_draw(output->renderer, scene, camera, &pass);
-	if (result) {
-		sg_output_forget_buffers(output);
+	sg_result result =
+	    sg_ring_draw(&output->ring, slot, scene, camera, fence, "sg_output_present");
+	if (result)
 		return result;
-	}
-	if (copy) {
-		struct sg_damage_region lacks;
-		sg_renderer_damage_since(output->renderer, buffer->held, &lacks);
-		set_clips(output, buffer, &lacks);
-		buffer->held = 0; /* until it is copied */
-		if ((result = copy_damage(output, buffer))) {
-			/* the next presents repaint all */
-			sg_output_forget_buffers(output);
-			return result;
-		}
-		buffer->held = pass.frame;
-	} else {
-		set_clips(output, buffer, &pass.changed);
-	}
-	buffer->frame = ++output->frames;
-	if (in_state(output, SG_BUFFER_PENDING)) {
-		buffer->state = SG_BUFFER_QUEUED;
+	if (in_state(output, SG_RING_PENDING)) {
+		slot->state = SG_RING_QUEUED;
 		return SG_OK;
 	}
-	return sg_output_commit(output, buffer, false);
+	return sg_output_commit(output, slot, false);
 }
 
 int sg_output_get_fd(const struct sg_output *output)
@@ -336,7 +265,7 @@ sg_result sg_output_wait(struct sg_output *output, int timeout_ms)
 {
 	if (!output)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_output_wait: output is NULL");
-	if (!in_state(output, SG_BUFFER_PENDING))
+	if (!in_state(output, SG_RING_PENDING))
 		return SG_OK;
 	struct pollfd pfd = {.fd = output->fd, .events = POLLIN};
 	int ready = poll(&pfd, 1, timeout_ms);

@@ -32,6 +32,11 @@ sg_result sg_renderer_buffer_create(struct sg_renderer *renderer,
 /* NULL is ignored. */
 void sg_renderer_buffer_destroy(struct sg_renderer *renderer, struct sg_render_buffer *buffer);
 
+/* A dma-buf of buffer (one made with desc->scanout) for another process, as
+ * sg_renderer_export_dmabuf gives the renderer's own: the caller closes fd. */
+sg_result sg_renderer_buffer_export(struct sg_renderer *renderer,
+                                    struct sg_render_buffer *buffer, struct sg_dmabuf *dmabuf);
+
 /* Whether the target has a device to make scanout buffers on (false on
  * surfaceless: create() says why the renderer is not on one). */
 bool sg_renderer_makes_scanouts(const struct sg_renderer *renderer);

@@ -719,3 +719,17 @@ sg_result sg_renderer_export_dmabuf(struct sg_renderer *renderer, struct sg_dmab
 	sg_renderer_leave(renderer);
 	return result;
 }
+
+sg_result sg_renderer_buffer_export(struct sg_renderer *renderer,
+                                    struct sg_render_buffer *buffer, struct sg_dmabuf *dmabuf)
+{
+	if (!renderer->target->impl->export_dmabuf)
+		return sg_fail(SG_ERR_UNSUPPORTED, "the %s target has no buffer object to export",
+		               renderer->target->impl->name);
+	if (!sg_renderer_enter(renderer, "sg_renderer_buffer_export"))
+		return SG_ERR_BUSY;
+	sg_result result =
+	    renderer->target->impl->export_dmabuf(renderer->target, buffer->target_buffer, dmabuf);
+	sg_renderer_leave(renderer);
+	return result;
+}

@@ -103,7 +103,7 @@ void damage_log_hook(uint32_t blob, const struct drm_mode_rect *clips, int count
 	struct damage_log *log = data;
 	log->flips++;
 	log->count = count;
-	ck_assert_int_le(count, SG_OUTPUT_MAX_CLIPS);
+	ck_assert_int_le(count, SG_RING_MAX_CLIPS);
 	if (count < 0) {
 		ck_assert_uint_eq(blob, 0);
 		return;

@@ -40,7 +40,7 @@ uint8_t *read_crtc(const char *node, uint32_t crtc_id, int width, int height, ui
 struct damage_blob {
 	uint32_t id;
 	int count;
-	struct drm_mode_rect clips[SG_OUTPUT_MAX_CLIPS];
+	struct drm_mode_rect clips[SG_RING_MAX_CLIPS];
 };
 struct damage_log {
 	int fd;          /* the output's node, for drmModeGetPropertyBlob */
@@ -48,7 +48,7 @@ struct damage_log {
 	int partial;     /* of them with clips (not the whole plane) */
 	int count;       /* the last flip's: -1 whole, else how many clips */
 	int64_t clipped; /* pixels the clips covered, summed over flips */
-	struct drm_mode_rect clips[SG_OUTPUT_MAX_CLIPS];
+	struct drm_mode_rect clips[SG_RING_MAX_CLIPS];
 	int blob_count;
 	struct damage_blob blobs[DAMAGE_LOG_MAX];
 };
