@@ -10,6 +10,8 @@
 #include <sg/log.h>
 #include <sg/model_file.h>
 #include <sg/output.h>
+#include <sg/input.h>
+#include <sg/window.h>
 #include <sg/pick.h>
 #include <sg/renderer.h>
 #include <sg/scene.h>
