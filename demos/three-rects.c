@@ -1,4 +1,5 @@
-/* three-rects: renders the reference scene to a PNG file. */
+/* three-rects: renders the reference scene to a PNG file, or shows it in a
+ * Wayland window (--window, tools/window_loop.c). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,18 +7,24 @@
 
 #include <sg/sg.h>
 
+#include "../tools/window_loop.h"
 #include "three_rects_scene.h"
 
 static void usage(FILE *out)
 {
 	fprintf(out,
 	        "Usage: three-rects [OPTION]... [OUTPUT.png]\n"
-	        "Render the three-rectangle reference scene to OUTPUT.png (default three-rects.png).\n"
+	        "       three-rects --window [--seconds N] [--fullscreen] [-q]\n"
+	        "Render the three-rectangle reference scene to OUTPUT.png (default three-rects.png),\n"
+	        "or show it in a Wayland window ($WAYLAND_DISPLAY) until it is closed.\n"
 	        "\n"
 	        "  -o, --output PATH    the PNG file to write\n"
 	        "  -s, --size WxH       output size in pixels (default 256x256; the scene scales)\n"
 	        "  -d, --device PATH    render on this DRM node with GBM (e.g. /dev/dri/renderD128)\n"
 	        "      --surfaceless    render with EGL surfaceless (no DRM device)\n"
+	        "  -w, --window         show it in a window (the size --size gives, stretched)\n"
+	        "      --fullscreen     with --window: ask for fullscreen (kiosk compositors)\n"
+	        "      --seconds N      with --window: close after N seconds\n"
 	        "  -q, --quiet          print nothing but errors\n"
 	        "  -h, --help           show this help\n"
 	        "\n"
@@ -45,14 +52,18 @@ int main(int argc, char **argv)
 	const char *output = "three-rects.png";
 	struct sg_renderer_desc desc = {.width = THREE_RECTS_SIZE, .height = THREE_RECTS_SIZE};
 	int quiet = 0;
+	struct window_loop window = {.program = "three-rects"};
+	bool in_window = false;
 	static const struct option options[] = {
+		{"window", no_argument, NULL, 'w'},       {"fullscreen", no_argument, NULL, 'F'},
+		{"seconds", required_argument, NULL, 'T'},
 		{"output", required_argument, NULL, 'o'}, {"size", required_argument, NULL, 's'},
 		{"device", required_argument, NULL, 'd'}, {"surfaceless", no_argument, NULL, 'S'},
 		{"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	int option;
-	while ((option = getopt_long(argc, argv, "o:s:d:qh", options, NULL)) != -1) {
+	while ((option = getopt_long(argc, argv, "o:s:d:wqh", options, NULL)) != -1) {
 		switch (option) {
 		case 'o': output = optarg; break;
 		case 's':
@@ -63,6 +74,17 @@ int main(int argc, char **argv)
 			break;
 		case 'd': desc.device = optarg, desc.target = SG_TARGET_GBM; break;
 		case 'S': desc.target = SG_TARGET_SURFACELESS; break;
+		case 'w': in_window = true; break;
+		case 'F': window.desc.fullscreen = true; break;
+		case 'T': {
+			char *end;
+			window.seconds = strtod(optarg, &end);
+			if (*end || !(window.seconds > 0 && window.seconds <= 1e6)) {
+				fprintf(stderr, "three-rects: --seconds '%s' is not 0 .. 1000000\n", optarg);
+				return 2;
+			}
+			break;
+		}
 		case 'q': quiet = 1; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
@@ -75,8 +97,26 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
+	if ((window.desc.fullscreen || window.seconds > 0) && !in_window) {
+		fprintf(stderr, "three-rects: --fullscreen and --seconds need --window\n");
+		return 2;
+	}
 	int status = 1;
 	struct sg_scene *scene = three_rects_build();
+	if (in_window) {
+		window.scene = scene;
+		window.quiet = quiet;
+		window.desc.title = "three-rects";
+		window.desc.app_id = "org.libsg.three-rects";
+		window.desc.width = desc.width;
+		window.desc.height = desc.height;
+		window.still_width = window.still_height = THREE_RECTS_SIZE;
+		status = scene ? window_loop_run(&window, NULL) : 1;
+		if (!scene)
+			fprintf(stderr, "three-rects: %s\n", sg_last_error());
+		sg_scene_destroy(scene);
+		return status;
+	}
 	struct sg_renderer *renderer = scene ? sg_renderer_create(&desc) : NULL;
 	struct sg_camera camera;
 	/* The scene is specified in 256 x 256 units; other sizes scale it. */
