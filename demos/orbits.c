@@ -12,6 +12,7 @@
 
 #include <sg/sg.h>
 
+#include "../tools/window_loop.h"
 #include "orbits.h"
 
 #define DISC_SEGMENTS 48
@@ -126,13 +127,17 @@ static void usage(FILE *out)
 	        "Usage: orbits [-n FRAMES] [-o PATTERN] [--device PATH|--surfaceless] [-q]\n"
 	        "       orbits --kms [CONNECTOR] [--device PATH] [--seconds N] [-n FRAMES]\n"
 	        "              [--legacy] [--copy] [-q]\n"
+	        "       orbits --window [--device PATH] [--seconds N] [-n FRAMES] [-q]\n"
 	        "Render an animated sun, planets and moons to PATTERN (a printf pattern with\n"
 	        "one %%d, default orbits-%%04d.png), FRAMES frames (default 24), 512x512.\n"
 	        "With --kms, show it on CONNECTOR (default: the first connected one) of the\n"
 	        "card node PATH (default: the first with KMS), one frame per page flip, for\n"
 	        "N seconds, FRAMES frames or until SIGINT/SIGTERM; then print the frames\n"
 	        "presented and missed and the mean interval between page flips.\n"
-	        "--legacy: drmModeSetCrtc + drmModePageFlip; --copy: the dumb-buffer copy path.\n");
+	        "--legacy: drmModeSetCrtc + drmModePageFlip; --copy: the dumb-buffer copy path.\n"
+	        "With --window, show it in a Wayland window ($WAYLAND_DISPLAY), one frame per\n"
+	        "frame callback, until the window is closed, N seconds, FRAMES frames shown\n"
+	        "or SIGINT/SIGTERM.\n");
 }
 
 static int write_pngs(struct orbits *o, struct sg_renderer_desc *desc, const char *pattern,
@@ -159,6 +164,24 @@ fail:
 	return 1;
 }
 
+void orbits_fit_camera(struct sg_camera *camera, int width, int height)
+{
+	double scale = fmin((double)width, (double)height) / ORBITS_SIZE;
+	double half_w = width / scale / 2, half_h = height / scale / 2, centre = ORBITS_SIZE / 2.0;
+	/* y grows downwards, as with sg_camera_init_pixels: bottom is the larger y */
+	sg_camera_init_ortho(camera, (float)(centre - half_w), (float)(centre + half_w),
+	                     (float)(centre + half_h), (float)(centre - half_h), -1.0f, 1.0f);
+}
+
+/* --window: the pose due at the time shown, 24 animation frames a second. */
+static sg_result pose(void *data, double seconds, int width, int height,
+                      struct sg_camera *camera, bool *last)
+{
+	*last = false;
+	orbits_fit_camera(camera, width, height);
+	return orbits_animate(data, (float)(seconds * 24.0));
+}
+
 /* A whole number 1 .. max, or false. */
 static bool parse_positive(const char *text, long max, long *value)
 {
@@ -171,13 +194,14 @@ int main(int argc, char **argv)
 {
 	const char *pattern = "orbits-%04d.png";
 	long frames = 0;
-	bool quiet = false, kms = false, surfaceless = false;
+	bool quiet = false, kms = false, surfaceless = false, in_window = false;
 	struct sg_renderer_desc desc = {.width = ORBITS_SIZE, .height = ORBITS_SIZE};
 	struct orbits_kms display = {0};
 	static const struct option options[] = {
 		{"frames", required_argument, NULL, 'n'}, {"output", required_argument, NULL, 'o'},
 		{"device", required_argument, NULL, 'd'}, {"surfaceless", no_argument, NULL, 'S'},
 		{"kms", optional_argument, NULL, 'k'},    {"seconds", required_argument, NULL, 's'},
+		{"window", no_argument, NULL, 'w'},
 		{"legacy", no_argument, NULL, 'l'},       {"copy", no_argument, NULL, 'c'},
 		{"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
@@ -196,6 +220,7 @@ int main(int argc, char **argv)
 		case 'd': desc.device = display.desc.device = optarg; break;
 		case 'S': surfaceless = true; break;
 		case 'k': kms = true, display.desc.connector = optarg; break;
+		case 'w': in_window = true; break;
 		case 's':
 			if (!parse_positive(optarg, 1000000, &seconds)) {
 				fprintf(stderr, "orbits: --seconds '%s' is not 1..1000000\n",
@@ -221,7 +246,7 @@ int main(int argc, char **argv)
 	/* exactly one conversion, and an integer one: the pattern is a printf format */
 	const char *percent = strchr(pattern, '%');
 	size_t flags = percent ? strspn(percent + 1, "0123456789") : 0;
-	if ((kms && surfaceless) || !percent || percent[1 + flags] != 'd' ||
+	if ((kms && surfaceless) || (in_window && (kms || surfaceless)) || !percent || percent[1 + flags] != 'd' ||
 	    strchr(percent + 1, '%')) {
 		usage(stderr);
 		return 2;
@@ -234,7 +259,20 @@ int main(int argc, char **argv)
 	int status = 1;
 	if (build(&o))
 		fprintf(stderr, "orbits: %s\n", sg_last_error());
-	else if (kms) {
+	else if (in_window) {
+		struct window_loop window = {
+		    .program = "orbits",
+		    .desc = {.title = "orbits", .app_id = "org.libsg.orbits",
+		             .width = ORBITS_SIZE, .height = ORBITS_SIZE, .device = desc.device},
+		    .scene = o.scene,
+		    .seconds = display.seconds,
+		    .frames = frames,
+		    .quiet = quiet,
+		    .pose = pose,
+		    .data = &o,
+		};
+		status = window_loop_run(&window, NULL);
+	} else if (kms) {
 		display.frames = frames;
 		display.quiet = quiet;
 		status = orbits_kms_run(&o, &display);

@@ -21,6 +21,10 @@ struct orbits {
  * the clock there, 24 frames a second). */
 sg_result orbits_animate(struct orbits *o, float frame);
 
+/* Shows the square scene as large as a width x height output allows,
+ * centred, without stretching it. */
+void orbits_fit_camera(struct sg_camera *camera, int width, int height);
+
 struct orbits_kms {
 	struct sg_output_desc desc; /* device, connector, force_legacy, force_copy */
 	double seconds;             /* stop after this long; 0: at SIGINT or SIGTERM only */

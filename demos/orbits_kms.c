@@ -52,17 +52,6 @@ static double now_ms(void)
 	return (double)now.tv_sec * 1e3 + (double)now.tv_nsec * 1e-6;
 }
 
-/* Shows the square scene as large as the mode allows, centred, without
- * stretching it. */
-static void fit_camera(struct sg_camera *camera, int width, int height)
-{
-	double scale = fmin((double)width, (double)height) / ORBITS_SIZE;
-	double half_w = width / scale / 2, half_h = height / scale / 2, centre = ORBITS_SIZE / 2.0;
-	/* y grows downwards, as with sg_camera_init_pixels: bottom is the larger y */
-	sg_camera_init_ortho(camera, (float)(centre - half_w), (float)(centre + half_w),
-	                     (float)(centre + half_h), (float)(centre - half_h), -1.0f, 1.0f);
-}
-
 static void on_flip(struct sg_output *output, const struct sg_output_flip *flip, void *data)
 {
 	(void)output;
@@ -177,7 +166,7 @@ int orbits_kms_run(struct orbits *o, const struct orbits_kms *kms)
 	}
 	const struct sg_output_info *info = sg_output_get_info(p.output);
 	p.period_ms = info->refresh > 0 ? 1e3 / info->refresh : 0.0;
-	fit_camera(&p.camera, info->width, info->height);
+	orbits_fit_camera(&p.camera, info->width, info->height);
 	if (!kms->quiet)
 		printf("orbits: %s on %s, %dx%d@%d, %s path (%s), %s commits\n", info->connector,
 		       info->device, info->width, info->height, info->refresh,

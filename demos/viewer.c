@@ -18,6 +18,7 @@
 #include <sg/sg.h>
 
 #include "../tools/model_stage.h"
+#include "../tools/window_loop.h"
 
 #define FLIP_TIMEOUT_MS 1000
 /* frames of a turn: a PNG sequence's default is short, a display's smooth */
@@ -37,16 +38,18 @@ static void usage(FILE *out)
 	fprintf(out,
 	        "Usage: viewer FILE [--frames N] [--size WxH] [-o PREFIX]\n"
 	        "       viewer FILE --kms [CONNECTOR] [--device PATH] [--frames N] [--seconds S]\n"
+	        "       viewer FILE --window [--frames N] [--size WxH] [--seconds S]\n"
 	        "Turn a model file once about its vertical axis, writing PREFIX-0000.png ...\n"
 	        "(one PNG a frame), or, with --kms, show it turning on a display until SIGINT or\n"
-	        "SIGTERM.\n"
+	        "SIGTERM, or, with --window, in a Wayland window until it is closed.\n"
 	        "\n"
 	        "  -n, --frames N       frames a turn (default %d; with --kms %d)\n"
 	        "  -s, --size WxH       the PNGs' size (default %dx%d); with --kms, the mode\n"
 	        "  -o, --output PREFIX  the PNGs' names before -NNNN.png (default: viewer)\n"
 	        "  -k, --kms            show on a display through KMS (sg/output.h)\n"
+	        "  -w, --window         show in a Wayland window (sg/window.h); --size: its size\n"
 	        "  -d, --device PATH    with --kms: the DRM card node\n"
-	        "  -t, --seconds S      with --kms: stop after S seconds\n"
+	        "  -t, --seconds S      with --kms or --window: stop after S seconds\n"
 	        "  -q, --quiet          print nothing but errors\n"
 	        "  -h, --help           show this help\n"
 	        "\n"
@@ -58,7 +61,7 @@ struct viewer {
 	const char *path, *prefix;
 	int frames, width, height;
 	long seconds;
-	bool kms, quiet;
+	bool kms, window, quiet;
 	struct sg_output_desc output;
 };
 
@@ -91,6 +94,7 @@ static int parse(int argc, char **argv, struct viewer *v)
 	    {"size", required_argument, NULL, 's'},
 	    {"output", required_argument, NULL, 'o'},
 	    {"kms", no_argument, NULL, 'k'},
+	    {"window", no_argument, NULL, 'w'},
 	    {"device", required_argument, NULL, 'd'},
 	    {"seconds", required_argument, NULL, 't'},
 	    {"quiet", no_argument, NULL, 'q'},
@@ -100,7 +104,7 @@ static int parse(int argc, char **argv, struct viewer *v)
 	*v = (struct viewer){.prefix = "viewer", .seconds = -1};
 	long value;
 	int option;
-	while ((option = getopt_long(argc, argv, "n:s:o:kd:t:qh", options, NULL)) != -1) {
+	while ((option = getopt_long(argc, argv, "n:s:o:kwd:t:qh", options, NULL)) != -1) {
 		switch (option) {
 		case 'n':
 			if (!parse_int(optarg, 100000, &value)) {
@@ -118,6 +122,7 @@ static int parse(int argc, char **argv, struct viewer *v)
 			break;
 		case 'o': v->prefix = optarg; break;
 		case 'k': v->kms = true; break;
+		case 'w': v->window = true; break;
 		case 'd': v->output.device = optarg; break;
 		case 't':
 			if (!parse_int(optarg, 1000000, &v->seconds)) {
@@ -135,13 +140,17 @@ static int parse(int argc, char **argv, struct viewer *v)
 		v->path = argv[optind++];
 	if (v->kms && optind < argc)
 		v->output.connector = argv[optind++];
+	if (v->kms && v->window) {
+		fprintf(stderr, "viewer: --kms and --window exclude each other\n");
+		return 2;
+	}
 	if (!v->path || optind < argc) {
 		fprintf(stderr, "viewer: %s\n", v->path ? "too many arguments" : "no model file");
 		usage(stderr);
 		return 2;
 	}
 	if (!v->frames)
-		v->frames = v->kms ? DEFAULT_KMS_FRAMES : DEFAULT_PNG_FRAMES;
+		v->frames = v->kms || v->window ? DEFAULT_KMS_FRAMES : DEFAULT_PNG_FRAMES;
 	v->output.width = v->width;
 	v->output.height = v->height;
 	return 0;
@@ -214,6 +223,34 @@ static sg_result show(struct model_stage *stage, struct viewer *v)
 	return result;
 }
 
+/* --window: a turn every v->frames frames of 60 a second. */
+static sg_result pose(void *data, double seconds, int width, int height,
+                      struct sg_camera *camera, bool *last)
+{
+	struct model_stage *stage = ((void **)data)[0];
+	const struct viewer *v = ((void **)data)[1];
+	*last = false;
+	model_stage_camera(stage, width, height, camera);
+	return model_stage_turn(stage, (int)((long)(seconds * 60.0) % v->frames), v->frames);
+}
+
+static int show_in_window(struct model_stage *stage, struct viewer *v)
+{
+	void *data[2] = {stage, v};
+	struct window_loop window = {
+	    .program = "viewer",
+	    .desc = {.title = "viewer", .app_id = "org.libsg.viewer", .width = v->width,
+	             .height = v->height ? v->height : 0},
+	    .scene = stage->scene,
+	    .seconds = v->seconds > 0 ? (double)v->seconds : 0,
+	    .quiet = v->quiet,
+	    .pose = pose,
+	    .data = data,
+	};
+	memcpy(window.desc.clear_color, (float[]){MODEL_STAGE_BACKGROUND}, sizeof(float[4]));
+	return window_loop_run(&window, NULL);
+}
+
 int main(int argc, char **argv)
 {
 	struct viewer v;
@@ -222,6 +259,11 @@ int main(int argc, char **argv)
 		return status;
 	struct model_stage stage;
 	sg_result result = model_stage_create(&stage, v.path, NULL);
+	if (!result && v.window) {
+		status = show_in_window(&stage, &v);
+		model_stage_finish(&stage);
+		return status;
+	}
 	if (!result)
 		result = v.kms ? show(&stage, &v) : write_frames(&stage, &v);
 	if (result)

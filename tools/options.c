@@ -15,6 +15,7 @@ static void usage(FILE *out)
 {
 	fputs("Usage: sg-render SCENE.json -o OUTPUT.png [OPTION]...\n"
 	      "       sg-render SCENE.json --display [CONNECTOR] [OPTION]...\n"
+	      "       sg-render SCENE.json --window [OPTION]...\n"
 	      "       sg-render MODEL -o OUTPUT.png [OPTION]...\n"
 	      "       sg-render --info [--device PATH | --surfaceless]\n"
 	      "       sg-render --version\n"
@@ -57,7 +58,12 @@ static void usage(FILE *out)
 	      "                       connected one), one frame per page flip, until its last\n"
 	      "                       frame or SIGINT/SIGTERM, then restore the display; --size\n"
 	      "                       picks the mode (default: the preferred one)\n"
-	      "      --fps N          with --display: N scene frames a second (default 24)\n"
+	      "      --window         show the animation in a Wayland window ($WAYLAND_DISPLAY),\n"
+	      "                       one frame per frame callback, until its last frame, the\n"
+	      "                       window is closed or SIGINT/SIGTERM; --size is the window's\n"
+	      "                       size (default: the scene's), the compositor may change it\n"
+	      "      --fps N          with --display or --window: N scene frames a second\n"
+	      "                       (default 24)\n"
 	      "  -q, --quiet          print nothing but errors (no progress bar)\n"
 	      "  -i, --info           print the device, EGL and GL the renderer runs on\n"
 	      "  -h, --help           show this help\n"
@@ -231,6 +237,7 @@ enum {
 	OPTION_VERSION,
 	OPTION_DISPLAY,
 	OPTION_FPS,
+	OPTION_WINDOW,
 };
 
 /* The tool's version is that of the headers it was built with; the library's
@@ -278,6 +285,7 @@ static int parse_one(int option, struct options *o, bool *surfaceless)
 		o->display = true;
 		o->connector = optarg;
 		break;
+	case OPTION_WINDOW: o->window = true; break;
 	case OPTION_FPS:
 		if (!parse_count(optarg, &o->fps) || o->fps > 1000) {
 			say_error("--fps '%s' is not a rate 1..1000", optarg);
@@ -304,13 +312,18 @@ static int parse_one(int option, struct options *o, bool *surfaceless)
  * options that choose a target or a file have no meaning there. */
 static int check_display(struct options *o, bool surfaceless)
 {
-	const char *conflict = !o->display   ? "--fps needs --display"
-	                       : surfaceless ? "--display and --surfaceless exclude each other"
-	                       : o->output   ? "--display and -o exclude each other"
-	                       : !o->scene   ? "--display needs a scene file"
-	                                     : NULL;
+	const char *name = o->window ? "--window" : "--display";
+	const char *conflict = o->display && o->window ? "--display and --window exclude each other"
+	                       : !o->display && !o->window ? "--fps needs --display or --window"
+	                       : surfaceless               ? "and --surfaceless exclude each other"
+	                       : o->output                 ? "and -o exclude each other"
+	                       : !o->scene                 ? "needs a scene file"
+	                                                   : NULL;
 	if (conflict) {
-		say_error("%s", conflict);
+		if (conflict[0] == '-')
+			say_error("%s", conflict);
+		else
+			say_error("%s %s", name, conflict);
 		return EXIT_USAGE;
 	}
 	if (!o->fps)
@@ -327,14 +340,15 @@ static int check_combination(struct options *o, bool surfaceless)
 	}
 	if (surfaceless)
 		o->desc.target = SG_TARGET_SURFACELESS;
-	if (o->model && (o->display || o->load.allowed_path_count)) {
+	if (o->model && (o->display || o->window || o->load.allowed_path_count)) {
 		say_error("%s: a model file (not .json): %s", o->scene,
-		          o->display ? "--display shows scene files (demos/viewer --kms shows a model)"
+		          o->display  ? "--display shows scene files (demos/viewer --kms shows a model)"
+		          : o->window ? "--window shows scene files (demos/viewer --window shows a model)"
 		                     : "--allow-path is for scene files (a model's own files lie in "
 		                       "its folder)");
 		return EXIT_USAGE;
 	}
-	if (o->display || o->fps)
+	if (o->display || o->window || o->fps)
 		return check_display(o, surfaceless);
 	if (!o->scene || !o->output) {
 		if (o->info && !o->scene)
@@ -380,6 +394,7 @@ int options_parse(int argc, char **argv, struct options *o)
 	    {"surfaceless", no_argument, NULL, OPTION_SURFACELESS},
 	    {"display", optional_argument, NULL, OPTION_DISPLAY},
 	    {"fps", required_argument, NULL, OPTION_FPS},
+	    {"window", no_argument, NULL, OPTION_WINDOW},
 	    {"background", required_argument, NULL, 'b'},
 	    {"quiet", no_argument, NULL, 'q'},
 	    {"info", no_argument, NULL, 'i'},

@@ -50,6 +50,7 @@ struct options {
 	bool display;
 	const char *connector; /* NULL: the first connected one */
 	int fps;               /* scene frames per second of real time on the display */
+	bool window;           /* --window: in a Wayland window (window_show.c) */
 	/* --allow-path and --limit; fields left 0 take the library's defaults */
 	struct sg_scene_file_options load;
 	uint64_t max_job_pixels; /* --limit job-pixels; 0: DEFAULT_MAX_JOB_PIXELS */

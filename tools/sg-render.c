@@ -16,6 +16,7 @@
 #include <sg/sg.h>
 
 #include "display.h"
+#include "window_show.h"
 #include "escape.h"
 #include "model_stage.h"
 #include "options.h"
@@ -228,7 +229,9 @@ static int run(struct options *o)
 		int status = options_check_frames(o, frame_count);
 		if (!status && o->display)
 			status = display_run(o, file); /* at the mode's size, or --size's */
-		if (status || o->display) {
+		if (!status && o->window)
+			status = window_show_run(o, file);
+		if (status || o->display || o->window) {
 			sg_scene_file_destroy(file);
 			return status;
 		}

@@ -1,0 +1,63 @@
+/* sg-render --window (window_show.h). Scene frame k is due from k / fps to
+ * (k + 1) / fps of the time since the first was shown, as with --display. */
+#include "window_show.h"
+
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+
+#include "escape.h"
+#include "window_loop.h"
+
+struct show {
+	const struct options *o;
+	struct sg_scene_file *file;
+	int last_posed;
+};
+
+static sg_result pose(void *data, double seconds, int width, int height,
+                      struct sg_camera *camera, bool *last)
+{
+	struct show *s = data;
+	const struct options *o = s->o;
+	double due = (double)o->first + floor(seconds * o->fps);
+	int frame = due > o->last ? o->last : (int)due;
+	*last = frame == o->last;
+	sg_scene_file_get_camera(s->file, width, height, camera);
+	s->last_posed = frame;
+	return sg_scene_file_apply_frame(s->file, frame);
+}
+
+int window_show_run(const struct options *o, struct sg_scene_file *file)
+{
+	struct show s = {.o = o, .file = file, .last_posed = -1};
+	struct window_loop loop = {
+	    .program = "sg-render",
+	    .desc = {.title = o->scene, .app_id = "org.libsg.sg-render", .width = o->width,
+	             .height = o->height, .device = o->desc.device},
+	    .scene = sg_scene_file_get_scene(file),
+	    .quiet = o->quiet || !o->info,
+	    .pose = pose,
+	    .data = &s,
+	    .stop_at_last = true,
+	};
+	if (!loop.desc.width)
+		sg_scene_file_get_size(file, &loop.desc.width, &loop.desc.height);
+	if (o->has_background)
+		for (int i = 0; i < 4; i++)
+			loop.desc.clear_color[i] = o->background[i];
+	else
+		sg_scene_file_get_background(file, loop.desc.clear_color);
+	int signal_number = 0;
+	int status = window_loop_run(&loop, &signal_number) ? EXIT_RENDER : EXIT_OK;
+	if (!status && !o->quiet)
+		escape_printf(stdout, "showed frames %d .. %d of %s in a window at %d frames/s",
+		              o->first, s.last_posed, o->scene, o->fps);
+	if (signal_number) {
+		/* end as the signal would have ended us, now that the window is gone */
+		fflush(stdout);
+		signal(signal_number, SIG_DFL);
+		raise(signal_number);
+	}
+	return status;
+}
