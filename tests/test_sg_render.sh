@@ -269,4 +269,23 @@ if [ ! -e /dev/dri ]; then
 	stderr_has "sg-render: --display: no DRM card node"
 fi
 
+# --window: its command line, and its failure where no compositor listens. The
+# window itself is shown by weston in tests/test_window.c.
+expect 2 "--window and --display" -- scenes/solar.json --window --display
+stderr_has "--display and --window exclude each other"
+expect 2 "--window and -o" -- scenes/solar.json --window -o "$WORK/w.png"
+stderr_has "--window and -o exclude each other"
+expect 2 "--window and --surfaceless" -- scenes/solar.json --window --surfaceless
+stderr_has "--window and --surfaceless exclude each other"
+expect 2 "--window without a scene" -- --window
+stderr_has "--window needs a scene file"
+expect 2 "--window of a model file" -- tests/models/gltf/Box.gltf --window
+stderr_has "--window shows scene files"
+WAYLAND_DISPLAY=sg-render-test-no-such-socket expect 1 "--window with no compositor" -- \
+	scenes/solar.json --window
+if ! grep -q "built without Wayland" "$WORK/stderr"; then
+	stderr_has "sg-render: --window: sg_window_create: no Wayland compositor at"
+	stderr_has "sg-render-test-no-such-socket"
+fi
+
 finish
