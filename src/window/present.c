@@ -71,6 +71,7 @@ sg_result sg_window_make_ring(struct sg_window *window)
 		         (unsigned long long)window->info.modifier, window->dmabuf_version);
 		window->info.buffer_count = buffers;
 		window->ring_stale = false;
+		window->geometry_stale = true;
 		return SG_OK;
 	} else {
 		static const char prefix[] = "no dma-buf the compositor takes: ";
@@ -84,6 +85,7 @@ sg_result sg_window_make_ring(struct sg_window *window)
 		return result;
 	window->info.buffer_count = buffers;
 	window->ring_stale = false;
+	window->geometry_stale = true;
 	return SG_OK;
 }
 
@@ -168,8 +170,10 @@ sg_result sg_window_present(struct sg_window *window, struct sg_scene *scene,
 	if (unchanged(window))
 		return SG_OK; /* the surface shows this frame already */
 	struct sg_window_buffer *buffer = &window->buffers[slot - window->ring.slots];
-	if (resized)
+	if (window->geometry_stale) {
 		set_geometry(window);
+		window->geometry_stale = false;
+	}
 	wl_surface_attach(window->surface, buffer->buffer, 0, 0);
 	add_damage(window);
 	sg_window_request_frame(window, window->commits + 1);
@@ -207,7 +211,8 @@ sg_result sg_window_wait(struct sg_window *window, int timeout_ms)
 	if (!window)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: window is NULL", call);
 	int64_t deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
-	while (window->frame_callback && !window->closed && !window->ring_stale) {
+	/* A resize waits for the frame callback too: it applies at the next present. */
+	while (window->frame_callback && !window->closed) {
 		int left = deadline < 0 ? -1 : (int)(deadline - now_ms());
 		if (deadline >= 0 && left <= 0)
 			return sg_fail(SG_ERR_BUSY, "%s: no frame callback from the compositor at %s "

@@ -191,11 +191,16 @@ static const struct xdg_toplevel_listener toplevel_listener = {
 static void surface_configure(void *data, struct xdg_surface *xdg_surface, uint32_t serial)
 {
 	struct sg_window *window = data;
-	/* 0: the client decides; keep the size it has (or asked for). */
-	if (window->configure_width > 0)
-		window->logical_width = window->configure_width;
-	if (window->configure_height > 0)
-		window->logical_height = window->configure_height;
+	/* 0: the client decides: the size it had before it was fullscreen (or
+	 * asked for at create). */
+	window->logical_width =
+	    window->configure_width > 0 ? window->configure_width : window->windowed_width;
+	window->logical_height =
+	    window->configure_height > 0 ? window->configure_height : window->windowed_height;
+	if (!window->configure_fullscreen) {
+		window->windowed_width = window->logical_width;
+		window->windowed_height = window->logical_height;
+	}
 	window->configured = true;
 	xdg_surface_ack_configure(xdg_surface, serial);
 	sg_window_update_size(window);
@@ -208,8 +213,8 @@ static const struct xdg_surface_listener xdg_surface_listener = {
 sg_result sg_window_make_surface(struct sg_window *window, const struct sg_window_desc *desc)
 {
 	window->integer_scale = 1;
-	window->logical_width = desc->width ? desc->width : 640;
-	window->logical_height = desc->height ? desc->height : 480;
+	window->logical_width = window->windowed_width = desc->width ? desc->width : 640;
+	window->logical_height = window->windowed_height = desc->height ? desc->height : 480;
 	window->surface = wl_compositor_create_surface(window->compositor);
 	if (!window->surface)
 		return sg_fail(SG_ERR_NO_MEMORY, "sg_window_create: wl_compositor.create_surface failed");

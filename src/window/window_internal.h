@@ -121,6 +121,7 @@ struct sg_window {
 	int configure_width, configure_height; /* of the toplevel configure being made */
 	bool configure_fullscreen;
 	int logical_width, logical_height; /* surface pixels, applied */
+	int windowed_width, windowed_height; /* the last size not fullscreen (or the desc's) */
 	int integer_scale;                 /* the largest of the entered outputs' */
 	uint32_t fractional_120;           /* wp_fractional_scale_v1, 0 none yet */
 	bool closed;
@@ -140,6 +141,7 @@ struct sg_window {
 	size_t pool_size;
 	int width, height;    /* buffer pixels of the ring */
 	bool ring_stale;      /* the size or scale changed: make the ring anew */
+	bool geometry_stale;  /* buffer scale, viewport and opaque region go with the next commit */
 	float clear_color[4];
 
 	/* Input. */
