@@ -11,6 +11,8 @@ packages=(
 	libfreetype-dev libharfbuzz-dev fonts-dejavu-core # text nodes, and the fonts of their tests
 	libassimp-dev libjpeg62-turbo-dev # model import (sg/model_file.h): assimp, JPEG textures
 	libegl-mesa0 libgl1-mesa-dri # Mesa: EGL surfaceless and llvmpipe
+	libwayland-dev wayland-protocols libxkbcommon-dev # Wayland windows (sg/window.h)
+	weston # the window tests' headless compositor and its weston-screenshooter
 	valgrind clang libclang-rt-14-dev # the memcheck and fuzzing test modes
 )
 missing=()
