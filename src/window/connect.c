@@ -239,7 +239,10 @@ sg_result sg_window_pump(struct sg_window *window, int timeout_ms, const char *c
 			return sg_window_check(window, call);
 	/* What is not sent now waits for POLLOUT: a compositor that reads
 	 * slowly does not block the caller. */
-	while (wl_display_flush(display) < 0 && errno != EAGAIN) {
+	/* EPIPE: the compositor closed its end. libwayland leaves the display
+	 * usable so that what it sent last (a protocol error) can still be
+	 * read: go on to the read, which ends in that error or in EOF. */
+	while (wl_display_flush(display) < 0 && errno != EAGAIN && errno != EPIPE) {
 		if (errno == EINTR)
 			continue;
 		wl_display_cancel_read(display);
@@ -259,5 +262,30 @@ sg_result sg_window_pump(struct sg_window *window, int timeout_ms, const char *c
 	if (wl_display_read_events(display) < 0 ||
 	    wl_display_dispatch_queue_pending(display, window->queue) < 0)
 		return sg_window_check(window, call);
+	return SG_OK;
+}
+
+sg_result sg_window_flush(struct sg_window *window, const char *call)
+{
+	while (wl_display_flush(window->display) < 0) {
+		if (errno == EINTR)
+			continue;
+		if (errno == EAGAIN)
+			return SG_OK; /* the rest goes with the next pump */
+		if (errno != EPIPE)
+			return sg_window_check(window, call);
+		/* Read what the compositor said before it closed (see sg_window_pump). */
+		sg_result result = sg_window_pump(window, 0, call);
+		if (result)
+			return result;
+		result = sg_window_check(window, call);
+		if (result)
+			return result;
+		snprintf(window->broken_message, sizeof(window->broken_message),
+		         "the connection to the compositor at %s is broken: %s",
+		         window->display_name, strerror(EPIPE));
+		window->broken = SG_ERR_DEVICE;
+		return sg_fail(window->broken, "%s: %s", call, window->broken_message);
+	}
 	return SG_OK;
 }

@@ -1,7 +1,6 @@
 /* Presenting: the ring (made anew when the size or scale changed), one
  * frame per frame callback, the damage since the surface's frame, and the
  * caller's event loop (get_fd, dispatch, wait). */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -181,9 +180,7 @@ sg_result sg_window_present(struct sg_window *window, struct sg_scene *scene,
 	window->commits++;
 	slot->state = SG_RING_SHOWN; /* the compositor's until wl_buffer.release */
 	window->committed = window->ring.drawn;
-	if (wl_display_flush(window->display) < 0 && errno != EAGAIN)
-		return sg_window_check(window, call);
-	return SG_OK;
+	return sg_window_flush(window, call);
 }
 
 int sg_window_get_fd(const struct sg_window *window)
@@ -238,7 +235,5 @@ sg_result sg_window_set_fullscreen(struct sg_window *window, bool fullscreen)
 		xdg_toplevel_set_fullscreen(window->toplevel, NULL);
 	else
 		xdg_toplevel_unset_fullscreen(window->toplevel);
-	if (wl_display_flush(window->display) < 0 && errno != EAGAIN)
-		return sg_window_check(window, "sg_window_set_fullscreen");
-	return SG_OK;
+	return sg_window_flush(window, "sg_window_set_fullscreen");
 }

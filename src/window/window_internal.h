@@ -169,6 +169,8 @@ sg_result sg_window_check(struct sg_window *window, const char *call);
 /* Reads and dispatches: waits up to timeout_ms (0: not at all, -1: no limit)
  * for something to read; window->interrupted: a signal cut the wait short. */
 sg_result sg_window_pump(struct sg_window *window, int timeout_ms, const char *call);
+/* Sends what is queued; a closed connection is an error naming why. */
+sg_result sg_window_flush(struct sg_window *window, const char *call);
 sg_result sg_window_roundtrip(struct sg_window *window, const char *call);
 
 /* surface.c */
