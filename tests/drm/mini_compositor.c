@@ -919,7 +919,9 @@ struct mini_compositor *mini_compositor_start(const struct mini_compositor_desc 
 		goto fail;
 	}
 	if (wl_display_init_shm(c->display) < 0 ||
-	    !wl_global_create(c->display, &wl_compositor_interface, 4, c, bind_compositor) ||
+	    !wl_global_create(c->display, &wl_compositor_interface,
+	                      c->desc.compositor_version ? c->desc.compositor_version : 4, c,
+	                      bind_compositor) ||
 	    !wl_global_create(c->display, &xdg_wm_base_interface, 1, c, bind_wm_base) ||
 	    !wl_global_create(c->display, &zwp_linux_dmabuf_v1_interface, 4, c, bind_dmabuf)) {
 		fprintf(stderr, "mini_compositor: cannot make the globals\n");

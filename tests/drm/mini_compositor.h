@@ -26,6 +26,8 @@ struct mini_compositor_desc {
 	int modifier_count;
 	/* main_device and the tranche's target: its st_rdev; NULL: /dev/dri/card0. */
 	const char *device;
+	/* wl_compositor's version: 1 .. 4; 0: 4. */
+	int compositor_version;
 };
 
 enum mini_buffer_kind {
