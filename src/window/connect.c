@@ -167,7 +167,9 @@ void sg_window_disconnect(struct sg_window *window)
 		if (window->outputs[i].output)
 			wl_output_destroy(window->outputs[i].output);
 	window->output_count = 0;
-	if (window->seat)
+	if (window->seat && wl_seat_get_version(window->seat) >= WL_SEAT_RELEASE_SINCE_VERSION)
+		wl_seat_release(window->seat);
+	else if (window->seat)
 		wl_seat_destroy(window->seat);
 	if (window->fractional_manager)
 		wp_fractional_scale_manager_v1_destroy(window->fractional_manager);
@@ -202,12 +204,13 @@ sg_result sg_window_check(struct sg_window *window, const char *call)
 	int error = wl_display_get_error(window->display);
 	if (!error)
 		return SG_OK;
+	/* libwayland keeps the error event's object and code whatever errno it
+	 * chose: EPROTO for an interface's error, EINVAL, ENOMEM or EFAULT for
+	 * wl_display's own (invalid_object, invalid_method, no_memory). */
 	const struct wl_interface *interface = NULL;
 	uint32_t id = 0;
-	uint32_t code = error == EPROTO ? wl_display_get_protocol_error(window->display,
-	                                                                 &interface, &id)
-	                                : 0;
-	if (error == EPROTO)
+	uint32_t code = wl_display_get_protocol_error(window->display, &interface, &id);
+	if (interface || error == EPROTO)
 		snprintf(window->broken_message, sizeof(window->broken_message),
 		         "the compositor at %s sent protocol error %u on %s@%u and closed the "
 		         "connection",

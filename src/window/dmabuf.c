@@ -55,11 +55,23 @@ static void feedback_done(void *data, struct zwp_linux_dmabuf_feedback_v1 *feedb
 	((struct sg_window *)data)->dmabuf_formats.done = true;
 }
 
+/* The compositor may send the whole feedback again (its GPU changed): the
+ * first event after a done starts a new list instead of adding to the old. */
+static struct sg_window_dmabuf_formats *feedback_round(void *data)
+{
+	struct sg_window_dmabuf_formats *formats = &((struct sg_window *)data)->dmabuf_formats;
+	if (formats->done) {
+		formats->done = false;
+		formats->xrgb_count = formats->argb_count = 0;
+	}
+	return formats;
+}
+
 static void feedback_format_table(void *data, struct zwp_linux_dmabuf_feedback_v1 *feedback,
                                   int32_t fd, uint32_t size)
 {
 	(void)feedback;
-	struct sg_window_dmabuf_formats *formats = &((struct sg_window *)data)->dmabuf_formats;
+	struct sg_window_dmabuf_formats *formats = feedback_round(data);
 	if (formats->table)
 		munmap(formats->table, formats->table_size);
 	formats->table = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
@@ -73,7 +85,7 @@ static void feedback_main_device(void *data, struct zwp_linux_dmabuf_feedback_v1
                                  struct wl_array *device)
 {
 	(void)feedback;
-	struct sg_window_dmabuf_formats *formats = &((struct sg_window *)data)->dmabuf_formats;
+	struct sg_window_dmabuf_formats *formats = feedback_round(data);
 	if (device->size == sizeof(dev_t)) {
 		memcpy(&formats->device, device->data, sizeof(dev_t));
 		formats->has_device = true;
@@ -102,7 +114,7 @@ static void feedback_tranche_formats(void *data, struct zwp_linux_dmabuf_feedbac
                                      struct wl_array *indices)
 {
 	(void)feedback;
-	struct sg_window_dmabuf_formats *formats = &((struct sg_window *)data)->dmabuf_formats;
+	struct sg_window_dmabuf_formats *formats = feedback_round(data);
 	if (!formats->table)
 		return;
 	const struct table_entry *table = formats->table;
@@ -144,6 +156,7 @@ void sg_window_dmabuf_bound(struct sg_window *window)
 	struct zwp_linux_dmabuf_feedback_v1 *feedback =
 	    zwp_linux_dmabuf_v1_get_default_feedback(window->dmabuf);
 	zwp_linux_dmabuf_feedback_v1_add_listener(feedback, &feedback_listener, window);
+	window->dmabuf_formats.feedback = feedback;
 }
 
 void sg_window_dmabuf_finish(struct sg_window *window)
@@ -152,6 +165,9 @@ void sg_window_dmabuf_finish(struct sg_window *window)
 	if (formats->table)
 		munmap(formats->table, formats->table_size);
 	formats->table = NULL;
+	if (formats->feedback)
+		zwp_linux_dmabuf_feedback_v1_destroy(formats->feedback);
+	formats->feedback = NULL;
 	if (window->dmabuf)
 		zwp_linux_dmabuf_v1_destroy(window->dmabuf);
 	window->dmabuf = NULL;

@@ -34,8 +34,12 @@ static void to_pixels(const struct sg_window *window, wl_fixed_t sx, wl_fixed_t 
 static void pointer_enter(void *data, struct wl_pointer *pointer, uint32_t serial,
                           struct wl_surface *surface, wl_fixed_t sx, wl_fixed_t sy)
 {
-	(void)pointer, (void)serial, (void)surface;
+	(void)pointer, (void)serial;
 	struct sg_window *window = data;
+	/* a caller that owns the wl_display may have surfaces of its own */
+	window->pointer_in = surface && surface == window->surface;
+	if (!window->pointer_in)
+		return;
 	to_pixels(window, sx, sy, &window->pointer_x, &window->pointer_y);
 	struct sg_input_event event = {.kind = SG_INPUT_POINTER_MOTION,
 	                               .x = window->pointer_x,
@@ -47,8 +51,12 @@ static void pointer_leave(void *data, struct wl_pointer *pointer, uint32_t seria
                           struct wl_surface *surface)
 {
 	(void)pointer, (void)serial, (void)surface;
+	struct sg_window *window = data;
+	if (!window->pointer_in)
+		return;
+	window->pointer_in = false;
 	struct sg_input_event event = {.kind = SG_INPUT_POINTER_LEAVE};
-	emit(data, &event);
+	emit(window, &event);
 }
 
 static void pointer_motion(void *data, struct wl_pointer *pointer, uint32_t time, wl_fixed_t sx,
@@ -56,6 +64,8 @@ static void pointer_motion(void *data, struct wl_pointer *pointer, uint32_t time
 {
 	(void)pointer;
 	struct sg_window *window = data;
+	if (!window->pointer_in)
+		return;
 	to_pixels(window, sx, sy, &window->pointer_x, &window->pointer_y);
 	struct sg_input_event event = {.kind = SG_INPUT_POINTER_MOTION,
 	                               .time_ms = time,
@@ -69,6 +79,8 @@ static void pointer_button(void *data, struct wl_pointer *pointer, uint32_t seri
 {
 	(void)pointer, (void)serial;
 	struct sg_window *window = data;
+	if (!window->pointer_in)
+		return;
 	struct sg_input_event event = {.kind = SG_INPUT_POINTER_BUTTON,
 	                               .time_ms = time,
 	                               .x = window->pointer_x,
@@ -83,6 +95,8 @@ static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time, 
 {
 	(void)pointer;
 	struct sg_window *window = data;
+	if (!window->pointer_in)
+		return;
 	double scale = window->logical_height ? (double)window->height / window->logical_height : 1;
 	double amount = wl_fixed_to_double(value) * scale;
 	struct sg_input_event event = {.kind = SG_INPUT_POINTER_SCROLL,
@@ -146,21 +160,25 @@ static int touch_index(struct sg_window *window, int32_t id, bool add)
 static void touch_at(struct sg_window *window, enum sg_input_kind kind, uint32_t time, int32_t id,
                      wl_fixed_t sx, wl_fixed_t sy)
 {
+	/* Only points that went down on libsg's surface: a motion of another
+	 * is the caller's. Past 16 points at once, the rest are left out. */
 	int i = touch_index(window, id, kind == SG_INPUT_TOUCH_DOWN);
+	if (i < 0)
+		return;
 	struct sg_input_event event = {.kind = kind, .time_ms = time, .slot = id};
 	to_pixels(window, sx, sy, &event.x, &event.y);
-	if (i >= 0) {
-		window->touch_x[i] = event.x;
-		window->touch_y[i] = event.y;
-	}
+	window->touch_x[i] = event.x;
+	window->touch_y[i] = event.y;
 	emit(window, &event);
 }
 
 static void touch_down(void *data, struct wl_touch *touch, uint32_t serial, uint32_t time,
                        struct wl_surface *surface, int32_t id, wl_fixed_t x, wl_fixed_t y)
 {
-	(void)touch, (void)serial, (void)surface;
-	touch_at(data, SG_INPUT_TOUCH_DOWN, time, id, x, y);
+	(void)touch, (void)serial;
+	struct sg_window *window = data;
+	if (surface && surface == window->surface)
+		touch_at(window, SG_INPUT_TOUCH_DOWN, time, id, x, y);
 }
 
 static void touch_motion(void *data, struct wl_touch *touch, uint32_t time, int32_t id,
@@ -176,12 +194,12 @@ static void touch_up(void *data, struct wl_touch *touch, uint32_t serial, uint32
 	(void)touch, (void)serial;
 	struct sg_window *window = data;
 	int i = touch_index(window, id, false);
+	if (i < 0)
+		return; /* not libsg's */
 	struct sg_input_event event = {.kind = SG_INPUT_TOUCH_UP, .time_ms = time, .slot = id};
-	if (i >= 0) {
-		event.x = window->touch_x[i];
-		event.y = window->touch_y[i];
-		window->touch_id[i] = 0;
-	}
+	event.x = window->touch_x[i];
+	event.y = window->touch_y[i];
+	window->touch_id[i] = 0;
 	emit(window, &event);
 }
 
@@ -256,13 +274,16 @@ static void keyboard_keymap(void *data, struct wl_keyboard *keyboard, uint32_t f
 static void keyboard_enter(void *data, struct wl_keyboard *keyboard, uint32_t serial,
                            struct wl_surface *surface, struct wl_array *keys)
 {
-	(void)data, (void)keyboard, (void)serial, (void)surface, (void)keys;
+	(void)keyboard, (void)serial, (void)keys;
+	struct sg_window *window = data;
+	window->keyboard_in = surface && surface == window->surface;
 }
 
 static void keyboard_leave(void *data, struct wl_keyboard *keyboard, uint32_t serial,
                            struct wl_surface *surface)
 {
-	(void)data, (void)keyboard, (void)serial, (void)surface;
+	(void)keyboard, (void)serial, (void)surface;
+	((struct sg_window *)data)->keyboard_in = false;
 }
 
 static uint32_t modifiers_of(struct xkb_state *state)
@@ -286,6 +307,8 @@ static void keyboard_key(void *data, struct wl_keyboard *keyboard, uint32_t seri
 {
 	(void)keyboard, (void)serial;
 	struct sg_window *window = data;
+	if (!window->keyboard_in)
+		return;
 	struct sg_input_event event = {.kind = SG_INPUT_KEY,
 	                               .time_ms = time,
 	                               .key = key,
@@ -325,6 +348,38 @@ static const struct wl_keyboard_listener keyboard_listener = {
     .repeat_info = keyboard_repeat_info,
 };
 
+/* The release requests (wl_seat version 3) tell the compositor the device is
+ * gone; before them, the proxy can only be destroyed on libsg's side. */
+static void drop_pointer(struct sg_window *window)
+{
+	if (wl_pointer_get_version(window->pointer) >= WL_POINTER_RELEASE_SINCE_VERSION)
+		wl_pointer_release(window->pointer);
+	else
+		wl_pointer_destroy(window->pointer);
+	window->pointer = NULL;
+	window->pointer_in = false;
+}
+
+static void drop_touch(struct sg_window *window)
+{
+	if (wl_touch_get_version(window->touch) >= WL_TOUCH_RELEASE_SINCE_VERSION)
+		wl_touch_release(window->touch);
+	else
+		wl_touch_destroy(window->touch);
+	window->touch = NULL;
+	memset(window->touch_id, 0, sizeof(window->touch_id));
+}
+
+static void drop_keyboard(struct sg_window *window)
+{
+	if (wl_keyboard_get_version(window->keyboard) >= WL_KEYBOARD_RELEASE_SINCE_VERSION)
+		wl_keyboard_release(window->keyboard);
+	else
+		wl_keyboard_destroy(window->keyboard);
+	window->keyboard = NULL;
+	window->keyboard_in = false;
+}
+
 static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps)
 {
 	struct sg_window *window = data;
@@ -334,22 +389,19 @@ static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t caps)
 		window->pointer = wl_seat_get_pointer(seat);
 		wl_pointer_add_listener(window->pointer, &pointer_listener, window);
 	} else if (!pointer && window->pointer) {
-		wl_pointer_destroy(window->pointer);
-		window->pointer = NULL;
+		drop_pointer(window);
 	}
 	if (touch && !window->touch) {
 		window->touch = wl_seat_get_touch(seat);
 		wl_touch_add_listener(window->touch, &touch_listener, window);
 	} else if (!touch && window->touch) {
-		wl_touch_destroy(window->touch);
-		window->touch = NULL;
+		drop_touch(window);
 	}
 	if (keyboard && !window->keyboard) {
 		window->keyboard = wl_seat_get_keyboard(seat);
 		wl_keyboard_add_listener(window->keyboard, &keyboard_listener, window);
 	} else if (!keyboard && window->keyboard) {
-		wl_keyboard_destroy(window->keyboard);
-		window->keyboard = NULL;
+		drop_keyboard(window);
 	}
 }
 
@@ -372,14 +424,11 @@ void sg_window_seat_bound(struct sg_window *window)
 void sg_window_input_finish(struct sg_window *window)
 {
 	if (window->pointer)
-		wl_pointer_destroy(window->pointer);
+		drop_pointer(window);
 	if (window->touch)
-		wl_touch_destroy(window->touch);
+		drop_touch(window);
 	if (window->keyboard)
-		wl_keyboard_destroy(window->keyboard);
-	window->pointer = NULL;
-	window->touch = NULL;
-	window->keyboard = NULL;
+		drop_keyboard(window);
 	free_keymap(window);
 	xkb_context_unref(window->xkb);
 	window->xkb = NULL;

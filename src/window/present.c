@@ -43,7 +43,7 @@ static sg_result make_renderer(struct sg_window *window)
 	return SG_OK;
 }
 
-sg_result sg_window_make_ring(struct sg_window *window)
+static sg_result build_ring(struct sg_window *window)
 {
 	sg_window_free_buffers(window);
 	sg_result result = make_renderer(window);
@@ -69,7 +69,6 @@ sg_result sg_window_make_ring(struct sg_window *window)
 		         window->info.modifier == (((uint64_t)1 << 56) - 1) ? "implicit " : "",
 		         (unsigned long long)window->info.modifier, window->dmabuf_version);
 		window->info.buffer_count = buffers;
-		window->ring_stale = false;
 		window->geometry_stale = true;
 		return SG_OK;
 	} else {
@@ -83,14 +82,34 @@ sg_result sg_window_make_ring(struct sg_window *window)
 	if ((result = sg_window_shm_ring(window, buffers)))
 		return result;
 	window->info.buffer_count = buffers;
-	window->ring_stale = false;
 	window->geometry_stale = true;
 	return SG_OK;
+}
+
+sg_result sg_window_make_ring(struct sg_window *window)
+{
+	/* Cleared first: a configure read during the dma-buf round trips sets
+	 * it again, and the ring just made is then already the wrong size. */
+	window->ring_stale = false;
+	sg_result result = build_ring(window);
+	if (result)
+		window->ring_stale = true; /* no ring: the next present tries again */
+	return result;
 }
 
 /* What the surface lacks against the frame just drawn, as buffer damage. */
 static int add_damage(struct sg_window *window)
 {
+	if (window->compositor_version < 4) {
+		/* damage_buffer is version 4: before it, damage is in surface
+		 * pixels, and the whole surface is the one mapping that needs no
+		 * scale or viewport arithmetic (it is the larger of the two sizes) */
+		int width = window->width > window->logical_width ? window->width : window->logical_width;
+		int height =
+		    window->height > window->logical_height ? window->height : window->logical_height;
+		wl_surface_damage(window->surface, 0, 0, width, height);
+		return -1;
+	}
 	struct sg_damage_region region;
 	sg_renderer_damage_since(window->renderer, window->committed, &region);
 	if (!window->committed || region.full) {
@@ -119,7 +138,8 @@ static bool unchanged(struct sg_window *window)
 static void set_geometry(struct sg_window *window)
 {
 	if (window->viewport) {
-		wl_surface_set_buffer_scale(window->surface, 1);
+		if (window->compositor_version >= 3) /* set_buffer_scale is version 3 */
+			wl_surface_set_buffer_scale(window->surface, 1);
 		wp_viewport_set_destination(window->viewport, window->logical_width,
 		                            window->logical_height);
 	} else if (window->compositor_version >= 3) {
@@ -149,8 +169,8 @@ sg_result sg_window_present(struct sg_window *window, struct sg_scene *scene,
 		               "%s: the compositor at %s has not asked for the next frame yet "
 		               "(wl_surface.frame): dispatch or wait first",
 		               call, window->display_name);
-	bool resized = window->ring_stale;
-	if (resized) {
+	/* A few tries: each one's round trips may read another configure. */
+	for (int tries = 0; window->ring_stale && tries < 4; tries++) {
 		if ((result = sg_window_make_ring(window)))
 			return sg_fail_prefix(result, "%s at %dx%d: ", call, window->width,
 			                      window->height);

@@ -48,7 +48,8 @@ bool sg_window_update_size(struct sg_window *window)
 static void scale_changed(struct sg_window *window)
 {
 	int scale = 1;
-	for (int i = 0; i < window->output_count; i++)
+	/* a buffer scale needs wl_surface version 3: before it, one pixel each */
+	for (int i = 0; i < window->output_count && window->compositor_version >= 3; i++)
 		if (window->outputs[i].entered && window->outputs[i].scale > scale)
 			scale = window->outputs[i].scale;
 	window->integer_scale = scale;

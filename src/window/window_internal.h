@@ -63,7 +63,10 @@ struct sg_window_dmabuf_formats {
 	int xrgb_count;
 	uint64_t argb[SG_WINDOW_MAX_MODIFIERS];
 	int argb_count;
-	/* v4 feedback: the main device, and the format table being read. */
+	/* v4 feedback: the object (kept until the window goes: destroying it
+	 * belongs to whoever made it, and a caller's wl_display outlives the
+	 * window), the main device, and the format table being read. */
+	struct zwp_linux_dmabuf_feedback_v1 *feedback;
 	bool has_device;
 	dev_t device;
 	void *table;
@@ -148,6 +151,7 @@ struct sg_window {
 	struct wl_pointer *pointer;
 	struct wl_touch *touch;
 	struct wl_keyboard *keyboard;
+	bool pointer_in, keyboard_in; /* the focus is on libsg's surface, not another of the caller's */
 	double pointer_x, pointer_y;
 	double touch_x[16], touch_y[16];
 	int32_t touch_id[16];

@@ -260,13 +260,14 @@ START_TEST(test_dmabuf_path)
 	ck_assert_msg(mini_compositor_wait_no_clients(compositor, 5000),
 	              "the window's connection is still open 5 s after sg_window_destroy");
 	mini_compositor_stats(compositor, &stats);
-	/* Not asserted: src/window/dmabuf.c keeps its default feedback to the
-	 * end, which the disconnect then frees. */
 	printf("after sg_window_destroy: %d of %d wl_buffer(s) destroyed; %d of %d linux-dmabuf "
 	       "feedback(s) destroyed by the client before it disconnected\n",
 	       stats.buffers_destroyed, stats.buffers_created, stats.feedbacks_destroyed,
 	       stats.feedbacks);
 	ck_assert_int_eq(stats.buffers_destroyed, stats.buffers_created);
+	/* destroyed by the window: on a wl_display the caller owns, nothing
+	 * else would free it, and its listener would outlive the window */
+	ck_assert_int_eq(stats.feedbacks_destroyed, stats.feedbacks);
 	mini_compositor_stop(compositor);
 	int fds_after = count_fds();
 	printf("fds: %d before the compositor, %d after it stopped\n", fds_before, fds_after);
@@ -343,12 +344,67 @@ START_TEST(test_unrenderable_modifier_falls_back_to_shm)
 }
 END_TEST
 
+/* wl_compositor version 3: no wl_surface.damage_buffer (version 4), which
+ * libwayland-server answers with an invalid_method error. The window damages
+ * in surface pixels instead, and its frames are shown as at version 4. */
+START_TEST(test_compositor_version_3)
+{
+	struct animated_scene animated;
+	animated_scene_init(&animated);
+	struct sg_renderer *reference = reference_renderer(WINDOW_W, WINDOW_H);
+	struct mini_compositor *compositor = mini_compositor_start(&(struct mini_compositor_desc){
+	    .width = WINDOW_W, .height = WINDOW_H, .compositor_version = 3});
+	ck_assert_msg(compositor, "the test compositor did not start");
+	struct frames frames = {0};
+	struct sg_window *window = sg_window_create(&(struct sg_window_desc){
+	    .display = mini_compositor_socket(compositor),
+	    .width = WINDOW_W,
+	    .height = WINDOW_H,
+	    .on_frame = on_frame,
+	    .user_data = &frames,
+	});
+	ck_assert_msg(window, "sg_window_create: %s", sg_last_error());
+	const struct sg_window_info *info = sg_window_get_info(window);
+	for (int f = 0; f < 2; f++) {
+		animated_scene_set_frame(&animated, f);
+		sg_result result = sg_window_present(window, animated.scene, &animated.camera);
+		ck_assert_msg(result == SG_OK, "present of frame %d: %s", f, sg_last_error());
+		wait_for_frame(window, &frames, (uint64_t)f + 1);
+		struct mini_commit commit;
+		uint8_t *rgba = commit_rgba(compositor, f,
+		                            info->path == SG_WINDOW_PATH_DMABUF ? MINI_BUFFER_DMABUF
+		                                                                : MINI_BUFFER_SHM,
+		                            info->format, &commit);
+		uint8_t *expected = reference_render(reference, &animated);
+		int differing = count_differing_rgb(rgba, expected, WINDOW_W, WINDOW_H);
+		printf("wl_compositor 3, frame %d: %d damage rect(s), the first %dx%d+%d+%d; %d of %d "
+		       "pixels differ from surfaceless\n",
+		       f, commit.damage_count, commit.damage[0].width, commit.damage[0].height,
+		       commit.damage[0].x, commit.damage[0].y, differing, WINDOW_W * WINDOW_H);
+		ck_assert_int_eq(differing, 0);
+		/* the whole surface, each frame: surface damage is not scaled */
+		ck_assert_int_eq(commit.damage_count, 1);
+		ck_assert_int_ge(commit.damage[0].width, WINDOW_W);
+		ck_assert_int_ge(commit.damage[0].height, WINDOW_H);
+		free(rgba);
+		free(expected);
+	}
+	ck_assert_msg(sg_window_dispatch(window) == SG_OK, "%s", sg_last_error());
+	sg_window_destroy(window);
+	ck_assert(mini_compositor_wait_no_clients(compositor, 5000));
+	mini_compositor_stop(compositor);
+	sg_renderer_destroy(reference);
+	animated_scene_finish(&animated);
+}
+END_TEST
+
 Suite *window_dmabuf_suite(void)
 {
 	Suite *suite = suite_create("window-dmabuf");
 	TCase *tc = tcase_create("window-dmabuf");
 	tcase_add_test(tc, test_dmabuf_path);
 	tcase_add_test(tc, test_unrenderable_modifier_falls_back_to_shm);
+	tcase_add_test(tc, test_compositor_version_3);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
