@@ -216,7 +216,10 @@ static void record_commit(struct surface *surface, struct wl_resource *resource)
 
 	struct mini_compositor *c = surface->compositor;
 	lock_stats(c);
-	if (c->record_count == c->record_capacity) {
+	if (c->desc.discard_records) {
+		free(record.pixels);
+		record.pixels = NULL;
+	} else if (c->record_count == c->record_capacity) {
 		int capacity = c->record_capacity ? c->record_capacity * 2 : 16;
 		struct mini_commit *grown = realloc(c->records, sizeof(*grown) * (size_t)capacity);
 		if (grown) {
@@ -224,7 +227,7 @@ static void record_commit(struct surface *surface, struct wl_resource *resource)
 			c->record_capacity = capacity;
 		}
 	}
-	if (c->record_count < c->record_capacity)
+	if (!c->desc.discard_records && c->record_count < c->record_capacity)
 		c->records[c->record_count++] = record;
 	else
 		free(record.pixels);

@@ -28,6 +28,9 @@ struct mini_compositor_desc {
 	const char *device;
 	/* wl_compositor's version: 1 .. 4; 0: 4. */
 	int compositor_version;
+	/* Each commit's pixels are still read (as a compositor samples them),
+	 * then dropped with the record: for long runs (mini-compositor). */
+	bool discard_records;
 };
 
 enum mini_buffer_kind {
