@@ -18,7 +18,8 @@ import sys
 # reachable downwards from it, and itself.
 BELOW = {
     'base': [],
-    'graph': ['base'],
+    'image': ['base'],
+    'graph': ['image'],
     'text': ['graph'],
     'scenefile': ['graph', 'text', 'modelfile'],
     'modelfile': ['graph'],
@@ -38,7 +39,7 @@ BELOW = {
 # no GL, GL knows no EGL, only the device layers touch DRM and GBM, only the
 # window layer Wayland and xkbcommon, and only
 # text knows FreeType and HarfBuzz (sg/text.h hides them), only base libpng and
-# only the scene files json-c, only the model files assimp and libjpeg.
+# only the scene files json-c, only the model files assimp, only the images libjpeg and libwebp.
 SYSTEM = [
     (re.compile(r'^gbm\.h$'), {'gbm'}),
     (re.compile(r'^xf86drmMode\.h$'), {'gbm', 'output'}),
@@ -48,7 +49,8 @@ SYSTEM = [
     (re.compile(r'^(ft2build\.h|freetype/|hb(-[a-z]+)?\.h$|harfbuzz/)'), {'text'}),
     (re.compile(r'^png\.h$'), {'base'}),
     (re.compile(r'^json-c/'), {'scenefile'}),
-    (re.compile(r'^(assimp/|jpeglib\.h$)'), {'modelfile'}),
+    (re.compile(r'^assimp/'), {'modelfile'}),
+    (re.compile(r'^(jpeglib\.h$|webp/)'), {'image'}),
     (re.compile(r'^GLES'), {'gl', 'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'}),
 ]
 

@@ -2,10 +2,12 @@
 # libsg links the libraries it calls, as any library does: dpkg-shlibdeps,
 # ldd, ltrace and LD_PRELOAD see them only when readelf -d lists them as
 # NEEDED. It opens nothing itself: no dlopen among its imports.
-# Usage: test_libs_linked.sh PATH/TO/libsg.so text|no-text [import|no-import]
+# Usage: test_libs_linked.sh PATH/TO/libsg.so [text|no-text] [import|no-import]
+#        [jpeg|no-jpeg] [webp|no-webp]   (the optional parts libsg was built with)
 set -eu
-[ $# -eq 2 ] || [ $# -eq 3 ] || { echo "usage: $0 LIBSG.so text|no-text [import|no-import]"; exit 99; }
+[ $# -ge 1 ] || { echo "usage: $0 LIBSG.so [text|no-text] [import|no-import] [jpeg|no-jpeg] [webp|no-webp]"; exit 99; }
 file=$1
+shift
 
 if ! command -v readelf >/dev/null 2>&1; then
 	echo "SKIP: readelf (binutils) is not installed"
@@ -14,8 +16,16 @@ fi
 needed=$(readelf -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\].*/\1/p')
 echo "$file needs:" $needed
 wanted="libgbm.so libdrm.so libjson-c.so"
-[ "$2" = text ] && wanted="$wanted libfreetype.so libharfbuzz.so"
-[ "${3:-}" = import ] && wanted="$wanted libassimp.so libjpeg.so"
+for part in "$@"; do
+	case $part in
+	text) wanted="$wanted libfreetype.so libharfbuzz.so" ;;
+	import) wanted="$wanted libassimp.so" ;;
+	jpeg) wanted="$wanted libjpeg.so" ;;
+	webp) wanted="$wanted libwebp.so libwebpdemux.so" ;;
+	no-*) ;;
+	*) echo "usage: unknown part '$part'"; exit 99 ;;
+	esac
+done
 for name in $wanted; do
 	case " $(echo $needed) " in
 	*" $name"*) ;;

@@ -676,6 +676,10 @@ static const struct bad_case bad_cases[] = {
 	 SG_ERR_IO, ": $.textures.photo.path: cannot open '", "missing.png'"},
 	{"{\"textures\": {\"photo\": {\"type\": \"png\", \"path\": \"text.png\"}}, " USE_PHOTO,
 	 SG_ERR_FORMAT, ": $.textures.photo.path: '", "text.png' is not a PNG file"},
+	{"{\"textures\": {\"photo\": {\"type\": \"image\", \"path\": \"missing.jpg\"}}, " USE_PHOTO,
+	 SG_ERR_IO, ": $.textures.photo.path: cannot open '", "missing.jpg'"},
+	{"{\"textures\": {\"photo\": {\"type\": \"image\", \"path\": \"text.png\"}}, " USE_PHOTO,
+	 SG_ERR_FORMAT, ": $.textures.photo.path: '", "text.png' is not an image libsg reads (PNG"},
 	/* duplicate keys and keys with a NUL, which json-c keeps quiet about */
 	{"{\"frames\": 1, \"frames\": 2}", SG_ERR_FORMAT, ":1:15: $: duplicate key \"frames\"", NULL},
 	{"{\"textures\": {\"a\": {\"type\": \"solid\"},\n \"\\u0061\": {\"type\": \"solid\"}}}",
@@ -1271,6 +1275,13 @@ START_TEST(test_texture_bytes_count_used_textures)
 	assert_message_has("$.textures.photo.path: 32x32 = 4096 bytes would bring");
 	options.max_texture_bytes = 32 * 32 * 4;
 	ck_assert_int_eq(load_text(png, &options), SG_OK);
+	/* The same for "image" (any format, PNG here), refused from its header too. */
+	const char *image = "{\"textures\": {\"photo\": {\"type\": \"image\", \"path\": "
+	                    "\"tile.png\"}}, " USE_PHOTO;
+	ck_assert_int_eq(load_text(image, &options), SG_OK);
+	options.max_texture_bytes = 32 * 32 * 4 - 1;
+	ck_assert_int_eq(load_text(image, &options), SG_ERR_LIMIT);
+	assert_message_has("$.textures.photo.path: 32x32 = 4096 bytes would bring");
 	/* The file of an unused texture is not opened: a missing one is no error. */
 	ck_assert_int_eq(
 		load_text("{\"textures\": {\"p\": {\"type\": \"png\", \"path\": \"none.png\"}}}", NULL),

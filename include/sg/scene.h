@@ -202,6 +202,16 @@ SG_API sg_result sg_texture_update(struct sg_scene *scene, sg_texture texture, i
  * larger than 16384 on a side or 64 Mpixels in all are refused (SG_ERR_FORMAT). */
 SG_API sg_texture sg_texture_load_png(struct sg_scene *scene, const char *path, enum sg_filter filter,
                                       enum sg_wrap wrap);
+/* Loads an image file as RGBA8, its format told by its first bytes, not its
+ * name: PNG (as sg_texture_load_png), JPEG (baseline or progressive, grey,
+ * YCbCr or CMYK) and WebP (lossy, lossless, with alpha; not animated), JPEG and
+ * WebP where libsg was built with libjpeg-turbo and libwebp (SG_ERR_UNSUPPORTED
+ * naming the missing library otherwise). A JPEG's or WebP's EXIF orientation
+ * is applied: the texture is the picture as shown upright, its width and
+ * height swapped for orientations 5 to 8. The same limits as PNG (16384 on a
+ * side, 64 Mpixels); a file that is none of these: SG_ERR_FORMAT. */
+SG_API sg_texture sg_texture_load(struct sg_scene *scene, const char *path, enum sg_filter filter,
+                                  enum sg_wrap wrap);
 /* Models still using a destroyed texture make sg_renderer_render() fail. */
 SG_API sg_result sg_texture_destroy(struct sg_scene *scene, sg_texture texture);
 SG_API bool sg_texture_exists(const struct sg_scene *scene, sg_texture texture);

@@ -1,4 +1,4 @@
-/* sg/model_file.h where libsg is built without assimp and libjpeg (meson
+/* sg/model_file.h where libsg is built without assimp (meson
  * option 'import'): every function exists and fails with
  * SG_ERR_UNSUPPORTED, so that programs link against any libsg and ask
  * sg_model_import_available() at run time. sg_import_camera_to_sg_camera is

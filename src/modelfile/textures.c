@@ -1,7 +1,8 @@
 /* The images materials sample: embedded in the file (glTF's data: URIs and
  * buffer views, which assimp hands over as aiTexture, "*N"), or files beside
- * the model. PNG through src/base/png_read.c, JPEG through jpeg.c; each
- * image with each sampler is one libsg texture. */
+ * the model, decoded by src/image/ (PNG, JPEG, WebP as built; stored
+ * orientation, as glTF samples them); each image with each sampler is one
+ * libsg texture. */
 #include "import_internal.h"
 
 #include <stdio.h>
@@ -12,9 +13,8 @@
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "../base/escape.h"
-#include "../base/png_read.h"
 #include "../base/side_limit.h"
-#include "jpeg.h"
+#include "../image/image.h"
 
 /* The embedded image a name stands for: assimp's "*N", or an embedded
  * image's own file name; -1 for none. */
@@ -38,18 +38,8 @@ static sg_result decode(struct sg_import *im, const uint8_t *data, size_t size, 
                         uint8_t **pixels, int *width, int *height)
 {
 	uint64_t left = im->budget.max_texture_bytes - im->texture_bytes;
-	sg_result result;
-	if (size >= 8 && memcmp(data, "\x89PNG\r\n\x1a\n", 8) == 0) {
-		FILE *file = fmemopen((void *)data, size, "rb");
-		if (!file)
-			return sg_fail(SG_ERR_NO_MEMORY, "out of memory reading '%s'", shown);
-		result = sg_png_read_rgba(file, shown, left, pixels, width, height);
-		fclose(file);
-	} else if (size >= 3 && data[0] == 0xff && data[1] == 0xd8 && data[2] == 0xff) {
-		result = sg_jpeg_read_rgba(data, size, shown, left, pixels, width, height);
-	} else {
-		return sg_fail(SG_ERR_FORMAT, "'%s' is neither a PNG nor a JPEG image", shown);
-	}
+	const struct sg_image_options options = {.max_bytes = left, .orient = false};
+	sg_result result = sg_image_decode(data, size, shown, &options, pixels, width, height);
 	if (result == SG_ERR_LIMIT)
 		return sg_import_over_budget(im, "bytes of decoded textures",
 		                             im->texture_bytes + (uint64_t)*width * *height * 4,

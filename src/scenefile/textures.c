@@ -1,4 +1,5 @@
-/* $.textures: named textures, loaded from PNG files or generated. Every entry
+/* $.textures: named textures, loaded from image files (PNG, or any format
+ * src/image/ reads) or generated. Every entry
  * is read and checked with the file, but made only when a model first uses it:
  * an unused texture is never decoded nor generated, and costs no budget. */
 #include <stdio.h>
@@ -8,10 +9,11 @@
 #include "../base/error.h"
 #include "../base/escape.h"
 #include "../base/png_read.h"
+#include "../image/image.h"
 #include "read.h"
 #include "texture_path.h"
 
-enum texture_type { TEXTURE_PNG, TEXTURE_SOLID, TEXTURE_CHECKERBOARD };
+enum texture_type { TEXTURE_PNG, TEXTURE_SOLID, TEXTURE_CHECKERBOARD, TEXTURE_IMAGE };
 
 static sg_result read_png(struct sg_parse *p, struct json_object *desc,
                           struct sg_named_texture *texture)
@@ -96,12 +98,12 @@ static sg_result read_checkerboard(struct sg_parse *p, struct json_object *desc,
 
 static sg_result read_texture(struct sg_parse *p, const char *name, struct json_object *desc)
 {
-	static const char *const types[] = {"png", "solid", "checkerboard", NULL};
+	static const char *const types[] = {"png", "solid", "checkerboard", "image", NULL};
 	static const char *const filters[] = {"nearest", "linear", NULL};
 	static const char *const wraps[] = {"clamp", "repeat", NULL};
 	static sg_result (*const readers[])(struct sg_parse *, struct json_object *,
 	                                    struct sg_named_texture *) = {read_png, read_solid,
-	                                                                  read_checkerboard};
+	                                                                  read_checkerboard, read_png};
 	int type = -1, filter = SG_FILTER_NEAREST, wrap = SG_WRAP_CLAMP;
 	sg_result result = sg_read_object(p, desc);
 	if (!result)
@@ -177,7 +179,7 @@ static void fill(const struct sg_named_texture *texture, uint8_t *pixels)
 	}
 }
 
-static sg_result decode_png(struct sg_parse *p, struct sg_named_texture *texture,
+static sg_result decode_file(struct sg_parse *p, struct sg_named_texture *texture,
                             uint8_t **pixels)
 {
 	size_t mark = sg_json_path_push_key(&p->path, "path");
@@ -186,8 +188,15 @@ static sg_result decode_png(struct sg_parse *p, struct sg_named_texture *texture
 	if (!result) {
 		char shown[256];
 		sg_escape_path(texture->file_path, shown, sizeof(shown));
-		result = sg_png_read_rgba(file, shown, p->limits.max_texture_bytes - p->texture_bytes,
-		                          pixels, &texture->width, &texture->height);
+		uint64_t left = p->limits.max_texture_bytes - p->texture_bytes;
+		if (texture->type == TEXTURE_PNG) {
+			result = sg_png_read_rgba(file, shown, left, pixels, &texture->width,
+			                          &texture->height);
+		} else {
+			const struct sg_image_options options = {.max_bytes = left, .orient = true};
+			result = sg_image_read(file, shown, &options, pixels, &texture->width,
+			                       &texture->height);
+		}
 		fclose(file);
 		if (result == SG_ERR_LIMIT)
 			result = check_budget(p, texture->width, texture->height);
@@ -202,8 +211,8 @@ static sg_result make(struct sg_parse *p, struct sg_named_texture *texture)
 {
 	uint8_t *pixels = NULL;
 	sg_result result = SG_OK;
-	if (texture->type == TEXTURE_PNG) {
-		result = decode_png(p, texture, &pixels);
+	if (texture->type == TEXTURE_PNG || texture->type == TEXTURE_IMAGE) {
+		result = decode_file(p, texture, &pixels);
 	} else if (!(result = check_budget(p, texture->width, texture->height))) {
 		pixels = sg_realloc_array(NULL, (size_t)texture->width * (size_t)texture->height, 4);
 		if (pixels)

@@ -26,8 +26,9 @@ mkdir -p "$build/obj" "$build/artifacts"
 # src/meson.build ('layer/file.c'; not src/output/, which no loader reaches and
 # which needs a KMS device), the text layer's list (the FreeType + HarfBuzz one
 # when both are installed, as meson's 'text' option 'auto' does, else the stub),
-# the model-file layer's list the same way (assimp and libjpeg) and the
-# scene-file layer's own list.
+# the model-file layer's list the same way (assimp), the image layer's JPEG and
+# WebP decoders where their libraries are installed (meson options jpeg and
+# webp, 'auto') and the scene-file layer's own list.
 sources=$(sed -n "s/^ *'\([a-z_]*\/[^']*\.c\)'.*/src\/\1/p" src/meson.build | grep -v '^src/output/')
 text_lists=$(sed -n "s/^ *text_sources = \[\(.*\)\]/\1/p" src/meson.build)
 if pkg-config --exists freetype2 harfbuzz; then
@@ -39,19 +40,28 @@ fi
 [ -n "$text_list" ] || { echo "no text_sources list found in src/meson.build" >&2; exit 1; }
 sources="$sources $(echo "$text_list" | tr -d "'," | tr ' ' '\n' | sed -n 's/^\(text\/.*\.c\)$/src\/\1/p')"
 modelfile_lists=$(sed -n "s/^ *modelfile_sources = \[\(.*\)\]/\1/p" src/meson.build)
-if pkg-config --exists assimp libjpeg; then
+if pkg-config --exists assimp; then
 	modelfile_list=$(echo "$modelfile_lists" | head -n 1)
-	packages="$packages assimp libjpeg"
+	packages="$packages assimp"
 else
 	modelfile_list=$(echo "$modelfile_lists" | tail -n 1)
 fi
 [ -n "$modelfile_list" ] || { echo "no modelfile_sources list found in src/meson.build" >&2; exit 1; }
 sources="$sources $(echo "$modelfile_list" | tr -d "'," | tr ' ' '\n' | sed -n 's/^\(modelfile\/.*\.c\)$/src\/\1/p')"
 sources="$sources $(sed -n "s/^ *'\([^']*\.c\)'.*/src\/scenefile\/\1/p" src/scenefile/meson.build)"
+image_defines=""
+if pkg-config --exists libjpeg; then
+	packages="$packages libjpeg"
+	image_defines="$image_defines -DSG_IMAGE_JPEG=1"
+fi
+if pkg-config --exists libwebp libwebpdemux; then
+	packages="$packages libwebp libwebpdemux"
+	image_defines="$image_defines -DSG_IMAGE_WEBP=1"
+fi
 # -fno-sanitize-recover: UBSan stops the run instead of printing and going on,
 # so undefined behaviour counts as a crash like ASan's reports do.
 sanitize="address,undefined"
-cflags="-std=c11 -D_GNU_SOURCE -DSG_BUILDING_LIBRARY -g -O1 -fno-omit-frame-pointer
+cflags="-std=c11 -D_GNU_SOURCE -DSG_BUILDING_LIBRARY $image_defines -g -O1 -fno-omit-frame-pointer
  -fno-sanitize-recover=undefined -Wall -Wextra -Iinclude -I$build/include
  $(pkg-config --cflags $packages)"
 libs="$(pkg-config --libs $packages) -lm -pthread"

@@ -1,19 +1,19 @@
 /* JPEG decoding with libjpeg-turbo: errors leave through longjmp, as
- * libjpeg's own examples do; nothing is printed. */
-#include "jpeg.h"
-
+ * libjpeg's own examples do; nothing is printed. The EXIF block (APP1) is
+ * kept for its orientation.
+ * Without libjpeg-turbo (meson option jpeg) such an image is recognised and
+ * refused by name. */
+#if SG_IMAGE_JPEG
 #include <setjmp.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <jpeglib.h>
 
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "../base/side_limit.h"
-
-/* Against decompression bombs, as for PNG (png_read.c): a small file may
- * claim a huge image. */
-#define JPEG_MAX_PIXELS (64u * 1024 * 1024)
+#include "codecs.h"
 /* A progressive JPEG may hold any number of scans, each a pass over the
  * whole image: a few kilobytes can take minutes (libjpeg-turbo's own fuzzers
  * stop at 500). Real encoders write at most a few dozen. */
@@ -49,8 +49,20 @@ static void on_jpeg_progress(j_common_ptr info)
 	}
 }
 
-sg_result sg_jpeg_read_rgba(const uint8_t *data, size_t size, const char *shown, uint64_t max_bytes,
-                            uint8_t **pixels_out, int *width_out, int *height_out)
+/* The orientation of the first APP1 marker that holds EXIF. */
+static int exif_orientation(j_decompress_ptr info)
+{
+	static const char prefix[6] = "Exif\0"; /* and a second NUL, the array's last byte */
+	for (jpeg_saved_marker_ptr m = info->marker_list; m; m = m->next)
+		if (m->marker == JPEG_APP0 + 1 && m->data_length > sizeof(prefix) &&
+		    memcmp(m->data, prefix, sizeof(prefix)) == 0)
+			return sg_exif_orientation(m->data + sizeof(prefix),
+			                           m->data_length - sizeof(prefix));
+	return 1;
+}
+
+sg_result sg_jpeg_decode(const uint8_t *data, size_t size, const char *shown, uint64_t max_bytes,
+                         uint8_t **pixels_out, int *width_out, int *height_out, int *orientation)
 {
 	*pixels_out = NULL;
 	struct jpeg_decompress_struct info;
@@ -70,16 +82,20 @@ sg_result sg_jpeg_read_rgba(const uint8_t *data, size_t size, const char *shown,
 	jpeg_create_decompress(&info);
 	info.progress = &progress;
 	jpeg_mem_src(&info, data, (unsigned long)size);
+	if (orientation) /* APP1 is at most 64 KiB: the length field's limit */
+		jpeg_save_markers(&info, JPEG_APP0 + 1, 0xffff);
 	jpeg_read_header(&info, TRUE);
+	if (orientation)
+		*orientation = exif_orientation(&info);
 	JDIMENSION width = info.image_width, height = info.image_height;
 	if (width > SG_MAX_SIDE || height > SG_MAX_SIDE) {
 		result = sg_fail(SG_ERR_FORMAT, "'%s' is %ux%u: more than %d pixels on a side",
 		                 shown, width, height, SG_MAX_SIDE);
 		goto done;
 	}
-	if ((uint64_t)width * height > JPEG_MAX_PIXELS) {
+	if ((uint64_t)width * height > SG_IMAGE_MAX_PIXELS) {
 		result = sg_fail(SG_ERR_FORMAT, "'%s' is %ux%u: more than the %u pixels allowed",
-		                 shown, width, height, JPEG_MAX_PIXELS);
+		                 shown, width, height, SG_IMAGE_MAX_PIXELS);
 		goto done;
 	}
 	*width_out = (int)width;
@@ -113,3 +129,21 @@ done:
 	sg_free(pixels);
 	return result;
 }
+
+#else
+
+#include "../base/error.h"
+#include "codecs.h"
+
+sg_result sg_jpeg_decode(const uint8_t *data, size_t size, const char *shown, uint64_t max_bytes,
+                         uint8_t **pixels, int *width, int *height, int *orientation)
+{
+	(void)data, (void)size, (void)max_bytes, (void)pixels, (void)width, (void)height,
+	    (void)orientation;
+	return sg_fail(SG_ERR_UNSUPPORTED,
+	               "'%s' is a JPEG: libsg was built without libjpeg-turbo "
+	               "(meson option jpeg)",
+	               shown);
+}
+
+#endif
