@@ -5,7 +5,7 @@
 #   asan      AddressSanitizer + UndefinedBehaviorSanitizer build (drm suite left out:
 #             the guest runs the normal build's binaries)
 #   valgrind  the normal build under valgrind memcheck, no leak of our own allowed
-#   fuzz      the libFuzzer targets of tests/fuzz/ (PNG, scene-file and model loaders),
+#   fuzz      the libFuzzer targets of tests/fuzz/ (PNG, image, scene-file and model loaders),
 #             SG_FUZZ_SECONDS (default 45) each on the seed corpus
 # test.sh [normal|asan|valgrind|fuzz]... runs only those; extra meson test args after --.
 set -euo pipefail
@@ -49,7 +49,7 @@ for mode in "${modes[@]}"; do
 		;;
 	fuzz)
 		SG_FUZZ_SECONDS=${SG_FUZZ_SECONDS:-45} tests/fuzz/build-and-run.sh
-		echo "Ok: 3" >"$log" # the three targets ran their time without a finding
+		echo "Ok: 4" >"$log" # the four targets ran their time without a finding
 		;;
 	*)
 		echo "test.sh: unknown mode '$mode' (normal, asan, valgrind, fuzz)" >&2

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of tests/fuzz/ with clang (not through meson) and
 # runs each one for a while on a copy of its seed corpus.
 #
-#   tests/fuzz/build-and-run.sh [TARGET...]    TARGET: png, scene_file, model_file (default: all)
+#   tests/fuzz/build-and-run.sh [TARGET...]    TARGET: png, image, scene_file, model_file (default: all)
 #
 # Environment: SG_FUZZ_BUILD (build folder, default build-fuzz), SG_FUZZ_SECONDS
 # (per target, default 60), SG_FUZZ_JOBS (compile jobs, default 2), CC (clang).
@@ -17,7 +17,7 @@ build=${SG_FUZZ_BUILD:-build-fuzz}
 seconds=${SG_FUZZ_SECONDS:-60}
 jobs=${SG_FUZZ_JOBS:-2}
 cc=${CC:-clang}
-targets=${*:-png scene_file model_file}
+targets=${*:-png image scene_file model_file}
 
 packages="egl glesv2 gbm libdrm cglm libpng json-c"
 mkdir -p "$build/obj" "$build/artifacts"
@@ -110,10 +110,10 @@ ar rcs "$build/libsg-fuzz.a" $objects
 status=0
 for target in $targets; do
 	case $target in
-	png) max_len=65536 ;;
+	png | image) max_len=65536 ;;
 	scene_file) max_len=262144 ;;
 	model_file) max_len=262144 ;;
-	*) echo "unknown target '$target' (png, scene_file, model_file)" >&2; exit 2 ;;
+	*) echo "unknown target '$target' (png, image, scene_file, model_file)" >&2; exit 2 ;;
 	esac
 	corpus_name=$target
 	[ "$target" = scene_file ] && corpus_name=scene
@@ -128,9 +128,12 @@ for target in $targets; do
 	mkdir -p "$corpus"
 	cp -n "tests/fuzz/corpus/$corpus_name"/* "$corpus"/ 2>/dev/null || true
 	suffix=png
+	[ "$target" = image ] && suffix="png jpg webp"
 	[ "$target" = scene_file ] && suffix=json
 	[ "$target" = model_file ] && suffix=model
-	cp -n tests/fuzz/regressions/*."$suffix" "$corpus"/ 2>/dev/null || true
+	for s in $suffix; do
+		cp -n tests/fuzz/regressions/*."$s" "$corpus"/ 2>/dev/null || true
+	done
 	log="$build/fuzz_$target.log"
 	echo "== running $binary for ${seconds}s on $corpus (log: $log)"
 	# stdin from /dev/null: a scene may name /dev/stdin as a texture.

@@ -1,7 +1,8 @@
 /* Inputs the fuzzers of tests/fuzz/ found (or that guard a known weak spot),
  * run through the same loaders: each must load or fail cleanly, never crash or
  * leak (leaks show under the ASan build). A file ending in .png goes to
- * sg_texture_load_png(), .json to sg_scene_file_load(), anything else to both.
+ * sg_texture_load_png() and sg_texture_load(), .jpg and .webp to
+ * sg_texture_load(), .json to sg_scene_file_load(), anything else to all.
  * No renderer: these are the loaders only. */
 #include <check.h>
 #include <dirent.h>
@@ -60,11 +61,13 @@ static bool ends_with(const char *text, const char *suffix)
 	return length >= suffix_length && strcmp(text + length - suffix_length, suffix) == 0;
 }
 
-static void load_png(const char *path)
+static void load_texture(const char *path, bool png_only)
 {
 	struct sg_scene *scene = sg_scene_create();
 	ck_assert_ptr_nonnull(scene);
-	sg_texture texture = sg_texture_load_png(scene, path, SG_FILTER_LINEAR, SG_WRAP_REPEAT);
+	sg_texture texture = png_only
+	                         ? sg_texture_load_png(scene, path, SG_FILTER_LINEAR, SG_WRAP_REPEAT)
+	                         : sg_texture_load(scene, path, SG_FILTER_LINEAR, SG_WRAP_REPEAT);
 	if (texture.generation)
 		ck_assert(sg_texture_exists(scene, texture));
 	else
@@ -98,9 +101,12 @@ START_TEST(test_input)
 {
 	const char *path = inputs[_i];
 	bool png = ends_with(path, ".png"), json = ends_with(path, ".json");
-	if (png || !json)
-		load_png(path);
-	if (json || !png)
+	bool image = png || ends_with(path, ".jpg") || ends_with(path, ".webp");
+	if (png || !(json || image))
+		load_texture(path, true);
+	if (!json)
+		load_texture(path, false);
+	if (json || !image)
 		load_scene_file(path);
 }
 END_TEST
