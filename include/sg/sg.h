@@ -2,6 +2,7 @@
 #ifndef SG_SG_H
 #define SG_SG_H
 
+#include <sg/animation.h>
 #include <sg/camera.h>
 #include <sg/dmabuf.h>
 #include <sg/error.h>
