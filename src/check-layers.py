@@ -22,7 +22,7 @@ BELOW = {
     'graph': ['image'],
     'animate': ['graph'],
     'text': ['graph'],
-    'scenefile': ['graph', 'text', 'modelfile'],
+    'scenefile': ['graph', 'text', 'modelfile', 'animate'],
     'modelfile': ['graph'],
     'traverse': ['graph'],
     'gl': ['traverse'],

@@ -320,6 +320,95 @@ START_TEST(test_appearance_keyframes_interpolate)
 }
 END_TEST
 
+static sg_result load_text(const char *content, const struct sg_scene_file_options *options);
+static void assert_message_has(const char *fragment);
+
+/* Keys in seconds, and the easing from each key to the next: values against
+ * the curves' own definitions (CSS's steps(), a critically damped spring's
+ * 1 - e^-wt (1 + wt)), frames counted at the file's "fps". */
+START_TEST(test_keys_in_seconds_and_easing)
+{
+	make_temp_dir();
+	const char *path = write_file(
+	    "eased.json",
+	    "{\"fps\": 10, \"frames\": 40, \"nodes\": [\n"
+	    " {\"type\": \"group\", \"name\": \"Timed\", \"opacity\": {\"keyframes\": [\n"
+	    "  {\"time\": 0, \"value\": 0}, {\"time\": 2, \"value\": 1}]}},\n"
+	    " {\"type\": \"group\", \"name\": \"Stepped\", \"opacity\": {\"keyframes\": [\n"
+	    "  {\"frame\": 0, \"value\": 0, \"easing\": {\"steps\": 4}},\n"
+	    "  {\"frame\": 10, \"value\": 1, \"easing\": {\"steps\": 4, \"position\": \"jump-start\"}},\n"
+	    "  {\"frame\": 20, \"value\": 0}]}},\n"
+	    " {\"type\": \"group\", \"name\": \"Sprung\", \"opacity\": {\"keyframes\": [\n"
+	    "  {\"time\": 0, \"value\": 0, \"easing\": {\"spring\": {\"stiffness\": 100, \"damping\": 20}}},\n"
+	    "  {\"time\": 3, \"value\": 1}]}},\n"
+	    " {\"type\": \"group\", \"name\": \"Linear\", \"opacity\": {\"keyframes\": [\n"
+	    "  {\"frame\": 0, \"value\": 0, \"easing\": {\"cubic-bezier\": [0, 0, 1, 1]}},\n"
+	    "  {\"frame\": 10, \"value\": 1}]}}]}");
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(path, &file) == SG_OK, "%s", sg_last_error());
+	struct sg_scene *scene = sg_scene_file_get_scene(file);
+	ck_assert_float_eq(sg_scene_file_get_fps(file), 10);
+	/* frame 5 at 10 fps is 0.5 s: a quarter of the 2 s fade */
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 5), SG_OK);
+	ck_assert_float_eq_tol(opacity_of(scene, "Timed"), 0.25f, 1e-6f);
+	ck_assert_float_eq_tol(opacity_of(scene, "Linear"), 0.5f, 1e-6f);
+	/* and between frames, by time */
+	ck_assert_int_eq(sg_scene_file_apply_time(file, 0.25), SG_OK);
+	ck_assert_float_eq_tol(opacity_of(scene, "Timed"), 0.125f, 1e-6f);
+	ck_assert_float_eq_tol(opacity_of(scene, "Linear"), 0.25f, 1e-6f);
+	/* steps(4): 0.3 of the way is the first step; jump-start, the second */
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 3), SG_OK);
+	ck_assert_float_eq(opacity_of(scene, "Stepped"), 0.25f);
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 13), SG_OK);
+	ck_assert_float_eq(opacity_of(scene, "Stepped"), 0.5f); /* 1 - 0.5 */
+	/* critically damped, w = sqrt(100) = 10, at 0.1 s and 0.25 s */
+	const double times[] = {0.1, 0.25};
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(sg_scene_file_apply_time(file, times[i]), SG_OK);
+		double w = 10, want = 1 - exp(-w * times[i]) * (1 + w * times[i]);
+		ck_assert_msg(fabs(opacity_of(scene, "Sprung") - want) < 1e-5,
+		              "spring at %g s: %g, not %g", times[i], opacity_of(scene, "Sprung"), want);
+	}
+	ck_assert_int_eq(sg_scene_file_apply_time(file, -1), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_int_eq(sg_scene_file_apply_time(file, NAN), SG_ERR_INVALID_ARGUMENT);
+	sg_scene_file_destroy(file);
+
+	static const struct {
+		const char *keys, *message;
+	} bad[] = {
+	    {"{\"frame\": 0, \"value\": 0}, {\"time\": 1, \"value\": 1}",
+	     "$.nodes[0].opacity.keyframes[1]: keyframes of one property are all at \"frame\"s or "
+	     "all at \"time\"s; this one has a \"time\""},
+	    {"{\"frame\": 0, \"time\": 0, \"value\": 0}",
+	     "$.nodes[0].opacity.keyframes[0]: a keyframe has a \"frame\" or a \"time\""},
+	    {"{\"time\": 1, \"value\": 0}, {\"time\": 0.5, \"value\": 1}",
+	     "$.nodes[0].opacity.keyframes[1].time: time 0.5 does not come after time 1"},
+	    {"{\"time\": 0, \"value\": 0, \"easing\": \"bounce\"}",
+	     "$.nodes[0].opacity.keyframes[0].easing: unknown curve"},
+	    {"{\"time\": 0, \"value\": 0, \"easing\": {\"steps\": 1, \"position\": \"jump-none\"}}",
+	     "$.nodes[0].opacity.keyframes[0].easing: steps(1): at least 2 steps with jump-none"},
+	    {"{\"time\": 0, \"value\": 0, \"easing\": {\"cubic-bezier\": [2, 0, 1, 1]}}",
+	     "$.nodes[0].opacity.keyframes[0].easing: cubic-bezier(2, 0, 1, 1): x1 and x2 must lie"},
+	    {"{\"time\": 0, \"value\": 0, \"easing\": {\"spring\": {\"damping\": 1}}}",
+	     "$.nodes[0].opacity.keyframes[0].easing.spring.stiffness: missing"},
+	    {"{\"time\": 0, \"value\": 0, \"easing\": {\"cubic-bezier\": [0, 0, 1, 1], "
+	     "\"position\": \"jump-end\"}}",
+	     "$.nodes[0].opacity.keyframes[0].easing: \"position\" goes with \"steps\""},
+	};
+	char scene_text[512];
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(scene_text, sizeof(scene_text),
+		         "{\"nodes\": [{\"type\": \"group\", \"opacity\": {\"keyframes\": [%s]}}]}",
+		         bad[i].keys);
+		ck_assert_int_eq(load_text(scene_text, NULL), SG_ERR_FORMAT);
+		assert_message_has(bad[i].message);
+	}
+	ck_assert_int_eq(load_text("{\"fps\": 0}", NULL), SG_ERR_FORMAT);
+	assert_message_has("$.fps: 0 is outside");
+	remove_temp_dir();
+}
+END_TEST
+
 /* One frame sets each animated property once, and leaves alone those whose
  * value it holds: the renderer redoes only what changed. */
 START_TEST(test_appearance_edits_each_property_once)
@@ -2232,6 +2321,7 @@ static Suite *scenefile_suite(void)
 	tcase_add_test(load, test_animation_edits_each_transform_once);
 	tcase_add_test(load, test_opacity_and_color_are_read);
 	tcase_add_test(load, test_appearance_keyframes_interpolate);
+	tcase_add_test(load, test_keys_in_seconds_and_easing);
 	tcase_add_test(load, test_appearance_edits_each_property_once);
 	tcase_add_test(load, test_camera_keeps_the_scene_units);
 	tcase_add_test(load, test_png_paths_are_relative_to_the_scene);

@@ -41,6 +41,7 @@ struct show {
 	double first_ms, last_ms;
 	int last_presented; /* scene frame */
 	bool finished;      /* the animation's time is over: present nothing more */
+	double fps;         /* --fps, else the scene file's "fps" */
 };
 
 static void on_flip(struct sg_output *output, const struct sg_output_flip *flip, void *data)
@@ -59,7 +60,7 @@ static sg_result present(struct show *s)
 {
 	const struct options *o = s->o;
 	double seconds = s->completions ? (s->last_ms - s->first_ms) / 1e3 : 0.0;
-	double due = (double)o->first + floor(seconds * o->fps);
+	double due = (double)o->first + floor(seconds * s->fps);
 	int frame = due > o->last ? o->last : (int)due;
 	if (due > o->last && s->last_presented == o->last) {
 		s->finished = true; /* the last frame has had its interval */
@@ -141,7 +142,10 @@ int display_run(const struct options *o, struct sg_scene_file *file)
 	sigaction(SIGINT, &action, NULL);
 	sigaction(SIGTERM, &action, NULL);
 
-	struct show s = {.o = o, .file = file, .last_presented = -1};
+	struct show s = {.o = o,
+	                 .file = file,
+	                 .last_presented = -1,
+	                 .fps = o->fps ? o->fps : sg_scene_file_get_fps(file)};
 	struct sg_output_desc desc = {
 	    .device = o->desc.device,
 	    .connector = o->connector,
@@ -164,11 +168,11 @@ int display_run(const struct options *o, struct sg_scene_file *file)
 	if (!o->quiet && !status)
 		escape_printf(
 		    stdout,
-		    "showed frames %d .. %d of %s on %s (%dx%d@%d, %s) at %d frames/s: %ld "
+		    "showed frames %d .. %d of %s on %s (%dx%d@%d, %s) at %g frames/s: %ld "
 		    "page flips, %.2f s",
 		    o->first, s.last_presented, o->scene, info->connector, info->width,
 		    info->height, info->refresh,
-		    info->path == SG_OUTPUT_PATH_ZERO_COPY ? "zero-copy" : "copy", o->fps,
+		    info->path == SG_OUTPUT_PATH_ZERO_COPY ? "zero-copy" : "copy", s.fps,
 		    s.completions, (s.last_ms - s.first_ms) / 1e3);
 	sg_output_destroy(s.output); /* restores the display, also after a signal */
 	if (stop_signal) {

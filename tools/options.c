@@ -63,7 +63,7 @@ static void usage(FILE *out)
 	      "                       window is closed or SIGINT/SIGTERM; --size is the window's\n"
 	      "                       size (default: the scene's), the compositor may change it\n"
 	      "      --fps N          with --display or --window: N scene frames a second\n"
-	      "                       (default 24)\n"
+	      "                       (default: the scene's \"fps\", else 24)\n"
 	      "  -q, --quiet          print nothing but errors (no progress bar)\n"
 	      "  -i, --info           print the device, EGL and GL the renderer runs on\n"
 	      "  -h, --help           show this help\n"
@@ -326,9 +326,7 @@ static int check_display(struct options *o, bool surfaceless)
 			say_error("%s %s", name, conflict);
 		return EXIT_USAGE;
 	}
-	if (!o->fps)
-		o->fps = DEFAULT_FPS;
-	return check_command_line_limits(o);
+	return check_command_line_limits(o); /* o->fps 0: the scene file's "fps" */
 }
 
 /* What is checked once every option is read, so that their order does not matter. */

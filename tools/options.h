@@ -30,8 +30,6 @@ enum {
  * frames limits alone allow 4096 x 4096 x 10000: some 4 hours from a 54-byte
  * scene file. */
 #define DEFAULT_MAX_JOB_PIXELS (UINT64_C(1) << 32)
-/* --fps without a value: the rate the scenes were made for (docs/sg-render.md) */
-#define DEFAULT_FPS 24
 
 struct options {
 	const char *scene; /* the scene file, or with model, the model file */
@@ -49,7 +47,8 @@ struct options {
 	/* --display [CONNECTOR]: show the frames on a display instead of writing PNGs */
 	bool display;
 	const char *connector; /* NULL: the first connected one */
-	int fps;               /* scene frames per second of real time on the display */
+	int fps;               /* scene frames per second of real time on the display; 0:
+	                          the scene file's "fps" (24 when it has none) */
 	bool window;           /* --window: in a Wayland window (window_show.c) */
 	/* --allow-path and --limit; fields left 0 take the library's defaults */
 	struct sg_scene_file_options load;

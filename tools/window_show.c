@@ -13,6 +13,7 @@ struct show {
 	const struct options *o;
 	struct sg_scene_file *file;
 	int last_posed;
+	double fps; /* --fps, else the scene file's "fps" */
 };
 
 static sg_result pose(void *data, double seconds, int width, int height,
@@ -20,7 +21,7 @@ static sg_result pose(void *data, double seconds, int width, int height,
 {
 	struct show *s = data;
 	const struct options *o = s->o;
-	double due = (double)o->first + floor(seconds * o->fps);
+	double due = (double)o->first + floor(seconds * s->fps);
 	int frame = due > o->last ? o->last : (int)due;
 	*last = frame == o->last;
 	sg_scene_file_get_camera(s->file, width, height, camera);
@@ -30,7 +31,10 @@ static sg_result pose(void *data, double seconds, int width, int height,
 
 int window_show_run(const struct options *o, struct sg_scene_file *file)
 {
-	struct show s = {.o = o, .file = file, .last_posed = -1};
+	struct show s = {.o = o,
+	                 .file = file,
+	                 .last_posed = -1,
+	                 .fps = o->fps ? o->fps : sg_scene_file_get_fps(file)};
 	struct window_loop loop = {
 	    .program = "sg-render",
 	    .desc = {.title = o->scene, .app_id = "org.libsg.sg-render", .width = o->width,
@@ -51,8 +55,8 @@ int window_show_run(const struct options *o, struct sg_scene_file *file)
 	int signal_number = 0;
 	int status = window_loop_run(&loop, &signal_number) ? EXIT_RENDER : EXIT_OK;
 	if (!status && !o->quiet)
-		escape_printf(stdout, "showed frames %d .. %d of %s in a window at %d frames/s",
-		              o->first, s.last_posed, o->scene, o->fps);
+		escape_printf(stdout, "showed frames %d .. %d of %s in a window at %g frames/s",
+		              o->first, s.last_posed, o->scene, s.fps);
 	if (signal_number) {
 		/* end as the signal would have ended us, now that the window is gone */
 		fflush(stdout);

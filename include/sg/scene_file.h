@@ -82,10 +82,18 @@ SG_API void sg_scene_file_get_camera(const struct sg_scene_file *file, int width
                                      struct sg_camera *camera);
 
 /* Sets every animated transform, opacity and colour to its value at frame
- * (one setter call per animated property; 0-based, linear between
- * keyframes, held before the first and after the last). frame may exceed the
+ * (one setter call per animated property; 0-based, along each keyframe's
+ * "easing" (linear by default) to the next, held before the first and after
+ * the last). frame may exceed the
  * frame count; a negative one is SG_ERR_INVALID_ARGUMENT. */
 SG_API sg_result sg_scene_file_apply_frame(struct sg_scene_file *file, int frame);
+/* The same at a time in seconds: frame n is the time n / fps (the file's
+ * "fps", default 24), so a time between two frames gives the values between
+ * them, and keys in seconds ("time") are met exactly. A negative or
+ * non-finite time is SG_ERR_INVALID_ARGUMENT. */
+SG_API sg_result sg_scene_file_apply_time(struct sg_scene_file *file, double seconds);
+/* The file's "fps": how many frames a second its frame numbers count. */
+SG_API float sg_scene_file_get_fps(const struct sg_scene_file *file);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
-/* Tracks (a constant or keyframes) and their linear interpolation for a frame;
- * transforms as translate / rotate / scale tracks. */
+/* Tracks (a constant or keyframes) and their interpolation for a moment
+ * (keys.c finds the key and the eased progress); transforms as translate /
+ * rotate / scale tracks. */
 #include <cglm/cglm.h>
 #include <math.h>
 #include <string.h>
@@ -10,31 +11,23 @@
 
 void sg_track_finish(struct sg_track *track)
 {
-	sg_free(track->frames);
+	sg_keys_finish(&track->keys);
 	sg_free(track->values);
-	track->frames = NULL;
 	track->values = NULL;
 	track->key_count = 0;
 }
 
-void sg_track_value(const struct sg_track *track, int frame, float *value)
+void sg_track_value(const struct sg_track *track, struct sg_moment at, float *value)
 {
 	size_t n = (size_t)track->components;
-	size_t last = track->key_count - 1;
-	if (!track->frames || frame <= track->frames[0]) {
-		memcpy(value, track->values, n * sizeof(float));
+	float t;
+	size_t i = sg_keys_find(&track->keys, track->key_count, at, &t);
+	const float *a = track->values + i * n;
+	if (t == 0 || i + 1 >= track->key_count) {
+		memcpy(value, a, n * sizeof(float));
 		return;
 	}
-	if (frame >= track->frames[last]) {
-		memcpy(value, track->values + last * n, n * sizeof(float));
-		return;
-	}
-	size_t i = 0;
-	while (frame >= track->frames[i + 1])
-		i++;
-	int span = track->frames[i + 1] - track->frames[i];
-	float t = (float)(frame - track->frames[i]) / (float)span;
-	const float *a = track->values + i * n, *b = a + n;
+	const float *b = a + n;
 	for (size_t c = 0; c < n; c++)
 		value[c] = a[c] + (b[c] - a[c]) * t;
 }
@@ -49,36 +42,11 @@ static sg_result read_vector3(struct sg_parse *p, struct json_object *json, floa
 	return sg_read_vector_value(p, json, 3, out);
 }
 
-sg_result sg_read_keyframe(struct sg_parse *p, struct json_object *key, int *frames, size_t i,
-                           struct json_object **value)
-{
-	static const char *const keys[] = {"frame", "value", NULL};
-	sg_result result = sg_read_object(p, key);
-	if (!result)
-		result = sg_read_keys(p, key, keys);
-	if (!result)
-		result =
-		    sg_read_int(p, key, "frame", true, 0, SG_SCENE_FILE_MAX_FRAMES, &frames[i]);
-	if (!result && i > 0 && frames[i] <= frames[i - 1]) {
-		size_t mark = sg_json_path_push_key(&p->path, "frame");
-		result = sg_parse_fail(p, "frame %d does not come after frame %d", frames[i],
-		                       frames[i - 1]);
-		sg_json_path_pop(&p->path, mark);
-	}
-	*value = result ? NULL : sg_read_field(key, "value");
-	if (!result && !*value) {
-		size_t mark = sg_json_path_push_key(&p->path, "value");
-		result = sg_parse_fail(p, "missing");
-		sg_json_path_pop(&p->path, mark);
-	}
-	return result;
-}
-
 static sg_result read_key(struct sg_parse *p, struct json_object *key, sg_track_reader reader,
                           struct sg_track *track, size_t i)
 {
 	struct json_object *value = NULL;
-	sg_result result = sg_read_keyframe(p, key, track->frames, i, &value);
+	sg_result result = sg_read_keyframe(p, key, &track->keys, i, true, &value);
 	if (!result) {
 		size_t mark = sg_json_path_push_key(&p->path, "value");
 		result = reader(p, value, track->values + i * (size_t)track->components);
@@ -103,10 +71,9 @@ static sg_result read_keyframes(struct sg_parse *p, struct json_object *json,
 		                          "{\"frame\": F, \"value\": V}");
 	} else {
 		track->key_count = count;
-		track->frames = sg_realloc_array(NULL, count, sizeof(*track->frames));
 		track->values =
 			sg_realloc_array(NULL, count * (size_t)track->components, sizeof(float));
-		if (!track->frames || !track->values)
+		if (!sg_keys_alloc(&track->keys, count) || !track->values)
 			result =
 				sg_parse_no_memory(p);
 	}
@@ -166,7 +133,8 @@ static sg_result read_rotate(struct sg_parse *p, struct json_object *transform,
 	return result;
 }
 
-sg_result sg_trs_apply(struct sg_scene *scene, const struct sg_trs_transform *trs, int frame)
+sg_result sg_trs_apply(struct sg_scene *scene, const struct sg_trs_transform *trs,
+                       struct sg_moment frame)
 {
 	/* The matrix is composed here and set with one edit: the node is marked
 	 * dirty once per frame, or not at all when the frame holds its value. The
@@ -205,7 +173,7 @@ static sg_result read_trs(struct sg_parse *p, struct json_object *transform,
 	if (!result)
 		result = sg_read_track(p, transform, "scale", read_vector3, &trs->scale,
 		                       &trs->has_scale);
-	if (!result && sg_trs_apply(p->out->scene, trs, 0))
+	if (!result && sg_trs_apply(p->out->scene, trs, (struct sg_moment){0, 0, p->out->fps}))
 		result = sg_parse_fail(p, "%s", sg_last_error());
 	return result;
 }
@@ -244,11 +212,8 @@ sg_result sg_parse_trs(struct sg_parse *p, struct json_object *transform, sg_nod
 	return result;
 }
 
-sg_result sg_scene_file_apply_frame(struct sg_scene_file *file, int frame)
+static sg_result apply(struct sg_scene_file *file, struct sg_moment frame)
 {
-	if (!file || frame < 0)
-		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_scene_file_apply_frame: %s",
-		               file ? "negative frame" : "file is NULL");
 	for (size_t i = 0; i < file->transform_count; i++) {
 		sg_result result = sg_trs_apply(file->scene, &file->transforms[i], frame);
 		if (result)
@@ -265,4 +230,20 @@ sg_result sg_scene_file_apply_frame(struct sg_scene_file *file, int frame)
 			return result;
 	}
 	return SG_OK;
+}
+
+sg_result sg_scene_file_apply_frame(struct sg_scene_file *file, int frame)
+{
+	if (!file || frame < 0)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_scene_file_apply_frame: %s",
+		               file ? "negative frame" : "file is NULL");
+	return apply(file, (struct sg_moment){frame, frame / (double)file->fps, file->fps});
+}
+
+sg_result sg_scene_file_apply_time(struct sg_scene_file *file, double seconds)
+{
+	if (!file || !(seconds >= 0) || !isfinite(seconds))
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_scene_file_apply_time: %s",
+		               file ? "the time is negative or not finite" : "file is NULL");
+	return apply(file, (struct sg_moment){seconds * file->fps, seconds, file->fps});
 }

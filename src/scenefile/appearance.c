@@ -64,7 +64,7 @@ static float unit(float value)
 }
 
 sg_result sg_appearance_apply(struct sg_scene *scene, const struct sg_node_appearance *appearance,
-                              int frame)
+                              struct sg_moment frame)
 {
 	sg_result result = SG_OK;
 	if (appearance->has_opacity) {
@@ -131,7 +131,7 @@ sg_result sg_parse_appearance(struct sg_parse *p, struct json_object *desc, sg_n
 		result = sg_read_track(p, desc, "color", read_color, &appearance.color,
 		                       &appearance.has_color);
 	sg_result applied;
-	if (!result && (applied = sg_appearance_apply(p->out->scene, &appearance, 0)))
+	if (!result && (applied = sg_appearance_apply(p->out->scene, &appearance, (struct sg_moment){0, 0, p->out->fps})))
 		result = sg_parse_fail_prefix(p, applied);
 	if (result) {
 		sg_appearance_finish(&appearance);

@@ -22,6 +22,11 @@ void sg_scene_file_get_background(const struct sg_scene_file *file, float rgba[4
 	memcpy(rgba, file ? file->background : black, sizeof(black));
 }
 
+float sg_scene_file_get_fps(const struct sg_scene_file *file)
+{
+	return file ? file->fps : 0;
+}
+
 int sg_scene_file_get_frame_count(const struct sg_scene_file *file)
 {
 	return file ? file->frame_count : 0;

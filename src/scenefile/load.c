@@ -18,8 +18,8 @@
 
 static sg_result parse_root(struct sg_parse *p, struct json_object *root)
 {
-	static const char *const keys[] = {"output", "frames",    "camera", "textures", "materials",
-	                                   "meshes", "fonts",     "nodes",  NULL};
+	static const char *const keys[] = {"output", "frames", "fps",   "camera", "textures",
+	                                   "materials", "meshes", "fonts", "nodes",  NULL};
 	sg_result result = sg_read_keys(p, root, keys);
 	if (!result)
 		result = sg_read_int(p, root, "frames", false, 1, INT_MAX, &p->out->frame_count);
@@ -30,6 +30,8 @@ static sg_result parse_root(struct sg_parse *p, struct json_object *root)
 		                        p->out->frame_count, p->limits.max_frames);
 		sg_json_path_pop(&p->path, mark);
 	}
+	if (!result)
+		result = sg_read_number(p, root, "fps", false, 0.001, 1000, &p->out->fps);
 	if (!result)
 		result = sg_parse_output_section(p, root);
 	if (!result)
@@ -135,7 +137,8 @@ static sg_result load(const char *path, const char *name,
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory loading '%s'", name);
 	}
 	*file = (struct sg_scene_file){
-		.width = 256, .height = 256, .background = {0, 0, 0, 1}, .frame_count = 1};
+		.width = 256, .height = 256, .background = {0, 0, 0, 1}, .frame_count = 1,
+		.fps = 24};
 	result = build(name, path, limits, root, file);
 	json_object_put(root);
 	if (result) {

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <sg/animation.h>
 #include <sg/scene3d.h>
 #include <sg/scene_file.h>
 #include <sg/text.h>
@@ -36,10 +37,26 @@
 /* The defaults of struct sg_scene_file_options are in sg/scene_file.h. */
 
 /* One value of 1 or 3 components: a constant (one key, no frames) or keyframes. */
+/* Where a track's keys lie: at frames (the file's frame numbers) or at
+ * times in seconds, strictly increasing either way, and the easing curve
+ * from each key to the next (NULL: all linear). A constant has one key. */
+struct sg_keys {
+	bool timed;
+	int *frames;   /* key_count, when not timed */
+	float *times;  /* key_count, when timed */
+	struct sg_easing *easings;
+};
+
+/* The moment a track is read at: a frame (fractional between two frames) and
+ * the same moment in seconds, the file's fps apart. */
+struct sg_moment {
+	double frame, seconds, fps;
+};
+
 struct sg_track {
 	int components;
 	size_t key_count;
-	int *frames;   /* key_count strictly increasing frames; NULL for a constant */
+	struct sg_keys keys;
 	float *values; /* key_count * components */
 };
 
@@ -65,7 +82,7 @@ struct sg_node_appearance {
 struct sg_text_track {
 	sg_node node;
 	size_t key_count;
-	int *frames;
+	struct sg_keys keys; /* no easing: a string changes at its keys */
 	char **strings; /* copies: the JSON tree is gone after the load */
 };
 
@@ -90,6 +107,7 @@ struct sg_scene_file {
 	int width, height;
 	float background[4];
 	int frame_count;
+	float fps; /* "fps": frames a second, for keys in seconds and springs */
 	struct sg_camera_file camera;
 	struct sg_trs_transform *transforms;
 	size_t transform_count, transform_capacity;
@@ -255,18 +273,30 @@ typedef sg_result (*sg_track_reader)(struct sg_parse *p, struct json_object *val
 sg_result sg_read_track(struct sg_parse *p, struct json_object *object, const char *key,
                         sg_track_reader reader, struct sg_track *track, bool *present);
 void sg_track_finish(struct sg_track *track);
-void sg_track_value(const struct sg_track *track, int frame, float *value);
-sg_result sg_trs_apply(struct sg_scene *scene, const struct sg_trs_transform *trs, int frame);
-/* Sets the properties appearance holds to their values at frame. */
+void sg_track_value(const struct sg_track *track, struct sg_moment at, float *value);
+sg_result sg_trs_apply(struct sg_scene *scene, const struct sg_trs_transform *trs,
+                       struct sg_moment at);
+/* Sets the properties appearance holds to their values at a moment. */
 sg_result sg_appearance_apply(struct sg_scene *scene, const struct sg_node_appearance *appearance,
-                              int frame);
+                              struct sg_moment at);
 void sg_appearance_finish(struct sg_node_appearance *appearance);
-/* One keyframe {"frame": F, "value": V}: checks the object, its keys and that
- * frames[i] (read here) comes after frames[i - 1]; *value is its "value". */
-sg_result sg_read_keyframe(struct sg_parse *p, struct json_object *key, int *frames, size_t i,
-                           struct json_object **value);
-/* Sets the node's string to the one of frame. */
-sg_result sg_text_track_apply(struct sg_scene *scene, const struct sg_text_track *track, int frame);
+/* Room for count keys (all kinds: the first key decides); false when out of
+ * memory. sg_keys_finish frees them. */
+bool sg_keys_alloc(struct sg_keys *keys, size_t count);
+void sg_keys_finish(struct sg_keys *keys);
+/* The key at or before a moment (0 before the first) and, when eased is
+ * not NULL, how far towards the next one it is, eased (0 at and after the
+ * last). */
+size_t sg_keys_find(const struct sg_keys *keys, size_t count, struct sg_moment at, float *eased);
+/* One keyframe {"frame": F | "time": SECONDS, "value": V[, "easing": CURVE]}:
+ * checks the object, its keys and that key i comes after key i - 1 and is of
+ * the same kind; *value is its "value". easing: whether "easing" is allowed
+ * (not for strings). */
+sg_result sg_read_keyframe(struct sg_parse *p, struct json_object *key, struct sg_keys *keys,
+                           size_t i, bool easing, struct json_object **value);
+/* Sets the node's string to the one of the moment. */
+sg_result sg_text_track_apply(struct sg_scene *scene, const struct sg_text_track *track,
+                              struct sg_moment at);
 void sg_text_track_finish(struct sg_text_track *track);
 
 #endif

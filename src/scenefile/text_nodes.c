@@ -36,15 +36,14 @@ void sg_text_track_finish(struct sg_text_track *track)
 	for (size_t i = 0; track->strings && i < track->key_count; i++)
 		sg_free(track->strings[i]);
 	sg_free(track->strings);
-	sg_free(track->frames);
+	sg_keys_finish(&track->keys);
 	*track = (struct sg_text_track){.node = track->node};
 }
 
-sg_result sg_text_track_apply(struct sg_scene *scene, const struct sg_text_track *track, int frame)
+sg_result sg_text_track_apply(struct sg_scene *scene, const struct sg_text_track *track,
+                              struct sg_moment at)
 {
-	size_t i = 0;
-	while (i + 1 < track->key_count && frame >= track->frames[i + 1])
-		i++;
+	size_t i = sg_keys_find(&track->keys, track->key_count, at, NULL);
 	/* An unchanged string is no edit: sg_text_set_string returns at once. */
 	return sg_text_set_string(scene, track->node, track->strings[i]);
 }
@@ -66,18 +65,17 @@ static sg_result read_keyframes(struct sg_parse *p, struct json_object *json,
 		result = sg_parse_fail(p, "expected an array of keyframes "
 		                          "{\"frame\": F, \"value\": \"string\"}");
 	} else {
-		track->frames = sg_calloc(count, sizeof(*track->frames));
 		track->strings = sg_calloc(count, sizeof(*track->strings));
 		track->key_count = count;
-		if (!track->frames || !track->strings)
+		if (!sg_keys_alloc(&track->keys, count) || !track->strings)
 			result = sg_parse_no_memory(p);
 	}
 	for (size_t i = 0; !result && i < count; i++) {
 		size_t index_mark = sg_json_path_push_index(&p->path, i);
 		struct json_object *value = NULL;
 		const char *text = NULL;
-		result = sg_read_keyframe(p, json_object_array_get_idx(list, i), track->frames, i,
-		                          &value);
+		result = sg_read_keyframe(p, json_object_array_get_idx(list, i), &track->keys, i,
+		                          false, &value);
 		if (!result) {
 			sg_json_path_push_key(&p->path, "value");
 			result = read_string(p, value, &text);
@@ -105,11 +103,9 @@ static sg_result read_strings(struct sg_parse *p, struct json_object *desc,
 		result = read_keyframes(p, json, font, track);
 	} else {
 		const char *text = NULL;
-		track->frames = sg_calloc(1, sizeof(*track->frames));
 		track->strings = sg_calloc(1, sizeof(*track->strings));
 		track->key_count = 1;
-		result = track->frames && track->strings ? read_string(p, json, &text)
-		                                         : sg_parse_no_memory(p);
+		result = track->strings ? read_string(p, json, &text) : sg_parse_no_memory(p);
 		if (!result)
 			result = sg_font_count_glyphs(p, font, text);
 		if (!result && !(track->strings[0] = sg_strdup(text)))
