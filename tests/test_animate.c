@@ -510,6 +510,69 @@ START_TEST(test_callbacks_loop_and_destroy)
 }
 END_TEST
 
+/* on_end that starts again what was replaced: the replacing start ends that
+ * one too, so one animation at most moves a property. */
+static void restart_unfinished(struct sg_animator *animator, sg_animation animation, bool finished,
+                               void *user_data)
+{
+	(void)animation;
+	struct ends *ends = user_data;
+	ends->count++;
+	if (!finished && ends->count == 1)
+		ck_assert_uint_ne(sg_animator_start(animator, ends->restart), 0);
+}
+
+START_TEST(test_zero_duration_and_nested_replace)
+{
+	struct sg_scene *scene = sg_scene_create();
+	struct sg_animator *animator = sg_animator_create(scene);
+	sg_node node = new_model(scene);
+	struct ends ends = {0};
+	/* duration 0: the target at the first tick, finished */
+	ck_assert(
+	    sg_animator_start(animator, &(struct sg_animation_desc){.node = node,
+	                                                            .property = SG_ANIMATE_OPACITY,
+	                                                            .to = {0.25f},
+	                                                            .on_end = on_end,
+	                                                            .user_data = &ends}));
+	ck_assert_int_eq(sg_animator_tick(animator, T0), SG_OK);
+	ck_assert_float_eq(opacity_of(scene, node), 0.25f);
+	ck_assert_int_eq(ends.finished, 1);
+	/* and after a delay, met exactly at its end */
+	ck_assert(
+	    sg_animator_start(animator, &(struct sg_animation_desc){.node = node,
+	                                                            .property = SG_ANIMATE_OPACITY,
+	                                                            .to = {0.5f},
+	                                                            .delay = 1,
+	                                                            .on_end = on_end,
+	                                                            .user_data = &ends}));
+	ck_assert_int_eq(sg_animator_tick(animator, T0 + SECOND), SG_OK);
+	ck_assert_int_eq(sg_animator_tick(animator, T0 + 2 * SECOND), SG_OK);
+	ck_assert_float_eq(opacity_of(scene, node), 0.5f);
+	ck_assert_int_eq(ends.finished, 2);
+
+	struct ends nested = {0};
+	struct sg_animation_desc again = {
+	    .node = node, .property = SG_ANIMATE_OPACITY, .to = {1}, .duration = 10};
+	nested.restart = &again;
+	struct sg_animation_desc first = again;
+	first.on_end = restart_unfinished;
+	first.user_data = &nested;
+	ck_assert(sg_animator_start(animator, &first));
+	struct sg_animation_desc target = again;
+	target.to[0] = 0;
+	target.duration = 1;
+	ck_assert(sg_animator_start(animator, &target)); /* replaces first, whose on_end restarts */
+	ck_assert_int_eq(nested.count, 1);
+	ck_assert_int_eq(sg_animator_count(animator), 1); /* the restart was replaced too */
+	ck_assert_int_eq(sg_animator_tick(animator, T0 + 3 * SECOND), SG_OK);
+	ck_assert_int_eq(sg_animator_tick(animator, T0 + 4 * SECOND), SG_OK);
+	ck_assert_float_eq(opacity_of(scene, node), 0);
+	sg_animator_destroy(animator);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 static Suite *animate_suite(void)
 {
 	Suite *suite = suite_create("animate");
@@ -524,6 +587,7 @@ static Suite *animate_suite(void)
 	tcase_add_test(animators, test_transforms);
 	tcase_add_test(animators, test_refusals);
 	tcase_add_test(animators, test_callbacks_loop_and_destroy);
+	tcase_add_test(animators, test_zero_duration_and_nested_replace);
 	suite_add_tcase(suite, animators);
 	return suite;
 }

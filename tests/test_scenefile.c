@@ -343,7 +343,9 @@ START_TEST(test_keys_in_seconds_and_easing)
 	    "  {\"time\": 3, \"value\": 1}]}},\n"
 	    " {\"type\": \"group\", \"name\": \"Linear\", \"opacity\": {\"keyframes\": [\n"
 	    "  {\"frame\": 0, \"value\": 0, \"easing\": {\"cubic-bezier\": [0, 0, 1, 1]}},\n"
-	    "  {\"frame\": 10, \"value\": 1}]}}]}");
+	    "  {\"frame\": 10, \"value\": 1}]}},\n"
+	    " {\"type\": \"group\", \"name\": \"AtKey\", \"opacity\": {\"keyframes\": [\n"
+	    "  {\"time\": 0, \"value\": 0, \"easing\": \"step-end\"}, {\"time\": 0.1, \"value\": 1}]}}]}");
 	struct sg_scene_file *file = NULL;
 	ck_assert_msg(sg_scene_file_load(path, &file) == SG_OK, "%s", sg_last_error());
 	struct sg_scene *scene = sg_scene_file_get_scene(file);
@@ -356,6 +358,13 @@ START_TEST(test_keys_in_seconds_and_easing)
 	ck_assert_int_eq(sg_scene_file_apply_time(file, 0.25), SG_OK);
 	ck_assert_float_eq_tol(opacity_of(scene, "Timed"), 0.125f, 1e-6f);
 	ck_assert_float_eq_tol(opacity_of(scene, "Linear"), 0.25f, 1e-6f);
+	/* a key at a time is met at that time (0.1 is below 0.1f in double) */
+	ck_assert_int_eq(sg_scene_file_apply_frame(file, 1), SG_OK);
+	ck_assert_float_eq(opacity_of(scene, "AtKey"), 1);
+	ck_assert_int_eq(sg_scene_file_apply_time(file, 0.1), SG_OK);
+	ck_assert_float_eq(opacity_of(scene, "AtKey"), 1);
+	ck_assert_int_eq(sg_scene_file_apply_time(file, 0.05), SG_OK);
+	ck_assert_float_eq(opacity_of(scene, "AtKey"), 0);
 	/* steps(4): 0.3 of the way is the first step; jump-start, the second */
 	ck_assert_int_eq(sg_scene_file_apply_frame(file, 3), SG_OK);
 	ck_assert_float_eq(opacity_of(scene, "Stepped"), 0.25f);
@@ -391,6 +400,8 @@ START_TEST(test_keys_in_seconds_and_easing)
 	     "$.nodes[0].opacity.keyframes[0].easing: cubic-bezier(2, 0, 1, 1): x1 and x2 must lie"},
 	    {"{\"time\": 0, \"value\": 0, \"easing\": {\"spring\": {\"damping\": 1}}}",
 	     "$.nodes[0].opacity.keyframes[0].easing.spring.stiffness: missing"},
+	    {"{\"time\": 0, \"value\": 0, \"easing\": {\"steps\": 2, \"spring\": {}}}",
+	     "$.nodes[0].opacity.keyframes[0].easing: one of \"cubic-bezier\", \"steps\" and \"spring\""},
 	    {"{\"time\": 0, \"value\": 0, \"easing\": {\"cubic-bezier\": [0, 0, 1, 1], "
 	     "\"position\": \"jump-end\"}}",
 	     "$.nodes[0].opacity.keyframes[0].easing: \"position\" goes with \"steps\""},
@@ -1641,6 +1652,34 @@ START_TEST(test_text_defaults)
 }
 END_TEST
 
+/* A string changes at its key: a time on that frame is that frame, though
+ * 0.29 s at 100 fps is 28.999999999999996 frames in double; and a string's
+ * keys take no "easing". */
+START_TEST(test_text_keys_at_times)
+{
+	make_font_dir();
+	const char *path = write_file(
+	    "clock.json", "{" FONTS ", \"fps\": 100, \"nodes\": [{\"type\": \"text\", \"name\": "
+	                  "\"T\", \"font\": \"sans\", \"string\": {\"keyframes\": [{\"frame\": 0, "
+	                  "\"value\": \"A\"}, {\"frame\": 29, \"value\": \"B\"}]}}]}");
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(path, &file) == SG_OK, "%s", sg_last_error());
+	struct sg_scene *scene = sg_scene_file_get_scene(file);
+	ck_assert_int_eq(sg_scene_file_apply_time(file, 0.29), SG_OK);
+	ck_assert_str_eq(sg_text_get_string(scene, find(scene, "T")), "B");
+	ck_assert_int_eq(sg_scene_file_apply_time(file, 0.2899), SG_OK);
+	ck_assert_str_eq(sg_text_get_string(scene, find(scene, "T")), "A");
+	sg_scene_file_destroy(file);
+	path = write_file("eased-text.json",
+	                  "{" FONTS ", \"nodes\": [{\"type\": \"text\", \"font\": \"sans\", "
+	                  "\"string\": {\"keyframes\": [{\"frame\": 0, \"value\": \"A\", "
+	                  "\"easing\": \"ease\"}]}}]}");
+	ck_assert_int_eq(sg_scene_file_load(path, &file), SG_ERR_FORMAT);
+	assert_message_has("$.nodes[0].string.keyframes[0].easing: unknown key");
+	remove_temp_dir();
+}
+END_TEST
+
 /* A keyframed string holds from its keyframe to the next; colour keyframes
  * apply to text as to models. */
 START_TEST(test_text_string_keyframes)
@@ -1991,6 +2030,7 @@ static void add_text_tests(Suite *suite)
 	}
 	tcase_add_test(text, test_text_node_matches_the_api);
 	tcase_add_test(text, test_text_defaults);
+	tcase_add_test(text, test_text_keys_at_times);
 	tcase_add_test(text, test_text_string_keyframes);
 	tcase_add_test(text, test_fonts_load_on_first_use);
 	tcase_add_test(text, test_font_paths_stay_in_the_scene_folder);

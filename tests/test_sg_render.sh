@@ -250,8 +250,17 @@ expect 2 "--display and --surfaceless" -- scenes/solar.json --surfaceless --disp
 stderr_has "--display and --surfaceless exclude each other"
 expect 2 "--display without a scene" -- --display
 stderr_has "--display needs a scene file"
-expect 2 "--fps without --display" -- scenes/solar.json -o "$WORK/d.png" --fps 30
-stderr_has "--fps needs --display"
+# --fps with -o: frame n is the scene at n / fps seconds. solar.json has no
+# "fps": its frames are 1/24 s apart, so frame 1 at 12 fps is its frame 2.
+expect 0 "--fps 24 with -o" -- scenes/solar.json -o "$WORK/f24-%d.png" --frames 2 --fps 24 \
+	--surfaceless -q
+expect 0 "--fps 12 with -o" -- scenes/solar.json -o "$WORK/f12-%d.png" --frames 2 --fps 12 \
+	--surfaceless -q
+cmp -s "$WORK/f24-1.png" "$WORK/solar-0001.png" || fail "--fps 24 differs from solar.json's own frame 1"
+cmp -s "$WORK/f12-1.png" "$WORK/f24-1.png" && fail "--fps 12 renders frame 1 as --fps 24 does"
+cmp -s "$WORK/f12-1.png" "$WORK/solar-0002.png" || fail "--fps 12's frame 1 is not solar.json's frame 2"
+expect 2 "--fps with a model" -- tests/models/gltf/Box.gltf -o "$WORK/m.png" --fps 30
+stderr_has "--fps samples a scene file's animation"
 expect 2 "--fps 0" -- scenes/solar.json --display --fps 0
 stderr_has "--fps '0' is not a rate 1..1000"
 expect 2 "--display CONNECTOR and one operand more" -- scenes/solar.json --display Virtual-1 x

@@ -62,8 +62,10 @@ static void usage(FILE *out)
 	      "                       one frame per frame callback, until its last frame, the\n"
 	      "                       window is closed or SIGINT/SIGTERM; --size is the window's\n"
 	      "                       size (default: the scene's), the compositor may change it\n"
-	      "      --fps N          with --display or --window: N scene frames a second\n"
-	      "                       (default: the scene's \"fps\", else 24)\n"
+	      "      --fps N          N frames a second, 1..1000: with -o, frame n is the scene\n"
+	      "                       at n / N seconds; with --display or --window, N scene\n"
+	      "                       frames a second of real time (default: the scene's\n"
+	      "                       \"fps\", else 24)\n"
 	      "  -q, --quiet          print nothing but errors (no progress bar)\n"
 	      "  -i, --info           print the device, EGL and GL the renderer runs on\n"
 	      "  -h, --help           show this help\n"
@@ -314,7 +316,6 @@ static int check_display(struct options *o, bool surfaceless)
 {
 	const char *name = o->window ? "--window" : "--display";
 	const char *conflict = o->display && o->window ? "--display and --window exclude each other"
-	                       : !o->display && !o->window ? "--fps needs --display or --window"
 	                       : surfaceless               ? "and --surfaceless exclude each other"
 	                       : o->output                 ? "and -o exclude each other"
 	                       : !o->scene                 ? "needs a scene file"
@@ -346,7 +347,13 @@ static int check_combination(struct options *o, bool surfaceless)
 		                       "its folder)");
 		return EXIT_USAGE;
 	}
-	if (o->display || o->window || o->fps)
+	if (o->model && o->fps) {
+		say_error("%s: a model file (not .json): --fps samples a scene file's animation "
+		          "(a model turns by --frames)",
+		          o->scene);
+		return EXIT_USAGE;
+	}
+	if (o->display || o->window)
 		return check_display(o, surfaceless);
 	if (!o->scene || !o->output) {
 		if (o->info && !o->scene)

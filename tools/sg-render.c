@@ -139,11 +139,21 @@ static int load_status(sg_result result)
 	}
 }
 
+/* A scene file, and the rate --fps samples it at (0: by its own frames). */
+struct scene_source {
+	struct sg_scene_file *file;
+	int fps;
+};
+
 static sg_result apply_scene_frame(void *source, int frame, int frame_count)
 {
 	(void)frame_count;
-	/* apply_frame sets every animated transform from its keys alone */
-	return sg_scene_file_apply_frame(source, frame);
+	const struct scene_source *s = source;
+	/* apply_frame and apply_time set every animated property from its keys
+	 * alone; with --fps, frame n is the scene at n / fps seconds */
+	if (s->fps)
+		return sg_scene_file_apply_time(s->file, frame / (double)s->fps);
+	return sg_scene_file_apply_frame(s->file, frame);
 }
 
 static sg_result apply_turn(void *source, int frame, int frame_count)
@@ -210,7 +220,8 @@ static int run_model(struct options *o)
 
 static void scene_camera(const void *source, int width, int height, struct sg_camera *camera)
 {
-	sg_scene_file_get_camera(source, width, height, camera);
+	const struct scene_source *s = source;
+	sg_scene_file_get_camera(s->file, width, height, camera);
 }
 
 static int run(struct options *o)
@@ -256,9 +267,10 @@ static int run(struct options *o)
 		sg_renderer_destroy(renderer);
 		return EXIT_OK;
 	}
+	struct scene_source source = {.file = file, .fps = o->fps};
 	struct frames frames = {.scene = sg_scene_file_get_scene(file),
 	                        .apply = apply_scene_frame,
-	                        .source = file};
+	                        .source = &source};
 	sg_scene_file_get_background(file, frames.background);
 	int status = render_with(o, &frames, frame_count, scene_camera);
 	sg_scene_file_destroy(file);

@@ -88,7 +88,7 @@ struct sg_animation_desc {
 	/* Called once, from sg_animator_tick (finished: the target was reached),
 	 * sg_animator_cancel, a later animation of the same property, or the
 	 * animator's destroy (finished false). It may start or cancel
-	 * animations. */
+	 * animations, not destroy the animator. */
 	void (*on_end)(struct sg_animator *animator, sg_animation animation, bool finished,
 	               void *user_data);
 	void *user_data;

@@ -229,13 +229,17 @@ sg_animation sg_animator_start(struct sg_animator *animator, const struct sg_ani
 	memcpy(added.to, desc->to, sizeof(added.to));
 	if (desc->from_set)
 		memcpy(added.from, desc->from, sizeof(added.from));
-	/* The one it replaces ends first: its callback sees the list without it. */
-	for (size_t i = 0; i < animator->count; i++) {
+	/* The one it replaces ends first: its callback sees the list without it.
+	 * The callback may start another of the same property: that one ends
+	 * too, so that one animation at most moves a property. */
+	for (size_t i = 0; i < animator->count;) {
 		struct animation *a = &animator->list[i];
 		if (a->property == desc->property && a->node.index == desc->node.index &&
 		    a->node.generation == desc->node.generation && !a->ended) {
 			end_at(animator, i, false);
-			break;
+			i = 0;
+		} else {
+			i++;
 		}
 	}
 	/* (after the callback, which may have started others) */
@@ -283,7 +287,7 @@ static void advance(struct sg_animator *animator, struct animation *a, uint64_t 
 		double v = a->from[i] + (a->to[i] - a->from[i]) * eased;
 		if (unit) /* a spring's overshoot stops at the range's ends */
 			v = v < 0 ? 0 : v > 1 ? 1 : v;
-		value[i] = eased >= 1 && elapsed >= a->duration ? a->to[i] : (float)v;
+		value[i] = elapsed >= a->duration ? a->to[i] : (float)v; /* duration 0: at once */
 	}
 	if (write_value(animator->scene, a->node, a->property, value)) {
 		a->ended = true; /* destroyed, or no longer of its kind */

@@ -56,8 +56,9 @@ sg_result sg_easing_check(const struct sg_easing *easing)
 		if (easing->position < SG_STEPS_JUMP_END || easing->position > SG_STEPS_JUMP_BOTH)
 			return sg_fail(SG_ERR_INVALID_ARGUMENT, "steps(): unknown position %d",
 			               (int)easing->position);
-		if (easing->steps < least)
-			return sg_fail(SG_ERR_INVALID_ARGUMENT, "steps(%d): at least %d step%s",
+		if (easing->steps < least || easing->steps > 1000000)
+			return sg_fail(SG_ERR_INVALID_ARGUMENT,
+			               "steps(%d): at least %d step%s, at most 1000000",
 			               easing->steps, least, least > 1 ? "s with jump-none" : "");
 		return SG_OK;
 	}
@@ -164,7 +165,8 @@ double sg_easing_evaluate(const struct sg_easing *easing, double elapsed, double
 		return progress;
 	case SG_EASING_STEPS:
 		if (easing->steps >= (easing->position == SG_STEPS_JUMP_NONE ? 2 : 1) &&
-		    easing->position >= SG_STEPS_JUMP_END && easing->position <= SG_STEPS_JUMP_BOTH)
+		    easing->steps <= 1000000 && easing->position >= SG_STEPS_JUMP_END &&
+		    easing->position <= SG_STEPS_JUMP_BOTH)
 			return steps(easing, progress);
 		return progress;
 	case SG_EASING_SPRING:

@@ -65,7 +65,7 @@ sg_result sg_jpeg_decode(const uint8_t *data, size_t size, const char *shown, ui
                          uint8_t **pixels_out, int *width_out, int *height_out, int *orientation)
 {
 	*pixels_out = NULL;
-	struct jpeg_decompress_struct info;
+	struct jpeg_decompress_struct info = {0}; /* destroy reads it even if create failed */
 	struct jpeg_context context = {.message = ""};
 	struct jpeg_progress_mgr progress = {.progress_monitor = on_jpeg_progress};
 	/* volatile: modified between setjmp and a possible longjmp */

@@ -245,5 +245,10 @@ sg_result sg_scene_file_apply_time(struct sg_scene_file *file, double seconds)
 	if (!file || !(seconds >= 0) || !isfinite(seconds))
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_scene_file_apply_time: %s",
 		               file ? "the time is negative or not finite" : "file is NULL");
-	return apply(file, (struct sg_moment){seconds * file->fps, seconds, file->fps});
+	/* 0.29 s at 100 fps is 28.999999999999996 frames in double: a time on
+	 * a frame is that frame, for keys at frames and strings to change there */
+	double frame = seconds * file->fps, nearest = round(frame);
+	if (fabs(frame - nearest) < 1e-9 * fmax(1, nearest))
+		frame = nearest;
+	return apply(file, (struct sg_moment){frame, seconds, file->fps});
 }

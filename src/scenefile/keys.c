@@ -31,7 +31,9 @@ static double position(const struct sg_keys *keys, size_t i)
 
 size_t sg_keys_find(const struct sg_keys *keys, size_t count, struct sg_moment at, float *eased)
 {
-	double now = keys->timed ? at.seconds : at.frame;
+	/* a key at a "time" is a float, as read: the moment is too, so that a
+	 * key at 0.1 s is met at 0.1 s (0.1 in double is below 0.1f) */
+	double now = keys->timed ? (double)(float)at.seconds : at.frame;
 	if (eased)
 		*eased = 0;
 	if (count < 2 || !keys->frames || now <= position(keys, 0))
@@ -78,6 +80,12 @@ static sg_result read_easing(struct sg_parse *p, struct json_object *json, struc
 	if (result)
 		return result;
 	struct json_object *spring = sg_read_field(json, "spring");
+	int kinds = (sg_read_field(json, "cubic-bezier") != NULL) +
+	            (sg_read_field(json, "steps") != NULL) + (spring != NULL);
+	if (kinds > 1)
+		return sg_parse_fail(p, "one of \"cubic-bezier\", \"steps\" and \"spring\"");
+	if (spring && sg_read_field(json, "position"))
+		return sg_parse_fail(p, "\"position\" goes with \"steps\"");
 	if (sg_read_field(json, "cubic-bezier")) {
 		float c[4];
 		easing->kind = SG_EASING_CUBIC_BEZIER;
