@@ -128,6 +128,45 @@ static const enum corner shown_corners[9][4] = {
     [7] = {WHITE, GREEN, BLUE, RED}, /* row 0 right, column 0 bottom */
     [8] = {GREEN, WHITE, RED, BLUE}, /* row 0 left, column 0 bottom: anticlockwise */
 };
+/* The quadrants of b, encoded with EXIF orientation, decoded with it applied
+ * (orient) or as stored: the shown size and corners, within tolerance. */
+static void assert_shown(const struct blob *b, int orientation, bool orient, int tolerance,
+                         const char *format)
+{
+	uint8_t *pixels = NULL;
+	int width = 0, height = 0;
+	ck_assert_msg(decode(b, orient, UINT64_MAX, &pixels, &width, &height) == SG_OK,
+	              "%s, orientation %d: %s", format, orientation, sg_last_error());
+	int shown = orient ? orientation : 1;
+	bool sideways = shown >= 5;
+	ck_assert_int_eq(width, sideways ? QUAD_H : QUAD_W);
+	ck_assert_int_eq(height, sideways ? QUAD_W : QUAD_H);
+	char what[64];
+	snprintf(what, sizeof(what), "%s, EXIF orientation %d%s", format, orientation,
+	         orient ? "" : ", orient off");
+	assert_corners(pixels, width, height, shown_corners[shown], tolerance, what);
+	sg_free(pixels);
+}
+
+/* The first bytes of b, every step-th length: an error naming the format
+ * (SG_ERR_FORMAT, no pixels) or the whole picture, never a crash. */
+static void assert_truncations(const struct blob *b, size_t step)
+{
+	for (size_t cut = 0; cut < b->size; cut += step) {
+		struct blob part = {b->data, cut};
+		uint8_t *pixels = NULL;
+		int width = 0, height = 0;
+		sg_result r = decode(&part, true, UINT64_MAX, &pixels, &width, &height);
+		if (r) {
+			ck_assert_msg(r == SG_ERR_FORMAT, "%zu of %zu bytes: %d (%s)", cut, b->size,
+			              r, sg_last_error());
+			ck_assert_ptr_null(pixels);
+		} else {
+			ck_assert_int_eq(width * height, QUAD_W * QUAD_H);
+		}
+		sg_free(pixels);
+	}
+}
 #endif
 
 START_TEST(test_unknown_and_empty)
@@ -296,22 +335,8 @@ START_TEST(test_jpeg_orientation)
 	for (int o = 1; o <= 8; o++) {
 		/* both byte orders of TIFF */
 		struct blob b = encode_jpeg(rgb, QUAD_W, QUAD_H, false, o, o % 2 == 0);
-		uint8_t *pixels = NULL;
-		int width = 0, height = 0;
-		ck_assert_msg(decode(&b, true, UINT64_MAX, &pixels, &width, &height) == SG_OK, "%s",
-		              sg_last_error());
-		bool sideways = o >= 5;
-		ck_assert_int_eq(width, sideways ? QUAD_H : QUAD_W);
-		ck_assert_int_eq(height, sideways ? QUAD_W : QUAD_H);
-		char what[64];
-		snprintf(what, sizeof(what), "JPEG, EXIF orientation %d", o);
-		assert_corners(pixels, width, height, shown_corners[o], 3, what);
-		sg_free(pixels);
-		/* orient off (model files): as stored */
-		ck_assert_int_eq(decode(&b, false, UINT64_MAX, &pixels, &width, &height), SG_OK);
-		ck_assert_int_eq(width, QUAD_W);
-		assert_corners(pixels, width, height, shown_corners[1], 3, "JPEG, orient off");
-		sg_free(pixels);
+		assert_shown(&b, o, true, 3, "JPEG");
+		assert_shown(&b, o, false, 3, "JPEG"); /* orient off (model files): as stored */
 		free(b.data);
 	}
 }
@@ -329,18 +354,8 @@ START_TEST(test_jpeg_hostile)
 	                 SG_ERR_LIMIT);
 	ck_assert_ptr_null(pixels);
 	ck_assert_int_eq(width * height, QUAD_W * QUAD_H);
-	/* every truncation: an error or a picture (libjpeg fills what is
-	 * missing of a cut scan), never a crash; a cut header is an error */
-	for (size_t cut = 0; cut < b.size; cut += 7) {
-		struct blob part = {b.data, cut};
-		sg_result r = decode(&part, true, UINT64_MAX, &pixels, &width, &height);
-		if (r) {
-			ck_assert_ptr_null(pixels);
-			ck_assert_int_eq(r, SG_ERR_FORMAT);
-		}
-		sg_free(pixels);
-		pixels = NULL;
-	}
+	/* libjpeg fills what is missing of a cut scan; a cut header is an error */
+	assert_truncations(&b, 7);
 	struct blob header = {b.data, 40};
 	ck_assert_int_eq(decode(&header, true, UINT64_MAX, &pixels, &width, &height),
 	                 SG_ERR_FORMAT);
@@ -499,17 +514,7 @@ START_TEST(test_webp_orientation)
 	quadrants(rgba);
 	for (int o = 1; o <= 8; o++) {
 		struct blob b = encode_webp(rgba, QUAD_W, QUAD_H, true, o, o == 6);
-		uint8_t *pixels = NULL;
-		int width = 0, height = 0;
-		ck_assert_msg(decode(&b, true, UINT64_MAX, &pixels, &width, &height) == SG_OK,
-		              "orientation %d: %s", o, sg_last_error());
-		bool sideways = o >= 5;
-		ck_assert_int_eq(width, sideways ? QUAD_H : QUAD_W);
-		ck_assert_int_eq(height, sideways ? QUAD_W : QUAD_H);
-		char what[64];
-		snprintf(what, sizeof(what), "WebP, EXIF orientation %d", o);
-		assert_corners(pixels, width, height, shown_corners[o], 0, what);
-		sg_free(pixels);
+		assert_shown(&b, o, true, 0, "WebP");
 		free(b.data);
 	}
 }
@@ -525,20 +530,7 @@ START_TEST(test_webp_hostile)
 	ck_assert_int_eq(decode(&b, true, 100, &pixels, &width, &height), SG_ERR_LIMIT);
 	ck_assert_int_eq(width, QUAD_W);
 	ck_assert_int_eq(height, QUAD_H);
-	/* every truncation: an error, or (the EXIF chunk cut) the picture */
-	for (size_t cut = 0; cut < b.size; cut++) {
-		struct blob part = {b.data, cut};
-		sg_result r = decode(&part, true, UINT64_MAX, &pixels, &width, &height);
-		if (r) {
-			ck_assert_msg(r == SG_ERR_FORMAT, "%zu of %zu bytes: %d (%s)", cut, b.size,
-			              r, sg_last_error());
-			ck_assert_ptr_null(pixels);
-		} else {
-			ck_assert_int_eq(width * height, QUAD_W * QUAD_H);
-		}
-		sg_free(pixels);
-		pixels = NULL;
-	}
+	assert_truncations(&b, 1); /* a picture where only the EXIF chunk is cut */
 	struct blob part = {b.data, b.size / 2};
 	decode(&part, true, UINT64_MAX, &pixels, &width, &height);
 	ck_assert_msg(strstr(sg_last_error(), "is not a valid WebP"), "%s", sg_last_error());

@@ -10,10 +10,7 @@
 
 #include "alloc.h"
 #include "error.h"
-#include "side_limit.h"
-
-/* Against decompression bombs: a small file may claim a huge image. */
-#define PNG_MAX_PIXELS (64u * 1024 * 1024)
+#include "image_size.h"
 
 /* Ancillary chunks a texture does not use, skipped unread: libpng 1.6.39 reads
  * some of them (pCAL, sCAL, ...) whole into a buffer of the length the file
@@ -70,22 +67,8 @@ sg_result sg_png_read_rgba(FILE *file, const char *shown, uint64_t max_bytes, ui
 	png_read_info(png, info);
 	png_uint_32 width = png_get_image_width(png, info);
 	png_uint_32 height = png_get_image_height(png, info);
-	if (width > SG_MAX_SIDE || height > SG_MAX_SIDE) {
-		result = sg_fail(SG_ERR_FORMAT, "'%s' is %ux%u: more than %d pixels on a side",
-		                 shown, width, height, SG_MAX_SIDE);
+	if ((result = sg_image_size_check(shown, width, height, max_bytes, width_out, height_out)))
 		goto done;
-	}
-	if ((uint64_t)width * height > PNG_MAX_PIXELS) {
-		result = sg_fail(SG_ERR_FORMAT, "'%s' is %ux%u: more than the %u pixels allowed",
-		                 shown, width, height, PNG_MAX_PIXELS);
-		goto done;
-	}
-	*width_out = (int)width;
-	*height_out = (int)height;
-	if ((uint64_t)width * height * 4 > max_bytes) {
-		result = SG_ERR_LIMIT;
-		goto done;
-	}
 	/* Everything becomes 8-bit RGBA. */
 	png_set_expand(png);
 	png_set_strip_16(png);

@@ -1,5 +1,6 @@
-/* sg_texture_load: an image file of any format src/image/ reads as a texture
- * of a scene, shown upright (EXIF orientation applied). */
+/* sg_texture_load and sg_texture_load_png: an image file as a texture of a
+ * scene. Any format src/image/ reads, shown upright (EXIF orientation
+ * applied), or a PNG alone (decoding: base/png_read.c). */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -7,16 +8,16 @@
 
 #include "../base/alloc.h"
 #include "../base/error.h"
+#include "../base/png_read.h"
 #include "../image/image.h"
 #include "scene_internal.h"
 
-sg_texture sg_texture_load(struct sg_scene *scene, const char *path, enum sg_filter filter,
-                           enum sg_wrap wrap)
+static sg_texture load(struct sg_scene *scene, const char *path, enum sg_filter filter,
+                       enum sg_wrap wrap, const char *call, bool png_only)
 {
 	sg_texture texture = {0};
 	if (!scene || !path) {
-		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_texture_load: %s is NULL",
-		        scene ? "path" : "scene");
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: %s is NULL", call, scene ? "path" : "scene");
 		return texture;
 	}
 	FILE *file = fopen(path, "rb");
@@ -27,7 +28,9 @@ sg_texture sg_texture_load(struct sg_scene *scene, const char *path, enum sg_fil
 	uint8_t *pixels = NULL;
 	int width = 0, height = 0;
 	const struct sg_image_options options = {.max_bytes = UINT64_MAX, .orient = true};
-	sg_result result = sg_image_read(file, path, &options, &pixels, &width, &height);
+	sg_result result = png_only
+	                       ? sg_png_read_rgba(file, path, UINT64_MAX, &pixels, &width, &height)
+	                       : sg_image_read(file, path, &options, &pixels, &width, &height);
 	fclose(file);
 	if (result)
 		return texture;
@@ -40,4 +43,16 @@ sg_texture sg_texture_load(struct sg_scene *scene, const char *path, enum sg_fil
 		sg_fail_prefix(sg_last_result(), "loading '%s': ", path);
 	sg_free(pixels);
 	return texture;
+}
+
+sg_texture sg_texture_load(struct sg_scene *scene, const char *path, enum sg_filter filter,
+                           enum sg_wrap wrap)
+{
+	return load(scene, path, filter, wrap, "sg_texture_load", false);
+}
+
+sg_texture sg_texture_load_png(struct sg_scene *scene, const char *path, enum sg_filter filter,
+                               enum sg_wrap wrap)
+{
+	return load(scene, path, filter, wrap, "sg_texture_load_png", true);
 }

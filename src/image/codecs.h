@@ -10,10 +10,6 @@
 
 #include <sg/error.h>
 
-/* Against decompression bombs, as for PNG (base/png_read.c): a small file
- * may claim a huge image. */
-#define SG_IMAGE_MAX_PIXELS (64u * 1024 * 1024)
-
 sg_result sg_jpeg_decode(const uint8_t *data, size_t size, const char *shown, uint64_t max_bytes,
                          uint8_t **pixels, int *width, int *height, int *orientation);
 sg_result sg_webp_decode(const uint8_t *data, size_t size, const char *shown, uint64_t max_bytes,

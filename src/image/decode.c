@@ -10,7 +10,7 @@
 #include "image.h"
 
 /* A compressed file larger than this is refused before it is read whole:
- * the largest image allowed (SG_IMAGE_MAX_PIXELS) in lossless WebP or a PNG
+ * the largest image allowed (SG_MAX_IMAGE_PIXELS, base/image_size.h) in lossless WebP or a PNG
  * of noise stays below it. */
 #define MAX_FILE_BYTES (512u * 1024 * 1024)
 

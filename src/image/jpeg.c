@@ -12,7 +12,7 @@
 
 #include "../base/alloc.h"
 #include "../base/error.h"
-#include "../base/side_limit.h"
+#include "../base/image_size.h"
 #include "codecs.h"
 /* A progressive JPEG may hold any number of scans, each a pass over the
  * whole image: a few kilobytes can take minutes (libjpeg-turbo's own fuzzers
@@ -88,22 +88,8 @@ sg_result sg_jpeg_decode(const uint8_t *data, size_t size, const char *shown, ui
 	if (orientation)
 		*orientation = exif_orientation(&info);
 	JDIMENSION width = info.image_width, height = info.image_height;
-	if (width > SG_MAX_SIDE || height > SG_MAX_SIDE) {
-		result = sg_fail(SG_ERR_FORMAT, "'%s' is %ux%u: more than %d pixels on a side",
-		                 shown, width, height, SG_MAX_SIDE);
+	if ((result = sg_image_size_check(shown, width, height, max_bytes, width_out, height_out)))
 		goto done;
-	}
-	if ((uint64_t)width * height > SG_IMAGE_MAX_PIXELS) {
-		result = sg_fail(SG_ERR_FORMAT, "'%s' is %ux%u: more than the %u pixels allowed",
-		                 shown, width, height, SG_IMAGE_MAX_PIXELS);
-		goto done;
-	}
-	*width_out = (int)width;
-	*height_out = (int)height;
-	if ((uint64_t)width * height * 4 > max_bytes) {
-		result = SG_ERR_LIMIT;
-		goto done;
-	}
 	/* libjpeg-turbo's extension: RGBA straight out, alpha 255 */
 	info.out_color_space = JCS_EXT_RGBA;
 	jpeg_start_decompress(&info);

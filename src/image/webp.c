@@ -11,7 +11,7 @@
 
 #include "../base/alloc.h"
 #include "../base/error.h"
-#include "../base/side_limit.h"
+#include "../base/image_size.h"
 #include "codecs.h"
 
 static int exif_orientation(const uint8_t *data, size_t size)
@@ -59,17 +59,11 @@ sg_result sg_webp_decode(const uint8_t *data, size_t size, const char *shown, ui
 		return sg_fail(SG_ERR_FORMAT,
 		               "'%s' is an animated WebP: a texture takes one picture", shown);
 	int width = features.width, height = features.height;
-	if (width > SG_MAX_SIDE || height > SG_MAX_SIDE)
-		return sg_fail(SG_ERR_FORMAT, "'%s' is %dx%d: more than %d pixels on a side", shown,
-		               width, height, SG_MAX_SIDE);
-	if ((uint64_t)width * (uint64_t)height > SG_IMAGE_MAX_PIXELS)
-		return sg_fail(SG_ERR_FORMAT, "'%s' is %dx%d: more than the %u pixels allowed",
-		               shown, width, height, SG_IMAGE_MAX_PIXELS);
-	*width_out = width;
-	*height_out = height;
+	sg_result result = sg_image_size_check(shown, (uint32_t)width, (uint32_t)height, max_bytes,
+	                                       width_out, height_out);
+	if (result)
+		return result;
 	size_t bytes = (size_t)width * (size_t)height * 4;
-	if ((uint64_t)bytes > max_bytes)
-		return SG_ERR_LIMIT;
 	uint8_t *pixels = sg_malloc(bytes);
 	if (!pixels)
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for the %dx%d image '%s'", width,
