@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -179,6 +181,24 @@ static bool write_config(const char *path)
 	return fclose(file) == 0;
 }
 
+/* libwayland binds the socket before it listens: between the two the file
+ * exists and a connect is refused. Ready means a connect succeeds; weston
+ * sees a client come and go. */
+static bool accepts_connections(const char *path)
+{
+	struct sockaddr_un addr = {.sun_family = AF_UNIX};
+	size_t length = strlen(path);
+	if (length >= sizeof(addr.sun_path))
+		return false;
+	memcpy(addr.sun_path, path, length + 1);
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return false;
+	bool ok = connect(fd, (struct sockaddr *)&addr, sizeof(addr)) == 0;
+	close(fd);
+	return ok;
+}
+
 bool weston_start(struct weston *weston, const struct weston_desc *desc, char *why, size_t why_size)
 {
 	static int started;
@@ -258,7 +278,8 @@ bool weston_start(struct weston *weston, const struct weston_desc *desc, char *w
 
 	int64_t deadline = now_ms() + 10000;
 	struct stat st;
-	while (stat(weston->socket, &st) != 0 || !S_ISSOCK(st.st_mode)) {
+	while (stat(weston->socket, &st) != 0 || !S_ISSOCK(st.st_mode) ||
+	       !accepts_connections(weston->socket)) {
 		int status;
 		bool exited = waitpid(weston->pid, &status, WNOHANG) == weston->pid;
 		if (exited || now_ms() >= deadline) {
@@ -267,7 +288,7 @@ bool weston_start(struct weston *weston, const struct weston_desc *desc, char *w
 				weston->pid = 0;
 			weston_log_tail(weston, tail, sizeof(tail));
 			say(why, why_size,
-			    "weston (%s) %s before its socket %s appeared; its log ends:\n%s",
+			    "weston (%s) %s before its socket %s took connections; its log ends:\n%s",
 			    argv[3], exited ? "exited" : "took over 10 s", weston->socket, tail);
 			return false;
 		}
