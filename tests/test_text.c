@@ -33,6 +33,8 @@ START_TEST(test_stub_is_unsupported)
 	ck_assert_uint_eq(node.generation, 0);
 	ck_assert_int_eq(sg_last_result(), SG_ERR_UNSUPPORTED);
 	ck_assert_int_eq(sg_font_destroy(scene, font), SG_ERR_UNSUPPORTED);
+	ck_assert_int_eq(sg_font_add_fallback(scene, font, font), SG_ERR_UNSUPPORTED);
+	ck_assert_int_eq(sg_font_set_system_fallback(scene, font, true), SG_ERR_UNSUPPORTED);
 	ck_assert(!sg_font_exists(scene, font));
 	ck_assert_int_eq(sg_text_set_string(scene, node, "b"), SG_ERR_UNSUPPORTED);
 	ck_assert_ptr_null(sg_text_get_string(scene, node));
@@ -1000,6 +1002,246 @@ START_TEST(test_render_two_fonts_and_notdef)
 }
 END_TEST
 
+/* --- font fallback -------------------------------------------------------------- */
+
+#define FONT_MONO "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+#define SHIN 0x05e9u /* Hebrew letter shin: in DejaVu Sans, not in DejaVu Sans Mono */
+/* "Mono ש x", the shin at byte 5, and "ש" with a combining acute (U+0301,
+ * which DejaVu Sans Mono has) */
+#define WITH_SHIN "Mono \xd7\xa9 x"
+#define SHIN_AT 5
+#define SHIN_MARKED "a\xd7\xa9\xcc\x81"
+
+static FT_Face open_file(const char *path, int face_index, int pixel_size)
+{
+	FT_Face face;
+	ck_assert_msg(FT_New_Face(library, path, face_index, &face) == 0, "%s", path);
+	ck_assert_int_eq(FT_Set_Pixel_Sizes(face, 0, (FT_UInt)pixel_size), 0);
+	return face;
+}
+
+/* The advance of c, unhinted, in the 26.6 units HarfBuzz's positions have. */
+static double face_advance(FT_Face face, uint32_t c)
+{
+	FT_Fixed advance;
+	ck_assert_int_eq(
+	    FT_Get_Advance(face, FT_Get_Char_Index(face, c), FT_LOAD_NO_HINTING, &advance), 0);
+	return round((double)advance / 1024.0) / 64.0;
+}
+
+static bool same_font(sg_font a, sg_font b)
+{
+	return a.scene == b.scene && a.index == b.index && a.generation == b.generation;
+}
+
+static size_t live_fonts(const struct sg_scene *scene)
+{
+	return scene->text_state->font_pool.live;
+}
+
+/* The atlas texels of glyph i of node against FreeType's own rendering of
+ * character c by face: the coverage byte for byte. */
+static void assert_glyph_pixels(struct sg_scene *scene, sg_node node, FT_Face face, uint32_t c)
+{
+	ck_assert_int_eq(FT_Load_Char(face, c, FT_LOAD_DEFAULT), 0);
+	ck_assert_int_eq(FT_Render_Glyph(face->glyph, FT_RENDER_MODE_NORMAL), 0);
+	const FT_Bitmap *bitmap = &face->glyph->bitmap;
+	ck_assert_uint_gt(bitmap->width * bitmap->rows, 0);
+	const struct sg_model_data *model = sg_scene_model(scene, node.index);
+	const struct sg_mesh_data *mesh = sg_scene_mesh(scene, sg_model_mesh(scene, model));
+	const struct sg_texture_data *page = sg_scene_texture(scene, sg_model_texture(scene, model));
+	bool found = false;
+	for (uint32_t q = 0; q < mesh->vertex_count / 4 && !found; q++) {
+		const struct sg_vertex *v = &mesh->vertices[q * 4];
+		int w = (int)(v[3].position[0] - v[0].position[0]);
+		int h = (int)(v[3].position[1] - v[0].position[1]);
+		if (w != (int)bitmap->width || h != (int)bitmap->rows)
+			continue;
+		int u0 = (int)lroundf(v[0].uv[0] * SG_ATLAS_SIDE),
+		    t0 = (int)lroundf(v[0].uv[1] * SG_ATLAS_SIDE);
+		bool equal = true;
+		for (int y = 0; y < h && equal; y++)
+			for (int x = 0; x < w && equal; x++)
+				equal = page->pixels[((size_t)(t0 + y) * SG_ATLAS_SIDE +
+				                      (size_t)(u0 + x)) * 4 + 3] ==
+				        bitmap->buffer[y * bitmap->pitch + x];
+		found = equal;
+	}
+	ck_assert_msg(found, "no glyph quad of the node holds FreeType's rendering of U+%04X",
+	              (unsigned)c);
+}
+
+/* An added fallback draws what the font lacks; the rest stays the font's,
+ * pen positions add each font's advances, and the fallback glyph's pixels
+ * are FreeType's rendering of it from the second file. */
+START_TEST(test_fallback_added_font)
+{
+	FT_Face mono = open_file(FONT_MONO, 0, 24), sans = open_file(FONT, 0, 24);
+	ck_assert_uint_eq(FT_Get_Char_Index(mono, SHIN), 0); /* the premise */
+	ck_assert_uint_ne(FT_Get_Char_Index(sans, SHIN), 0);
+	struct sg_scene *scene = sg_scene_create();
+	sg_font primary = sg_font_load(scene, FONT_MONO, 24);
+	sg_font second = sg_font_load(scene, FONT, 24);
+	ck_assert(primary.generation && second.generation);
+
+	/* without: .notdef of the font itself */
+	sg_node plain = new_text(scene, (struct sg_text_desc){.font = primary, .utf8 = WITH_SHIN});
+	const struct sg_text_layout *layout = sg_text_node_layout(scene, plain);
+	ck_assert_uint_eq(layout->count, 8);
+	ck_assert_uint_eq(layout->glyphs[5].cluster, SHIN_AT);
+	ck_assert_uint_eq(layout->glyphs[5].glyph, 0);
+	ck_assert(same_font(layout->glyphs[5].font, primary));
+
+	ck_assert_int_eq(sg_font_add_fallback(scene, primary, second), SG_OK);
+	/* an unchanged string is not laid out again; a new node and a changed string are */
+	ck_assert_int_eq(sg_text_set_string(scene, plain, WITH_SHIN), SG_OK);
+	ck_assert_uint_eq(sg_text_node_layout(scene, plain)->glyphs[5].glyph, 0);
+	sg_node node = new_text(scene, (struct sg_text_desc){
+	                                   .font = primary, .utf8 = WITH_SHIN, .position = {4, 4, 0}});
+	layout = sg_text_node_layout(scene, node);
+	ck_assert_uint_eq(layout->count, 8);
+	const uint32_t chars[8] = {'M', 'o', 'n', 'o', ' ', SHIN, ' ', 'x'};
+	double pen = 0;
+	for (int i = 0; i < 8; i++) {
+		const struct sg_text_glyph *g = &layout->glyphs[i];
+		FT_Face face = i == 5 ? sans : mono;
+		ck_assert_msg(same_font(g->font, i == 5 ? second : primary), "glyph %d's font", i);
+		ck_assert_uint_eq(g->glyph, FT_Get_Char_Index(face, chars[i]));
+		ck_assert_double_eq_tol(g->pen_x, pen, 1e-3);
+		pen += face_advance(face, chars[i]);
+	}
+	struct sg_text_extent extent;
+	ck_assert_int_eq(sg_text_get_extent(scene, node, &extent), SG_OK);
+	ck_assert_double_eq_tol(extent.width, pen, 1e-3);
+	assert_glyph_pixels(scene, node, sans, SHIN);
+	assert_glyph_pixels(scene, node, mono, 'M');
+
+	/* drawn: the node's quads, from the one page, composed by the reference */
+	sg_node_add_child(scene, sg_scene_root(scene), node);
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+	    .width = OUT_W, .height = OUT_H, .target = SG_TARGET_SURFACELESS});
+	ck_assert_ptr_nonnull(renderer);
+	struct reference_text ref = {0};
+	reference_add(&ref, scene, node, (const float[4]){0, 0, 0, 1}, 1);
+	ck_assert_uint_eq(ref.count, 6); /* the spaces have no pixels */
+	assert_render_is(renderer, scene, &ref, "a fallback glyph");
+	reference_free(&ref);
+	sg_renderer_destroy(renderer);
+
+	/* a mark stays with its base's font although the font has it */
+	ck_assert_uint_ne(FT_Get_Char_Index(mono, 0x0301), 0);
+	sg_node marked = new_text(scene, (struct sg_text_desc){.font = primary, .utf8 = SHIN_MARKED});
+	layout = sg_text_node_layout(scene, marked);
+	ck_assert_uint_ge(layout->count, 2);
+	ck_assert(same_font(layout->glyphs[0].font, primary));
+	for (size_t i = 1; i < layout->count; i++)
+		ck_assert_msg(same_font(layout->glyphs[i].font, second), "glyph %zu", i);
+
+	/* a destroyed fallback is skipped: .notdef again */
+	ck_assert_int_eq(sg_font_destroy(scene, second), SG_OK);
+	ck_assert_int_eq(sg_text_set_string(scene, node, WITH_SHIN " "), SG_OK);
+	layout = sg_text_node_layout(scene, node);
+	ck_assert_uint_eq(layout->glyphs[5].glyph, 0);
+	ck_assert(same_font(layout->glyphs[5].font, primary));
+	FT_Done_Face(mono);
+	FT_Done_Face(sans);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+START_TEST(test_fallback_errors)
+{
+	struct sg_scene *scene = sg_scene_create();
+	sg_font font = sg_font_load(scene, FONT_MONO, 12);
+	ck_assert(font.generation);
+	ck_assert_int_eq(sg_font_add_fallback(scene, font, font), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "its own fallback"));
+	sg_font others[SG_FONT_MAX_FALLBACKS + 1];
+	for (int i = 0; i <= SG_FONT_MAX_FALLBACKS; i++) {
+		others[i] = sg_font_load(scene, FONT, 10 + i);
+		ck_assert(others[i].generation);
+	}
+	for (int i = 0; i < SG_FONT_MAX_FALLBACKS; i++)
+		ck_assert_int_eq(sg_font_add_fallback(scene, font, others[i]), SG_OK);
+	ck_assert_int_eq(sg_font_add_fallback(scene, font, others[0]), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "already a fallback"));
+	ck_assert_int_eq(sg_font_add_fallback(scene, font, others[SG_FONT_MAX_FALLBACKS]),
+	                 SG_ERR_LIMIT);
+	sg_font gone = others[SG_FONT_MAX_FALLBACKS];
+	ck_assert_int_eq(sg_font_destroy(scene, gone), SG_OK);
+	ck_assert_int_eq(sg_font_add_fallback(scene, others[0], gone), SG_ERR_STALE_HANDLE);
+	ck_assert_int_eq(sg_font_add_fallback(scene, gone, others[0]), SG_ERR_STALE_HANDLE);
+	ck_assert_int_eq(sg_font_set_system_fallback(scene, gone, true), SG_ERR_STALE_HANDLE);
+	ck_assert_int_eq(sg_font_add_fallback(NULL, font, others[0]), SG_ERR_INVALID_ARGUMENT);
+	struct sg_scene *other = sg_scene_create();
+	sg_font foreign = sg_font_load(other, FONT, 12);
+	ck_assert_int_ne(sg_font_add_fallback(scene, font, foreign), SG_OK);
+	sg_scene_destroy(other);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+#if SG_TEST_FONTCONFIG
+/* fontconfig's fallback: off by default; on, the shin comes from a system
+ * font whose file, opened here, maps it to the same glyph; a character no
+ * font has stays .notdef and loads nothing; the fonts loaded go with the
+ * font that loaded them. */
+START_TEST(test_fallback_system_fonts)
+{
+	struct sg_scene *scene = sg_scene_create();
+	sg_font primary = sg_font_load(scene, FONT_MONO, 20);
+	ck_assert(primary.generation);
+	sg_node node = new_text(scene, (struct sg_text_desc){.font = primary, .utf8 = WITH_SHIN});
+	ck_assert_uint_eq(sg_text_node_layout(scene, node)->glyphs[5].glyph, 0);
+	ck_assert_uint_eq(live_fonts(scene), 1);
+
+	ck_assert_int_eq(sg_font_set_system_fallback(scene, primary, true), SG_OK);
+	ck_assert_int_eq(sg_text_set_string(scene, node, WITH_SHIN "\xee\x80\x80"), SG_OK);
+	const struct sg_text_layout *layout = sg_text_node_layout(scene, node);
+	const struct sg_text_glyph *shin = &layout->glyphs[5];
+	ck_assert_uint_eq(shin->cluster, SHIN_AT);
+	ck_assert(!same_font(shin->font, primary));
+	ck_assert_uint_eq(live_fonts(scene), 2); /* one system font, for the shin */
+	const struct sg_font_data *data = &scene->text_state->fonts[shin->font.index];
+	FT_Face face = open_file(data->path, (int)data->face->face_index, 20);
+	ck_assert_uint_ne(FT_Get_Char_Index(face, SHIN), 0);
+	ck_assert_uint_eq(shin->glyph, FT_Get_Char_Index(face, SHIN));
+	assert_glyph_pixels(scene, node, face, SHIN);
+	FT_Done_Face(face);
+	/* U+E000, private use: in no DejaVu font; .notdef of the text before it */
+	const struct sg_text_glyph *last = &layout->glyphs[layout->count - 1];
+	ck_assert_uint_eq(last->glyph, 0);
+	ck_assert(same_font(last->font, primary));
+
+	/* again: the loaded font is reused */
+	sg_node again = new_text(scene, (struct sg_text_desc){.font = primary, .utf8 = "\xd7\xa9"});
+	ck_assert(same_font(sg_text_node_layout(scene, again)->glyphs[0].font, shin->font));
+	ck_assert_uint_eq(live_fonts(scene), 2);
+	/* off again: .notdef */
+	ck_assert_int_eq(sg_font_set_system_fallback(scene, primary, false), SG_OK);
+	ck_assert_int_eq(sg_text_set_string(scene, again, "\xd7\xa9 "), SG_OK);
+	layout = sg_text_node_layout(scene, again); /* right to left: the shin is last */
+	ck_assert_uint_eq(layout->glyphs[1].cluster, 0);
+	ck_assert_uint_eq(layout->glyphs[1].glyph, 0);
+	/* destroying the font frees the system font it loaded */
+	ck_assert_int_eq(sg_font_destroy(scene, primary), SG_OK);
+	ck_assert_uint_eq(live_fonts(scene), 0);
+	sg_scene_destroy(scene);
+}
+END_TEST
+#else
+START_TEST(test_fallback_system_fonts)
+{
+	struct sg_scene *scene = sg_scene_create();
+	sg_font font = sg_font_load(scene, FONT_MONO, 12);
+	ck_assert_int_eq(sg_font_set_system_fallback(scene, font, true), SG_ERR_UNSUPPORTED);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "fontconfig"));
+	ck_assert_int_eq(sg_font_set_system_fallback(scene, font, false), SG_OK);
+	sg_scene_destroy(scene);
+}
+END_TEST
+#endif
+
 /* --- golden images ------------------------------------------------------------- */
 
 static const struct {
@@ -1427,6 +1669,11 @@ int main(void)
 	tcase_add_test(tc, test_render_two_fonts_and_notdef);
 	tcase_add_loop_test(tc, test_golden_images, 0, (int)(sizeof(goldens) / sizeof(goldens[0])));
 	tcase_add_test(tc, test_destroy_node_font_scene);
+	suite_add_tcase(suite, tc);
+	tc = tcase_create("fallback");
+	tcase_add_test(tc, test_fallback_added_font);
+	tcase_add_test(tc, test_fallback_errors);
+	tcase_add_test(tc, test_fallback_system_fonts);
 	suite_add_tcase(suite, tc);
 	int status = check_run(suite);
 	FT_Done_FreeType(library);

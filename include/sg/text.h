@@ -52,6 +52,29 @@ SG_API sg_font sg_font_load(struct sg_scene *scene, const char *path, int pixel_
 SG_API sg_result sg_font_destroy(struct sg_scene *scene, sg_font font);
 SG_API bool sg_font_exists(const struct sg_scene *scene, sg_font font);
 
+/* Font fallback: where a character is missing from a font, text nodes of
+ * that font draw it from the first font that has it among, in order:
+ *  - the fonts added with sg_font_add_fallback(), each at its own size;
+ *  - where sg_font_set_system_fallback() enabled it, the system's fonts as
+ *    fontconfig ranks them for the font's family (the first that covers the
+ *    character, loaded at the font's pixel size when first needed, at most
+ *    SG_FONT_MAX_SYSTEM_FALLBACKS of them per font, freed with the font).
+ * A character no font has draws the .notdef glyph of the font of the text
+ * before it. Spaces and punctuation the font has stay in the font; a
+ * combining mark stays in the font of its base character. A fallback's own
+ * fallbacks are not consulted. The strings of existing text nodes are laid
+ * out again only when set again. */
+#define SG_FONT_MAX_FALLBACKS 16
+#define SG_FONT_MAX_SYSTEM_FALLBACKS 8
+/* Appends fallback to font's list (at most SG_FONT_MAX_FALLBACKS; a font is
+ * not its own fallback, nor twice another's). A destroyed fallback is
+ * skipped. */
+SG_API sg_result sg_font_add_fallback(struct sg_scene *scene, sg_font font, sg_font fallback);
+/* Turns fontconfig's fallback for font on or off (off by default, so that
+ * what a scene draws depends on no font installed on the machine).
+ * SG_ERR_UNSUPPORTED where libsg was built without fontconfig. */
+SG_API sg_result sg_font_set_system_fallback(struct sg_scene *scene, sg_font font, bool enabled);
+
 /* The most combining marks one character may carry in a text node's string
  * (sg_node_new_text). Unicode's stream-safe text format (UAX #15) allows 30
  * non-starters in a row; stacked marks beyond a few draw over each other. */
@@ -76,7 +99,8 @@ struct sg_text_desc {
  * model's colour: sg_model_set_color() / sg_model_get_color() apply to it;
  * sg_model_set_mesh() and sg_model_set_texture() refuse it, and
  * sg_model_set_position() moves it. Invalid UTF-8: SG_ERR_FORMAT naming the
- * byte offset. Characters the font lacks draw its .notdef glyph. A node draws
+ * byte offset. Characters the font lacks come from its fallbacks (above),
+ * or draw its .notdef glyph. A node draws
  * from one atlas page: a string whose glyphs cannot all fit one empty page
  * (thousands of distinct glyphs at large sizes) is refused with SG_ERR_LIMIT,
  * and so is a glyph larger than a page (1022 x 1022 pixels), found from its

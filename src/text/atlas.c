@@ -283,19 +283,19 @@ static sg_result add_glyph(struct sg_scene *scene, struct sg_text_state *state, 
 
 /* Adds the glyphs of layout to page; *full set when one has no room. */
 static sg_result add_all(struct sg_scene *scene, struct sg_text_state *state, size_t index,
-                         sg_font font, const struct sg_text_layout *layout, bool *full)
+                         const struct sg_text_layout *layout, bool *full)
 {
 	*full = false;
 	for (size_t i = 0; i < layout->count && !*full; i++) {
-		sg_result result =
-		    add_glyph(scene, state, index, font, layout->glyphs[i].glyph, full);
+		const struct sg_text_glyph *g = &layout->glyphs[i];
+		sg_result result = add_glyph(scene, state, index, g->font, g->glyph, full);
 		if (result)
 			return result;
 	}
 	return SG_OK;
 }
 
-sg_result sg_atlas_place(struct sg_scene *scene, struct sg_text_state *state, sg_font font,
+sg_result sg_atlas_place(struct sg_scene *scene, struct sg_text_state *state,
                          const struct sg_text_layout *layout, size_t *page)
 {
 	*page = SIZE_MAX;
@@ -305,7 +305,7 @@ sg_result sg_atlas_place(struct sg_scene *scene, struct sg_text_state *state, sg
 	bool full = false;
 	sg_result result;
 	if (old != SIZE_MAX) {
-		if ((result = add_all(scene, state, old, font, layout, &full)))
+		if ((result = add_all(scene, state, old, layout, &full)))
 			return result;
 		if (!full) {
 			*page = old;
@@ -315,7 +315,7 @@ sg_result sg_atlas_place(struct sg_scene *scene, struct sg_text_state *state, sg
 	size_t fresh = SIZE_MAX;
 	if ((result = new_page(scene, state, &fresh)))
 		return result;
-	result = add_all(scene, state, fresh, font, layout, &full);
+	result = add_all(scene, state, fresh, layout, &full);
 	if (result || full) {
 		free_page(scene, state, fresh);
 		if (result)

@@ -19,12 +19,23 @@ bool sg_text_available(void)
 	return true;
 }
 
-static void free_font(struct sg_font_data *font)
+void sg_text_font_free(struct sg_text_state *state, uint32_t index)
 {
+	struct sg_font_data *font = &state->fonts[index];
+	struct sg_font_fallbacks *fallbacks = &font->fallbacks;
+	for (size_t i = 0; i < fallbacks->loaded_count; i++) {
+		sg_font loaded = fallbacks->loaded[i].font;
+		if (sg_pool_holds(&state->font_pool, loaded.index, loaded.generation))
+			sg_text_font_free(state, loaded.index);
+		sg_free(fallbacks->loaded[i].file);
+	}
+	sg_text_fallbacks_finish(fallbacks);
+	font = &state->fonts[index];
 	hb_font_destroy(font->hb_font); /* drops its reference to the face first */
 	FT_Done_Face(font->face);
 	sg_free(font->path);
 	*font = (struct sg_font_data){0};
+	sg_pool_free(&state->font_pool, index);
 }
 
 static void free_text(struct sg_text *text)
@@ -54,7 +65,7 @@ static void scene_destroyed(struct sg_scene *scene)
 			free_text(sg_scene_text(scene, n));
 	for (uint32_t i = 0; i < state->font_pool.used; i++)
 		if (state->fonts[i].face)
-			free_font(&state->fonts[i]);
+			sg_text_font_free(state, i);
 	sg_pool_finish(&state->font_pool);
 	sg_free(state->fonts);
 	sg_atlas_finish(state);
@@ -169,13 +180,13 @@ static sg_result check_readable(const char *path)
 	return SG_OK;
 }
 
-static sg_result open_face(const struct sg_text_state *state, const char *path, int pixel_size,
-                           FT_Face *face)
+static sg_result open_face(const struct sg_text_state *state, const char *path, int face_index,
+                           int pixel_size, FT_Face *face)
 {
 	sg_result result = check_readable(path);
 	if (result)
 		return result;
-	FT_Error error = FT_New_Face(state->library, path, 0, face);
+	FT_Error error = FT_New_Face(state->library, path, face_index, face);
 	if (error == FT_Err_Cannot_Open_Resource)
 		return sg_fail(SG_ERR_IO, "font '%s': FreeType cannot open it: %s", path,
 		               ft_reason(error));
@@ -204,11 +215,18 @@ sg_font sg_font_load(struct sg_scene *scene, const char *path, int pixel_size)
 		        path, pixel_size);
 		return none;
 	}
+	return sg_text_font_open(scene, path, 0, pixel_size);
+}
+
+sg_font sg_text_font_open(struct sg_scene *scene, const char *path, int face_index,
+                          int pixel_size)
+{
+	const sg_font none = {0};
 	struct sg_text_state *state = sg_text_state_get(scene);
 	if (!state)
 		return none;
 	FT_Face face;
-	if (open_face(state, path, pixel_size, &face))
+	if (open_face(state, path, face_index, pixel_size, &face))
 		return none;
 	hb_font_t *hb_font = hb_ft_font_create_referenced(face);
 	char *copy = sg_strdup(path);
@@ -245,8 +263,7 @@ sg_result sg_font_destroy(struct sg_scene *scene, sg_font font)
 		return sg_last_result();
 	/* Its glyphs stay on their pages for the text nodes drawing them; the
 	 * generation in their key keeps a later font in the slot from finding them. */
-	free_font(data);
-	sg_pool_free(&scene->text_state->font_pool, font.index);
+	sg_text_font_free(scene->text_state, font.index);
 	return SG_OK;
 }
 

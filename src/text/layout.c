@@ -38,12 +38,36 @@ static bool break_between(uint32_t prev, uint32_t next)
 	       (is_ideograph(prev) && is_ideograph(next));
 }
 
+/* A stretch of a paragraph drawn from one font (the node's or a fallback). */
+struct run {
+	size_t start, end;
+	sg_font font;
+	hb_script_t script;
+};
+
 struct paragraph {
 	const char *utf8;
 	size_t length; /* of the whole string: HarfBuzz sees it as context */
 	size_t start, end;
 	hb_segment_properties_t props;
+	struct run *runs; /* the shaper's, in logical order */
+	size_t run_count;
 };
+
+/* What lays out one string: the scene whose fonts it uses, the node's font,
+ * one HarfBuzz buffer and the runs' scratch. */
+struct shaper {
+	struct sg_scene *scene;
+	sg_font primary;
+	hb_buffer_t *buffer;
+	struct run *runs;
+	size_t run_capacity;
+};
+
+static const struct sg_font_data *font_data(const struct shaper *s, sg_font font)
+{
+	return &s->scene->text_state->fonts[font.index];
+}
 
 /* The character at *at of the paragraph's valid UTF-8, moving *at past it; at
  * the end of the string, its terminating NUL. */
@@ -72,49 +96,93 @@ static bool reserve_lines(struct sg_text_layout *layout, size_t needed)
 	return ok;
 }
 
-static void shape(hb_buffer_t *buffer, const struct sg_font_data *font, const struct paragraph *p,
-                  size_t start, size_t end)
+/* Shapes [start, end) of p, which lies in one run, with that run's font. */
+static void shape(struct shaper *s, const struct paragraph *p, const struct run *run, size_t start,
+                  size_t end)
 {
+	hb_buffer_t *buffer = s->buffer;
 	hb_buffer_clear_contents(buffer);
 	hb_buffer_add_utf8(buffer, p->utf8, (int)p->length, (unsigned)start, (int)(end - start));
-	hb_buffer_set_segment_properties(buffer, &p->props);
-	hb_shape(font->hb_font, buffer, NULL, 0);
+	hb_segment_properties_t props = p->props;
+	if (p->run_count > 1)
+		props.script = run->script;
+	hb_buffer_set_segment_properties(buffer, &props);
+	hb_shape(font_data(s, run->font)->hb_font, buffer, NULL, 0);
+}
+
+/* Receives each shaped span's glyphs, in visual order. */
+typedef sg_result (*span_fn)(void *context, sg_font font, const hb_glyph_info_t *info,
+                             const hb_glyph_position_t *pos, unsigned count);
+
+/* Shapes [start, end) of p run by run, in visual order: each run on its own
+ * (with the whole string as context), the runs left to right, or right to
+ * left in a right-to-left paragraph (one direction per paragraph: no
+ * bidirectional reordering). */
+static sg_result shape_spans(struct shaper *s, const struct paragraph *p, size_t start,
+                             size_t end, span_fn emit, void *context)
+{
+	bool backward = HB_DIRECTION_IS_BACKWARD(p->props.direction);
+	for (size_t k = 0; k < p->run_count; k++) {
+		const struct run *run = &p->runs[backward ? p->run_count - 1 - k : k];
+		size_t a = run->start > start ? run->start : start;
+		size_t b = run->end < end ? run->end : end;
+		if (a >= b)
+			continue;
+		shape(s, p, run, a, b);
+		unsigned count;
+		const hb_glyph_info_t *info = hb_buffer_get_glyph_infos(s->buffer, &count);
+		const hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(s->buffer, NULL);
+		sg_result result = emit(context, run->font, info, pos, count);
+		if (result)
+			return result;
+	}
+	return SG_OK;
+}
+
+struct line_builder {
+	struct sg_text_layout *layout;
+	int64_t pen; /* 26.6, as hb_ft scales the font */
+	float baseline;
+	int line;
+};
+
+static sg_result add_glyphs(void *context, sg_font font, const hb_glyph_info_t *info,
+                            const hb_glyph_position_t *pos, unsigned count)
+{
+	struct line_builder *b = context;
+	struct sg_text_layout *layout = b->layout;
+	if (!reserve_glyphs(layout, layout->count + count))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory laying out %zu glyphs",
+		               layout->count + count);
+	for (unsigned i = 0; i < count; i++) {
+		layout->glyphs[layout->count++] = (struct sg_text_glyph){
+		    .font = font,
+		    .glyph = info[i].codepoint,
+		    .cluster = info[i].cluster,
+		    .pen_x = (float)b->pen / 64.0f,
+		    .pen_y = b->baseline,
+		    .x_offset = (float)pos[i].x_offset / 64.0f,
+		    .y_offset = (float)pos[i].y_offset / 64.0f,
+		    .x_advance = (float)pos[i].x_advance / 64.0f,
+		    .line = b->line,
+		};
+		b->pen += pos[i].x_advance;
+	}
+	return SG_OK;
 }
 
 /* Appends the line [start, end) of p, shaped, at baseline y; its width to line_widths. */
-static sg_result add_line(struct sg_text_layout *layout, hb_buffer_t *buffer,
-                          const struct sg_font_data *font, const struct paragraph *p, size_t start,
-                          size_t end, float baseline)
+static sg_result add_line(struct sg_text_layout *layout, struct shaper *s,
+                          const struct paragraph *p, size_t start, size_t end, float baseline)
 {
 	int line = layout->extent.lines;
 	if (!reserve_lines(layout, (size_t)line + 1))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory laying out %d lines", line + 1);
-	unsigned count = 0;
-	hb_glyph_info_t *info = NULL;
-	hb_glyph_position_t *pos = NULL;
-	if (end > start) {
-		shape(buffer, font, p, start, end);
-		info = hb_buffer_get_glyph_infos(buffer, &count);
-		pos = hb_buffer_get_glyph_positions(buffer, NULL);
-	}
-	if (!reserve_glyphs(layout, layout->count + count))
-		return sg_fail(SG_ERR_NO_MEMORY, "out of memory laying out %zu glyphs",
-		               layout->count + count);
-	int64_t pen = 0; /* 26.6, as hb_ft scales the font */
-	for (unsigned i = 0; i < count; i++) {
-		layout->glyphs[layout->count++] = (struct sg_text_glyph){
-		    .glyph = info[i].codepoint,
-		    .cluster = info[i].cluster,
-		    .pen_x = (float)pen / 64.0f,
-		    .pen_y = baseline,
-		    .x_offset = (float)pos[i].x_offset / 64.0f,
-		    .y_offset = (float)pos[i].y_offset / 64.0f,
-		    .x_advance = (float)pos[i].x_advance / 64.0f,
-		    .line = line,
-		};
-		pen += pos[i].x_advance;
-	}
-	layout->line_widths[line] = (float)pen / 64.0f;
+	struct line_builder b = {.layout = layout, .baseline = baseline, .line = line};
+	sg_result result = shape_spans(s, p, start, end, add_glyphs, &b);
+	if (result)
+		return result;
+	layout->line_widths[line] = (float)b.pen / 64.0f;
 	layout->extent.lines++;
 	return SG_OK;
 }
@@ -130,21 +198,32 @@ static size_t trim_end(const char *utf8, size_t start, size_t end)
 /* Breaks paragraph p into lines no wider than max_width (but for words wider
  * than it, which stand alone), greedily, measuring each candidate line by the
  * advances of the paragraph shaped whole, trailing spaces left out. */
-static sg_result add_wrapped(struct sg_text_layout *layout, hb_buffer_t *buffer,
-                             const struct sg_font_data *font, const struct paragraph *p,
-                             float max_width, float ascent, float line_height)
+struct measure {
+	int64_t *advance;
+	size_t start;
+};
+
+static sg_result add_advances(void *context, sg_font font, const hb_glyph_info_t *info,
+                              const hb_glyph_position_t *pos, unsigned count)
+{
+	(void)font;
+	struct measure *m = context;
+	for (unsigned i = 0; i < count; i++)
+		m->advance[info[i].cluster - m->start + 1] += pos[i].x_advance;
+	return SG_OK;
+}
+
+static sg_result add_wrapped(struct sg_text_layout *layout, struct shaper *s,
+                             const struct paragraph *p, float max_width, float ascent,
+                             float line_height)
 {
 	size_t length = p->end - p->start;
 	/* advance[i]: 26.6 advance up to byte start + i, by the cluster each glyph starts */
 	int64_t *advance = sg_calloc(length + 1, sizeof(*advance));
 	if (!advance)
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory measuring a %zu-byte line", length);
-	shape(buffer, font, p, p->start, p->end);
-	unsigned count;
-	hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buffer, &count);
-	hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buffer, NULL);
-	for (unsigned i = 0; i < count; i++)
-		advance[info[i].cluster - p->start + 1] += pos[i].x_advance;
+	shape_spans(s, p, p->start, p->end, add_advances,
+	            &(struct measure){.advance = advance, .start = p->start});
 	for (size_t i = 1; i <= length; i++)
 		advance[i] += advance[i - 1];
 	int64_t limit = (int64_t)llroundf(max_width * 64.0f);
@@ -171,7 +250,7 @@ static sg_result add_wrapped(struct sg_text_layout *layout, hb_buffer_t *buffer,
 			fit = candidate;
 		} else {
 			float baseline = ascent + (float)layout->extent.lines * line_height;
-			if ((result = add_line(layout, buffer, font, p, line_start,
+			if ((result = add_line(layout, s, p, line_start,
 			                       trim_end(p->utf8, line_start, fit), baseline)))
 				break;
 			line_start = fit;
@@ -180,7 +259,7 @@ static sg_result add_wrapped(struct sg_text_layout *layout, hb_buffer_t *buffer,
 		}
 		if (candidate >= p->end) {
 			float baseline = ascent + (float)layout->extent.lines * line_height;
-			result = add_line(layout, buffer, font, p, line_start, p->end, baseline);
+			result = add_line(layout, s, p, line_start, p->end, baseline);
 			break;
 		}
 		size_t after = at;
@@ -191,23 +270,83 @@ static sg_result add_wrapped(struct sg_text_layout *layout, hb_buffer_t *buffer,
 	return result;
 }
 
-static sg_result add_paragraph(struct sg_text_layout *layout, hb_buffer_t *buffer,
-                               const struct sg_font_data *font, struct paragraph *p,
-                               float max_width, float ascent, float line_height)
+static bool continues_cluster(hb_unicode_funcs_t *unicode, uint32_t c);
+
+/* The script of [start, end): that of its first character of a script of
+ * its own (not common, inherited or unknown), as HarfBuzz guesses a
+ * buffer's; fallback otherwise. */
+static hb_script_t run_script(const struct paragraph *p, size_t start, size_t end,
+                              hb_script_t fallback)
+{
+	hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
+	for (size_t at = start; at < end;) {
+		hb_script_t script = hb_unicode_script(unicode, next_char(p, &at));
+		if (script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED &&
+		    script != HB_SCRIPT_UNKNOWN)
+			return script;
+	}
+	return fallback;
+}
+
+/* Splits p into runs of one font each (sg_text_font_for): a combining mark
+ * or joiner stays with its base character's font. */
+static sg_result find_runs(struct shaper *s, struct paragraph *p)
+{
+	hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
+	p->runs = s->runs;
+	p->run_count = 0;
+	sg_font current = s->primary;
+	for (size_t at = p->start; at < p->end;) {
+		size_t here = at;
+		uint32_t c = next_char(p, &at);
+		sg_font font = current;
+		if (here == p->start || !continues_cluster(unicode, c)) {
+			sg_result result = sg_text_font_for(s->scene, s->primary, current, c, &font);
+			if (result)
+				return result;
+		}
+		struct run *last = p->run_count ? &s->runs[p->run_count - 1] : NULL;
+		if (last && last->font.index == font.index &&
+		    last->font.generation == font.generation) {
+			last->end = at;
+		} else {
+			void *array = s->runs;
+			if (!sg_grow_array(&array, &s->run_capacity, p->run_count + 1,
+			                   sizeof(*s->runs)))
+				return sg_fail(SG_ERR_NO_MEMORY, "out of memory for %zu font runs",
+				               p->run_count + 1);
+			s->runs = p->runs = array;
+			s->runs[p->run_count++] = (struct run){.start = here, .end = at, .font = font};
+		}
+		current = font;
+	}
+	for (size_t k = 0; k < p->run_count; k++)
+		s->runs[k].script =
+		    run_script(p, s->runs[k].start, s->runs[k].end, p->props.script);
+	return SG_OK;
+}
+
+static sg_result add_paragraph(struct sg_text_layout *layout, struct shaper *s,
+                               struct paragraph *p, float max_width, float ascent,
+                               float line_height)
 {
 	float baseline = ascent + (float)layout->extent.lines * line_height;
 	if (p->end == p->start)
-		return add_line(layout, buffer, font, p, p->start, p->end, baseline);
+		return add_line(layout, s, p, p->start, p->end, baseline);
 	/* The direction and script of the whole paragraph, so that each of its
 	 * lines is shaped the same way (a line of digits in Arabic stays RTL). */
+	hb_buffer_t *buffer = s->buffer;
 	hb_buffer_clear_contents(buffer);
 	hb_buffer_add_utf8(buffer, p->utf8, (int)p->length, (unsigned)p->start,
 	                   (int)(p->end - p->start));
 	hb_buffer_guess_segment_properties(buffer);
 	hb_buffer_get_segment_properties(buffer, &p->props);
+	sg_result result = find_runs(s, p);
+	if (result)
+		return result;
 	if (max_width > 0)
-		return add_wrapped(layout, buffer, font, p, max_width, ascent, line_height);
-	return add_line(layout, buffer, font, p, p->start, p->end, baseline);
+		return add_wrapped(layout, s, p, max_width, ascent, line_height);
+	return add_line(layout, s, p, p->start, p->end, baseline);
 }
 
 /* Whether c continues the cluster of the character before it, as HarfBuzz
@@ -261,10 +400,11 @@ sg_result sg_text_check_marks(const char *utf8, size_t length)
 	return SG_OK;
 }
 
-sg_result sg_text_layout_run(struct sg_text_layout *layout, const struct sg_font_data *font,
+sg_result sg_text_layout_run(struct sg_text_layout *layout, struct sg_scene *scene, sg_font primary,
                              const char *utf8, size_t length, float max_width,
                              enum sg_text_align align, float line_height)
 {
+	const struct sg_font_data *font = &scene->text_state->fonts[primary.index];
 	layout->count = 0;
 	layout->extent = (struct sg_text_extent){.ascent = font->ascent, .descent = font->descent};
 	if (line_height <= 0)
@@ -278,16 +418,19 @@ sg_result sg_text_layout_run(struct sg_text_layout *layout, const struct sg_font
 	hb_buffer_t *buffer = hb_buffer_create();
 	if (!hb_buffer_allocation_successful(buffer))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory creating a HarfBuzz buffer");
+	/* fallbacks loaded below may move the pool: font is not used past here */
+	struct shaper s = {.scene = scene, .primary = primary, .buffer = buffer};
+	float ascent = font->ascent;
 	sg_result result = SG_OK;
 	for (size_t start = 0; length && start <= length && !result;) {
 		const char *newline = memchr(utf8 + start, '\n', length - start);
 		size_t end = newline ? (size_t)(newline - utf8) : length;
 		struct paragraph p = {.utf8 = utf8, .length = length, .start = start, .end = end};
-		result =
-		    add_paragraph(layout, buffer, font, &p, max_width, font->ascent, line_height);
+		result = add_paragraph(layout, &s, &p, max_width, ascent, line_height);
 		start = end + 1;
 	}
 	hb_buffer_destroy(buffer);
+	sg_free(s.runs);
 	if (result) {
 		layout->count = 0;
 		layout->extent.lines = 0;

@@ -12,6 +12,7 @@ struct sg_font_data;
 
 /* One glyph placed in a text node's box (x right, y down, pixels). */
 struct sg_text_glyph {
+	sg_font font;       /* the node's font, or the fallback the glyph comes from */
 	uint32_t glyph;     /* glyph index in the face (0: .notdef) */
 	uint32_t cluster;   /* byte offset in the string of its first character */
 	float pen_x, pen_y; /* pen position: alignment included; pen_y is the line's baseline */
@@ -29,10 +30,11 @@ struct sg_text_layout {
 	struct sg_text_extent extent;
 };
 
-/* Shapes and lays out utf8 (length bytes, already valid UTF-8) with font.
- * line_height 0: the font's own. On failure layout keeps its arrays (for the
- * next try) and has no glyphs. */
-sg_result sg_text_layout_run(struct sg_text_layout *layout, const struct sg_font_data *font,
+/* Shapes and lays out utf8 (length bytes, already valid UTF-8) with font
+ * and its fallbacks, which it may load (so it takes the scene). line_height
+ * 0: the font's own. On failure layout keeps its arrays (for the next try)
+ * and has no glyphs. */
+sg_result sg_text_layout_run(struct sg_text_layout *layout, struct sg_scene *scene, sg_font font,
                              const char *utf8, size_t length, float max_width,
                              enum sg_text_align align, float line_height);
 void sg_text_layout_finish(struct sg_text_layout *layout);

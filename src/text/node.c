@@ -23,7 +23,7 @@ struct built {
 /* One quad per glyph with pixels; a string with none (empty, spaces) gets a
  * degenerate triangle, which draws nothing and which picking never hits, as
  * a mesh cannot be empty. */
-static sg_result make_mesh(struct sg_scene *scene, const struct sg_text_state *state, sg_font font,
+static sg_result make_mesh(struct sg_scene *scene, const struct sg_text_state *state,
                            struct built *built)
 {
 	const struct sg_text_layout *layout = &built->layout;
@@ -42,7 +42,7 @@ static sg_result make_mesh(struct sg_scene *scene, const struct sg_text_state *s
 	const float texel = 1.0f / SG_ATLAS_SIDE;
 	for (size_t i = 0; page && i < layout->count; i++) {
 		const struct sg_text_glyph *g = &layout->glyphs[i];
-		const struct sg_atlas_glyph *a = sg_atlas_find(page, font, g->glyph);
+		const struct sg_atlas_glyph *a = sg_atlas_find(page, g->font, g->glyph);
 		if (!a || !a->width)
 			continue;
 		/* The pen rounded to whole pixels, so that glyph texels land on pixels. */
@@ -77,16 +77,16 @@ static sg_result make_mesh(struct sg_scene *scene, const struct sg_text_state *s
 }
 
 static sg_result build(struct sg_scene *scene, struct sg_text_state *state, sg_font font,
-                       const struct sg_font_data *data, const char *utf8, float max_width,
-                       enum sg_text_align align, float line_height, struct built *built)
+                       const char *utf8, float max_width, enum sg_text_align align,
+                       float line_height, struct built *built)
 {
 	size_t length = strlen(utf8);
 	sg_result result;
 	if ((result = sg_utf8_check(utf8, length)) ||
-	    (result = sg_text_layout_run(&built->layout, data, utf8, length, max_width, align,
-	                                 line_height)) ||
-	    (result = sg_atlas_place(scene, state, font, &built->layout, &built->page)) ||
-	    (result = make_mesh(scene, state, font, built))) {
+	    (result = sg_text_layout_run(&built->layout, scene, font, utf8, length, max_width,
+	                                 align, line_height)) ||
+	    (result = sg_atlas_place(scene, state, &built->layout, &built->page)) ||
+	    (result = make_mesh(scene, state, built))) {
 		sg_text_layout_finish(&built->layout);
 		return result;
 	}
@@ -147,7 +147,7 @@ sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc
 	}
 	struct sg_text_state *state = scene->text_state;
 	struct built built = {0};
-	if (build(scene, state, desc->font, data, utf8, desc->max_width, desc->align,
+	if (build(scene, state, desc->font, utf8, desc->max_width, desc->align,
 	          desc->line_height, &built)) {
 		sg_fail_prefix(sg_last_result(), "text '%.100s': ", label);
 		goto fail;
@@ -217,7 +217,7 @@ sg_result sg_text_set_string(struct sg_scene *scene, sg_node node, const char *u
 		               sg_scene_node_label(scene, node.index));
 	struct sg_text_state *state = scene->text_state;
 	struct built built = {0};
-	sg_result result = build(scene, state, text->font, data, utf8, text->max_width, text->align,
+	sg_result result = build(scene, state, text->font, utf8, text->max_width, text->align,
 	                         text->line_height, &built);
 	if (result) {
 		sg_free(copy);

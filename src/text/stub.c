@@ -35,6 +35,22 @@ bool sg_font_exists(const struct sg_scene *scene, sg_font font)
 	return false;
 }
 
+sg_result sg_font_add_fallback(struct sg_scene *scene, sg_font font, sg_font fallback)
+{
+	(void)scene;
+	(void)font;
+	(void)fallback;
+	return sg_fail(SG_ERR_UNSUPPORTED, "sg_font_add_fallback: " WITHOUT_TEXT);
+}
+
+sg_result sg_font_set_system_fallback(struct sg_scene *scene, sg_font font, bool enabled)
+{
+	(void)scene;
+	(void)font;
+	(void)enabled;
+	return sg_fail(SG_ERR_UNSUPPORTED, "sg_font_set_system_fallback: " WITHOUT_TEXT);
+}
+
 sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc)
 {
 	(void)scene;

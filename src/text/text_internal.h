@@ -17,6 +17,27 @@
 #include "budget.h"
 #include "layout.h"
 
+/* A system font loaded for a font's fallback (fallback.c). */
+struct sg_system_font {
+	sg_font font;
+	char *file; /* fontconfig's FC_FILE, and the face's index in it */
+	int face_index;
+};
+
+/* A font's fallbacks (sg/text.h, fallback.c). */
+struct sg_font_fallbacks {
+	sg_font added[SG_FONT_MAX_FALLBACKS];
+	size_t added_count;
+	bool system; /* sg_font_set_system_fallback */
+	/* fontconfig's fonts ranked for the family (FcFontSet *) and what they
+	 * cover together (FcCharSet *), made at the first character the font
+	 * and its added fallbacks lack; ranked: they were asked for. */
+	void *ranked, *coverage;
+	bool ranked_made;
+	struct sg_system_font loaded[SG_FONT_MAX_SYSTEM_FALLBACKS];
+	size_t loaded_count;
+};
+
 /* One face at one pixel size. */
 struct sg_font_data {
 	FT_Face face;                    /* NULL for a free slot */
@@ -24,6 +45,8 @@ struct sg_font_data {
 	char *path; /* as given to sg_font_load, for messages */
 	int pixel_size;
 	float ascent, descent, height; /* pixels, from the face's size metrics */
+	struct sg_font_fallbacks fallbacks;
+	bool system_owned; /* loaded as another font's system fallback (freed with it) */
 };
 
 /* A glyph of a font rasterised on a page; width 0 for one without pixels (a space). */
@@ -83,12 +106,30 @@ struct sg_text_state *sg_text_state_get(struct sg_scene *scene);
 /* The live font of handle, or NULL with a message naming function. */
 struct sg_font_data *sg_text_font(const struct sg_scene *scene, sg_font font, const char *function);
 
+/* Loads the face_index-th face of path at pixel_size into the scene's font
+ * pool (font.c; sg_font_load is this with face 0). */
+sg_font sg_text_font_open(struct sg_scene *scene, const char *path, int face_index,
+                          int pixel_size);
+/* Frees a font's slot and what it holds, the system fonts loaded for its
+ * fallback included (font.c). */
+void sg_text_font_free(struct sg_text_state *state, uint32_t index);
+
+/* The font a character c is drawn from in text of font primary: primary
+ * when it has c, else current (the font of the text before) when that has
+ * it, else the first fallback that has it (fallback.c), loading a system
+ * font where needed; else current. Fails only when a system font cannot be
+ * loaded for want of memory. */
+sg_result sg_text_font_for(struct sg_scene *scene, sg_font primary, sg_font current, uint32_t c,
+                           sg_font *font);
+/* Frees fontconfig's ranking of fallbacks (the loaded fonts are the pool's). */
+void sg_text_fallbacks_finish(struct sg_font_fallbacks *fallbacks);
+
 /* Finds or rasterises every glyph of layout on one page, starting a new page
  * when the current one cannot hold them all; *page is its index, SIZE_MAX when
  * no glyph has pixels. SG_ERR_LIMIT when they cannot fit one empty page, or
  * when one glyph is larger than a page (found from its outline before
  * FreeType renders it, so a huge outline costs no bitmap). */
-sg_result sg_atlas_place(struct sg_scene *scene, struct sg_text_state *state, sg_font font,
+sg_result sg_atlas_place(struct sg_scene *scene, struct sg_text_state *state,
                          const struct sg_text_layout *layout, size_t *page);
 /* The cached glyph on page, or NULL. */
 const struct sg_atlas_glyph *sg_atlas_find(const struct sg_atlas_page *page, sg_font font,
