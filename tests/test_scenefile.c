@@ -1746,6 +1746,68 @@ START_TEST(test_fonts_load_on_first_use)
 }
 END_TEST
 
+/* "fallback" hands other fonts of $.fonts to a font: a character its file
+ * lacks is drawn from the fallback, as sg_font_add_fallback() draws it (the
+ * API's scene, pixel for pixel), and from nothing without it. */
+#define MONO_FILE "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+#define WITH_SHIN "Mono \xd7\xa9 x" /* U+05E9: in DejaVu Sans, not in DejaVu Sans Mono */
+
+static struct sg_scene *fallback_by_api(bool with_fallback)
+{
+	struct sg_scene *scene = sg_scene_create();
+	sg_font mono = sg_font_load(scene, MONO_FILE, 16);
+	sg_font sans = sg_font_load(scene, FONT_FILE, 20);
+	ck_assert_msg(mono.generation && sans.generation, "%s", sg_last_error());
+	if (with_fallback)
+		ck_assert_int_eq(sg_font_add_fallback(scene, mono, sans), SG_OK);
+	sg_node node = sg_node_new_text(scene, &(struct sg_text_desc){.name = "Line",
+	                                                             .font = mono,
+	                                                             .utf8 = WITH_SHIN,
+	                                                             .color = {1, 1, 1, 1},
+	                                                             .position = {4, 30, 0}});
+	ck_assert_msg(node.generation, "%s", sg_last_error());
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), node), SG_OK);
+	return scene;
+}
+
+START_TEST(test_font_fallbacks)
+{
+	make_font_dir();
+	char command[600];
+	snprintf(command, sizeof(command), "cp " MONO_FILE " '%s/mono.ttf'", temp_dir);
+	ck_assert_int_eq(system(command), 0);
+	/* the fallback is described after the font */
+	const char *path = write_file(
+		"fallback.json",
+		"{\"output\": {\"width\": 128, \"height\": 128}, \"fonts\": {"
+		"\"mono\": {\"path\": \"mono.ttf\", \"size\": 16, \"fallback\": [\"sans\"]}, "
+		"\"sans\": {\"path\": \"sans.ttf\", \"size\": 20}}, \"nodes\": ["
+		"{\"type\": \"text\", \"name\": \"Line\", \"font\": \"mono\", \"color\": [1, 1, 1], "
+		"\"string\": \"" WITH_SHIN "\", \"position\": [4, 30, 0]}]}");
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(path, &file) == SG_OK, "%s", sg_last_error());
+	unsigned char *from_file = render_file(file, 0);
+	struct sg_scene *with = fallback_by_api(true), *without = fallback_by_api(false);
+	unsigned char *from_api = render_scene(with, 128);
+	unsigned char *from_plain = render_scene(without, 128);
+	ck_assert_uint_eq(count_differing(from_file, from_api, 128 * 128), 0);
+	ck_assert_uint_gt(count_differing(from_file, from_plain, 128 * 128), 0);
+	free(from_plain);
+	free(from_api);
+	free(from_file);
+	sg_scene_destroy(without);
+	sg_scene_destroy(with);
+	sg_scene_file_destroy(file);
+	/* a fallback that cannot be loaded is named where it is described */
+	expect_load("gone.json",
+	            "{\"fonts\": {\"mono\": {\"path\": \"mono.ttf\", \"size\": 16, "
+	            "\"fallback\": [\"gone\"]}, \"gone\": {\"path\": \"gone.ttf\", \"size\": 12}}, "
+	            "\"nodes\": [{\"type\": \"text\", \"font\": \"mono\", \"string\": \"x\"}]}",
+	            SG_ERR_IO, ": $.fonts.gone.path: cannot open 'gone.ttf'");
+	remove_temp_dir();
+}
+END_TEST
+
 /* Font paths follow the texture rules ("Trust"): relative, inside the scene's
  * folder after symlinks, regular files only; --allow-path widens them. */
 START_TEST(test_font_paths_stay_in_the_scene_folder)
@@ -1959,6 +2021,19 @@ static const struct bad_case bad_font_cases[] = {
 	 ": $.fonts.f.path: the path is empty", NULL},
 	{"{\"fonts\": {\"f\": {\"path\": \"a/../../x.ttf\", \"size\": 12}}}", SG_ERR_IO,
 	 ": $.fonts.f.path: 'a/../../x.ttf' has a '..': a font path stays inside", NULL},
+	{"{\"fonts\": {\"f\": {\"path\": \"sans.ttf\", \"size\": 12, \"fallback\": \"g\"}}}",
+	 SG_ERR_FORMAT, ": $.fonts.f.fallback: expected an array of font names", NULL},
+	{"{\"fonts\": {\"f\": {\"path\": \"sans.ttf\", \"size\": 12, \"fallback\": [\"g\"]}}}",
+	 SG_ERR_FORMAT, ": $.fonts.f.fallback[0]: unknown font \"g\" (not in $.fonts)", NULL},
+	{"{\"fonts\": {\"f\": {\"path\": \"sans.ttf\", \"size\": 12, \"fallback\": [\"f\"]}}}",
+	 SG_ERR_FORMAT, ": $.fonts.f.fallback[0]: a font is not its own fallback", NULL},
+	{"{\"fonts\": {\"f\": {\"path\": \"sans.ttf\", \"size\": 12, \"fallback\": [\"g\", "
+	 "\"g\"]}, \"g\": {\"path\": \"sans.ttf\", \"size\": 14}}}",
+	 SG_ERR_FORMAT, ": $.fonts.f.fallback[1]: \"g\" is a fallback twice", NULL},
+	{"{\"fonts\": {\"f\": {\"path\": \"sans.ttf\", \"size\": 12, \"fallback\": [3]}}}",
+	 SG_ERR_FORMAT, ": $.fonts.f.fallback[0]: expected a string", NULL},
+	{"{\"fonts\": {\"f\": {\"path\": \"sans.ttf\", \"size\": 12, \"system_fallback\": 1}}}",
+	 SG_ERR_FORMAT, ": $.fonts.f.system_fallback: expected true or false", NULL},
 };
 
 static void run_bad_case(const struct bad_case *c, int i)
@@ -2033,6 +2108,7 @@ static void add_text_tests(Suite *suite)
 	tcase_add_test(text, test_text_keys_at_times);
 	tcase_add_test(text, test_text_string_keyframes);
 	tcase_add_test(text, test_fonts_load_on_first_use);
+	tcase_add_test(text, test_font_fallbacks);
 	tcase_add_test(text, test_font_paths_stay_in_the_scene_folder);
 	tcase_add_test(text, test_glyphs_count_against_the_texture_budget);
 	tcase_add_test(text, test_atlas_pages_made_count_against_the_texture_budget);

@@ -62,8 +62,8 @@ SG_API bool sg_font_exists(const struct sg_scene *scene, sg_font font);
  * A character no font has draws the .notdef glyph of the font of the text
  * before it. Spaces and punctuation the font has stay in the font; a
  * combining mark stays in the font of its base character. A fallback's own
- * fallbacks are not consulted. The strings of existing text nodes are laid
- * out again only when set again. */
+ * fallbacks are not consulted. Text nodes keep their glyphs until their
+ * string changes. */
 #define SG_FONT_MAX_FALLBACKS 16
 #define SG_FONT_MAX_SYSTEM_FALLBACKS 8
 /* Appends fallback to font's list (at most SG_FONT_MAX_FALLBACKS; a font is

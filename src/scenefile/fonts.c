@@ -24,7 +24,7 @@ static uint64_t pages(uint64_t glyph_bytes)
 
 static sg_result read_font(struct sg_parse *p, const char *name, struct json_object *desc)
 {
-	static const char *const keys[] = {"path", "size", NULL};
+	static const char *const keys[] = {"path", "size", "fallback", "system_fallback", NULL};
 	struct sg_named_font font = {.name = name};
 	sg_result result = sg_read_object(p, desc);
 	if (!result)
@@ -34,14 +34,65 @@ static sg_result read_font(struct sg_parse *p, const char *name, struct json_obj
 	if (!result)
 		result =
 		    sg_read_int(p, desc, "size", true, 1, SG_SCENE_FILE_MAX_FONT_SIZE, &font.size);
+	if (!result)
+		result = sg_read_bool(p, desc, "system_fallback", &font.system_fallback);
 	if (result)
 		return result;
+	font.glyph_size = font.size;
 	/* The text of the path is checked now, the file only when the font is used. */
 	size_t mark = sg_json_path_push_key(&p->path, "path");
 	result = sg_scene_path_check(p, font.file_path, "font");
 	sg_json_path_pop(&p->path, mark);
 	if (!result)
 		p->fonts[p->font_count++] = font;
+	return result;
+}
+
+/* The index in p->fonts of the font named name, or p->font_count. */
+static size_t font_index(const struct sg_parse *p, const char *name)
+{
+	size_t i = 0;
+	while (i < p->font_count && strcmp(p->fonts[i].name, name) != 0)
+		i++;
+	return i;
+}
+
+/* "fallback": an array of at most SG_FONT_MAX_FALLBACKS names of other fonts
+ * of $.fonts, each once; read once every font is known, as a fallback may be
+ * described after the font. */
+static sg_result read_fallbacks(struct sg_parse *p, struct sg_named_font *font,
+                                struct json_object *list)
+{
+	size_t count = json_object_is_type(list, json_type_array) ? json_object_array_length(list) : 0;
+	if (!json_object_is_type(list, json_type_array))
+		return sg_parse_fail(p, "expected an array of font names of $.fonts");
+	if (count > SG_FONT_MAX_FALLBACKS)
+		return sg_parse_fail(p, "%zu fallbacks is more than %d", count,
+		                     SG_FONT_MAX_FALLBACKS);
+	sg_result result = SG_OK;
+	for (size_t i = 0; !result && i < count; i++) {
+		size_t mark = sg_json_path_push_index(&p->path, i);
+		const char *name = NULL;
+		result = sg_read_string_value(p, json_object_array_get_idx(list, i), &name);
+		size_t index = result ? 0 : font_index(p, name);
+		char shown[128];
+		if (!result && index == p->font_count)
+			result = sg_parse_fail(p, "unknown font \"%s\" (not in $.fonts)",
+			                       sg_escape(name, SG_ESCAPE_JSON, shown, sizeof(shown)));
+		if (!result && &p->fonts[index] == font)
+			result = sg_parse_fail(p, "a font is not its own fallback");
+		for (size_t k = 0; !result && k < font->fallback_count; k++)
+			if (font->fallbacks[k] == index)
+				result = sg_parse_fail(p, "\"%s\" is a fallback twice",
+				                       sg_escape(name, SG_ESCAPE_JSON, shown,
+				                                 sizeof(shown)));
+		if (!result) {
+			font->fallbacks[font->fallback_count++] = index;
+			if (p->fonts[index].size > font->glyph_size)
+				font->glyph_size = p->fonts[index].size;
+		}
+		sg_json_path_pop(&p->path, mark);
+	}
 	return result;
 }
 
@@ -69,6 +120,17 @@ sg_result sg_parse_fonts(struct sg_parse *p, struct json_object *root)
 			if (result)
 				break;
 		}
+	}
+	for (size_t i = 0; !result && i < p->font_count; i++) {
+		struct json_object *list = sg_read_field(
+		    json_object_object_get(fonts, p->fonts[i].name), "fallback");
+		if (!list)
+			continue;
+		size_t name_mark = sg_json_path_push_key(&p->path, p->fonts[i].name);
+		size_t list_mark = sg_json_path_push_key(&p->path, "fallback");
+		result = read_fallbacks(p, &p->fonts[i], list);
+		sg_json_path_pop(&p->path, list_mark);
+		sg_json_path_pop(&p->path, name_mark);
 	}
 	sg_json_path_pop(&p->path, mark);
 	return result;
@@ -99,6 +161,44 @@ static sg_result load(struct sg_parse *p, struct sg_named_font *font)
 	return result;
 }
 
+/* Messages name the font, where its description is. */
+static sg_result load_named(struct sg_parse *p, struct sg_named_font *font)
+{
+	struct sg_json_path node_path = p->path;
+	sg_json_path_init(&p->path);
+	sg_json_path_push_key(&p->path, "fonts");
+	sg_json_path_push_key(&p->path, font->name);
+	sg_result result = load(p, font);
+	p->path = node_path;
+	return result;
+}
+
+/* Loads font and its fallbacks (not theirs: a fallback's own fallbacks are
+ * not consulted), and hands them to it. */
+static sg_result load_with_fallbacks(struct sg_parse *p, struct sg_named_font *font)
+{
+	sg_result result = font->font.generation ? SG_OK : load_named(p, font);
+	for (size_t i = 0; !result && i < font->fallback_count; i++) {
+		struct sg_named_font *fallback = &p->fonts[font->fallbacks[i]];
+		if (!fallback->font.generation)
+			result = load_named(p, fallback);
+		if (!result &&
+		    sg_font_add_fallback(p->out->scene, font->font, fallback->font) != SG_OK)
+			result = sg_parse_fail_escaped(p);
+	}
+	if (!result && font->system_fallback &&
+	    sg_font_set_system_fallback(p->out->scene, font->font, true) != SG_OK) {
+		struct sg_json_path node_path = p->path;
+		sg_json_path_init(&p->path);
+		sg_json_path_push_key(&p->path, "fonts");
+		sg_json_path_push_key(&p->path, font->name);
+		sg_json_path_push_key(&p->path, "system_fallback");
+		result = sg_parse_fail_escaped(p);
+		p->path = node_path;
+	}
+	return result;
+}
+
 sg_result sg_find_font(struct sg_parse *p, struct json_object *text, struct sg_named_font **out)
 {
 	const char *name = NULL;
@@ -106,9 +206,7 @@ sg_result sg_find_font(struct sg_parse *p, struct json_object *text, struct sg_n
 	sg_result result = sg_read_string(p, text, "font", true, &name);
 	if (result)
 		return result;
-	size_t i = 0;
-	while (i < p->font_count && strcmp(p->fonts[i].name, name) != 0)
-		i++;
+	size_t i = font_index(p, name);
 	if (i == p->font_count) {
 		char shown[128];
 		size_t mark = sg_json_path_push_key(&p->path, "font");
@@ -118,14 +216,9 @@ sg_result sg_find_font(struct sg_parse *p, struct json_object *text, struct sg_n
 		return result;
 	}
 	struct sg_named_font *font = &p->fonts[i];
-	if (!font->font.generation) {
-		/* Messages name the font, where its description is. */
-		struct sg_json_path node_path = p->path;
-		sg_json_path_init(&p->path);
-		sg_json_path_push_key(&p->path, "fonts");
-		sg_json_path_push_key(&p->path, font->name);
-		result = load(p, font);
-		p->path = node_path;
+	if (!font->font.generation || !font->fallbacks_given) {
+		result = load_with_fallbacks(p, font);
+		font->fallbacks_given = !result;
 	}
 	*out = font;
 	return result;
@@ -165,7 +258,8 @@ sg_result sg_font_count_glyphs(struct sg_parse *p, struct sg_named_font *font, c
 	/* Each glyph counted as a square of the font's size (its cell in the
 	 * atlas is about that), and the budget charged by whole atlas pages,
 	 * which is what the text layer allocates. */
-	uint64_t glyph = (uint64_t)font->size * (uint64_t)font->size * GLYPH_TEXEL_BYTES;
+	uint64_t glyph =
+	    (uint64_t)font->glyph_size * (uint64_t)font->glyph_size * GLYPH_TEXEL_BYTES;
 	uint64_t before = pages(p->glyph_bytes), after = pages(p->glyph_bytes + fresh * glyph);
 	uint64_t charged = charge(p, after * PAGE_BYTES);
 	if (charged <= p->limits.max_texture_bytes) {

@@ -157,6 +157,13 @@ struct sg_named_font {
 	const char *file_path; /* as written in the file */
 	int size;              /* pixels per em */
 	sg_font font;          /* loaded on first use; generation 0 before */
+	/* "fallback": other fonts of $.fonts, by index, added in order when the
+	 * font is loaded; "system_fallback": fontconfig's */
+	size_t fallbacks[SG_FONT_MAX_FALLBACKS];
+	size_t fallback_count;
+	bool system_fallback;
+	bool fallbacks_given; /* loaded with its fallbacks (it may be loaded as another's alone) */
+	int glyph_size; /* the largest size a glyph of its text may have: its fallbacks' too */
 	/* The characters whose glyphs were counted against the texture budget,
 	 * one bit each (0x110000 bits), made with the font. */
 	uint8_t *counted;
