@@ -1746,6 +1746,45 @@ START_TEST(test_fonts_load_on_first_use)
 }
 END_TEST
 
+/* "max_lines" reaches sg_node_new_text: one line with its ellipsis, the
+ * API's pixels. */
+START_TEST(test_text_max_lines)
+{
+	make_font_dir();
+	const char *path = write_file(
+		"lines.json",
+		"{\"output\": {\"width\": 128, \"height\": 128}, " FONTS ", \"nodes\": ["
+		"{\"type\": \"text\", \"name\": \"Short\", \"font\": \"sans\", \"color\": [1, 1, 1], "
+		"\"string\": \"The quick brown fox\", \"max_width\": 90, \"max_lines\": 1, "
+		"\"position\": [4, 40, 0]}]}");
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(path, &file) == SG_OK, "%s", sg_last_error());
+	struct sg_scene *loaded = sg_scene_file_get_scene(file);
+	struct sg_text_extent extent;
+	ck_assert_int_eq(sg_text_get_extent(loaded, find(loaded, "Short"), &extent), SG_OK);
+	ck_assert_int_eq(extent.lines, 1);
+	ck_assert_float_le(extent.width, 90);
+	unsigned char *from_file = render_file(file, 0);
+	struct sg_scene *scene = sg_scene_create();
+	sg_font font = sg_font_load(scene, FONT_FILE, 16);
+	sg_node node = sg_node_new_text(scene, &(struct sg_text_desc){.font = font,
+	                                                             .utf8 = "The quick brown fox",
+	                                                             .color = {1, 1, 1, 1},
+	                                                             .max_width = 90,
+	                                                             .max_lines = 1,
+	                                                             .position = {4, 40, 0}});
+	ck_assert_msg(node.generation, "%s", sg_last_error());
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), node), SG_OK);
+	unsigned char *from_api = render_scene(scene, 128);
+	ck_assert_uint_eq(count_differing(from_file, from_api, 128 * 128), 0);
+	free(from_api);
+	free(from_file);
+	sg_scene_destroy(scene);
+	sg_scene_file_destroy(file);
+	remove_temp_dir();
+}
+END_TEST
+
 /* "fallback" hands other fonts of $.fonts to a font: a character its file
  * lacks is drawn from the fallback, as sg_font_add_fallback() draws it (the
  * API's scene, pixel for pixel), and from nothing without it. */
@@ -1999,6 +2038,10 @@ static const struct bad_case bad_text_cases[] = {
 	 ": $.nodes[0].position: expected an array of 3 numbers", NULL},
 	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"opacity\": 2}]}", SG_ERR_FORMAT,
 	 ": $.nodes[0].opacity: 2 is outside 0 .. 1", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"max_lines\": -1}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].max_lines: -1 is outside 0 .. 1000000", NULL},
+	{"{" FONTS ", \"nodes\": [" TEXT_NODE ", \"max_lines\": 1.5}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].max_lines: expected an integer", NULL},
 };
 
 /* $.fonts itself, read whether or not this libsg has text. */
@@ -2109,6 +2152,7 @@ static void add_text_tests(Suite *suite)
 	tcase_add_test(text, test_text_string_keyframes);
 	tcase_add_test(text, test_fonts_load_on_first_use);
 	tcase_add_test(text, test_font_fallbacks);
+	tcase_add_test(text, test_text_max_lines);
 	tcase_add_test(text, test_font_paths_stay_in_the_scene_folder);
 	tcase_add_test(text, test_glyphs_count_against_the_texture_budget);
 	tcase_add_test(text, test_atlas_pages_made_count_against_the_texture_budget);

@@ -1242,6 +1242,145 @@ START_TEST(test_fallback_system_fonts)
 END_TEST
 #endif
 
+/* --- ellipsis ------------------------------------------------------------------- */
+
+#define ELLIPSIS 0x2026u
+
+/* The width HarfBuzz gives an ASCII string of letters without kerning pairs
+ * in DejaVu Sans (and spaces): the sum of its advances in 26.6. */
+static double ascii_width(FT_Face face, const char *ascii, size_t length)
+{
+	double width = 0;
+	for (size_t i = 0; i < length; i++)
+		width += face_advance(face, (uint8_t)ascii[i]);
+	return width;
+}
+
+/* Where an elided line of ascii must be cut: the most characters whose width
+ * (trailing spaces left out) and the ellipsis' fit max_width. */
+static size_t expected_cut(FT_Face face, const char *ascii, float max_width)
+{
+	double room = max_width - face_advance(face, ELLIPSIS);
+	size_t cut = 0;
+	for (size_t k = 1; k <= strlen(ascii); k++) {
+		size_t trimmed = k;
+		while (trimmed > 0 && ascii[trimmed - 1] == ' ')
+			trimmed--;
+		if (ascii_width(face, ascii, trimmed) <= room + 1e-9)
+			cut = trimmed;
+	}
+	return cut;
+}
+
+/* The glyphs of line, in order, are the first cut characters of ascii and
+ * then the ellipsis at cluster cut. */
+static void assert_elided_line(const struct sg_text_layout *layout, FT_Face face, int line,
+                               const char *ascii, size_t first_byte, size_t cut)
+{
+	size_t i = 0;
+	while (i < layout->count && layout->glyphs[i].line != line)
+		i++;
+	for (size_t k = 0; k < cut; k++, i++) {
+		ck_assert_uint_lt(i, layout->count);
+		ck_assert_int_eq(layout->glyphs[i].line, line);
+		ck_assert_uint_eq(layout->glyphs[i].glyph, FT_Get_Char_Index(face, (uint8_t)ascii[k]));
+		ck_assert_uint_eq(layout->glyphs[i].cluster, first_byte + k);
+	}
+	ck_assert_uint_lt(i, layout->count);
+	ck_assert_uint_eq(layout->glyphs[i].glyph, FT_Get_Char_Index(face, ELLIPSIS));
+	ck_assert_uint_eq(layout->glyphs[i].cluster, first_byte + cut);
+	ck_assert_msg(i + 1 == layout->count || layout->glyphs[i + 1].line != line,
+	              "glyphs after the ellipsis");
+}
+
+START_TEST(test_ellipsis_cuts_to_fit)
+{
+	sg_font font;
+	struct sg_scene *scene = scene_with_font(20, &font);
+	FT_Face face = open_face(20);
+	ck_assert_uint_ne(FT_Get_Char_Index(face, ELLIPSIS), 0);
+	const char *text = WORD_A " " WORD_A " " WORD_A " " WORD_A;
+
+	/* one line, a width between two cuts: "minimum mini…" */
+	float width = (float)(ascii_width(face, text, 12) + face_advance(face, ELLIPSIS) +
+	                      face_advance(face, 'm') / 2);
+	ck_assert_uint_eq(expected_cut(face, text, width), 12);
+	sg_node one = new_text(scene, (struct sg_text_desc){
+	                                  .font = font, .utf8 = text, .max_width = width, .max_lines = 1});
+	const struct sg_text_layout *layout = sg_text_node_layout(scene, one);
+	assert_elided_line(layout, face, 0, text, 0, 12);
+	struct sg_text_extent extent;
+	ck_assert_int_eq(sg_text_get_extent(scene, one, &extent), SG_OK);
+	ck_assert_int_eq(extent.lines, 1);
+	ck_assert_float_le(extent.width, width);
+
+	/* two lines wrapped at each word: the second takes the rest, cut at the
+	 * space (dropped) before the next word, of which no letter fits */
+	width = (float)(ascii_width(face, text, 7) + face_advance(face, ELLIPSIS) +
+	                face_advance(face, ' ') / 2);
+	sg_node two = new_text(scene, (struct sg_text_desc){
+	                                  .font = font, .utf8 = text, .max_width = width, .max_lines = 2});
+	layout = sg_text_node_layout(scene, two);
+	ck_assert_int_eq(layout->extent.lines, 2);
+	size_t cut = expected_cut(face, text + 8, width);
+	ck_assert_uint_eq(cut, 7); /* "minimum" and the ellipsis */
+	assert_elided_line(layout, face, 1, text + 8, 8, cut);
+	for (size_t i = 0; i < layout->count; i++)
+		if (layout->glyphs[i].line == 0)
+			ck_assert_uint_ne(layout->glyphs[i].glyph, FT_Get_Char_Index(face, ELLIPSIS));
+
+	/* text within max_lines: no ellipsis */
+	ck_assert_int_eq(sg_text_set_string(scene, two, WORD_A " " WORD_A), SG_OK);
+	layout = sg_text_node_layout(scene, two);
+	ck_assert_int_eq(layout->extent.lines, 2);
+	ck_assert_uint_eq(layout->count, 14); /* the space that broke the line is not drawn */
+	for (size_t i = 0; i < layout->count; i++)
+		ck_assert_uint_ne(layout->glyphs[i].glyph, FT_Get_Char_Index(face, ELLIPSIS));
+
+	/* a word longer than the box, though within max_lines, is cut too */
+	sg_node word = new_text(scene, (struct sg_text_desc){.font = font,
+	                                                     .utf8 = "minimumminimum",
+	                                                     .max_width = 60,
+	                                                     .max_lines = 3});
+	layout = sg_text_node_layout(scene, word);
+	cut = expected_cut(face, "minimumminimum", 60);
+	ck_assert_uint_gt(cut, 0);
+	assert_elided_line(layout, face, 0, "minimumminimum", 0, cut);
+	ck_assert_float_le(layout->line_widths[0], 60);
+
+	/* no width: lines are paragraphs; the ellipsis follows the last one shown
+	 * whole; a trailing newline is no more text */
+	sg_node para = new_text(scene, (struct sg_text_desc){
+	                                   .font = font, .utf8 = "mum\nmin\nmum", .max_lines = 2});
+	layout = sg_text_node_layout(scene, para);
+	ck_assert_int_eq(layout->extent.lines, 2);
+	assert_elided_line(layout, face, 1, "min", 4, 3);
+	ck_assert_int_eq(sg_text_set_string(scene, para, "mum\nmin\n"), SG_OK);
+	layout = sg_text_node_layout(scene, para);
+	ck_assert_uint_eq(layout->count, 6);
+
+	/* right to left: the ellipsis is the leftmost glyph */
+	const char *hebrew = "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d \xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d "
+	                     "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d"; /* שלום שלום שלום */
+	sg_node rtl = new_text(scene, (struct sg_text_desc){
+	                                  .font = font, .utf8 = hebrew, .max_width = 70, .max_lines = 1});
+	layout = sg_text_node_layout(scene, rtl);
+	ck_assert_uint_gt(layout->count, 1);
+	ck_assert_uint_eq(layout->glyphs[0].glyph, FT_Get_Char_Index(face, ELLIPSIS));
+	ck_assert_float_le(layout->line_widths[0], 70);
+
+	ck_assert_uint_eq(sg_node_new_text(scene, &(struct sg_text_desc){.font = font,
+	                                                                 .utf8 = "x",
+	                                                                 .max_lines = -1})
+	                      .generation,
+	                  0);
+	ck_assert_int_eq(sg_last_result(), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "max_lines -1"));
+	FT_Done_Face(face);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 /* --- golden images ------------------------------------------------------------- */
 
 static const struct {
@@ -1674,6 +1813,7 @@ int main(void)
 	tcase_add_test(tc, test_fallback_added_font);
 	tcase_add_test(tc, test_fallback_errors);
 	tcase_add_test(tc, test_fallback_system_fonts);
+	tcase_add_test(tc, test_ellipsis_cuts_to_fit);
 	suite_add_tcase(suite, tc);
 	int status = check_run(suite);
 	FT_Done_FreeType(library);

@@ -90,10 +90,19 @@ struct sg_text_desc {
 	float max_width;           /* > 0: lines are broken at break opportunities (spaces,
 	                            * after hyphens, between ideographs) to fit; a word wider
 	                            * than it stands alone on its line. 0: only at newlines */
+	int max_lines;             /* > 0: at most this many lines; see below. 0: any */
 	enum sg_text_align align;  /* of each line within the text box */
 	float line_height;         /* baseline to baseline in pixels; 0: the font's own */
 	float position[3];         /* translation applied inside the parent */
 };
+
+/* Ellipsis: with max_lines > 0, where text is left out after the last line
+ * shown, that line takes as much of the rest of its paragraph as fits
+ * max_width with an ellipsis after it (U+2026 from the font or a fallback,
+ * else "..."), cut at a cluster boundary with trailing spaces dropped; and
+ * a line wider than max_width (a word longer than the box) is cut the same
+ * way. With max_width 0, the ellipsis follows the last line whole. Right to
+ * left, the ellipsis is on the left. The extent counts the lines shown. */
 
 /* A text node (sg_node_get_kind() says SG_NODE_TEXT). Its colour is a
  * model's colour: sg_model_set_color() / sg_model_get_color() apply to it;

@@ -10,6 +10,7 @@
 
 /* Box widths and line heights in pixels: generous, but finite for the layout. */
 #define MAX_TEXT_LENGTH 1e6
+#define MAX_TEXT_LINES 1000000 /* max_lines: any count a string could have */
 
 /* A string that sg_node_new_text takes: valid UTF-8 with no NUL. */
 static sg_result read_string(struct sg_parse *p, struct json_object *value, const char **out)
@@ -140,6 +141,8 @@ static sg_result read_layout(struct sg_parse *p, struct json_object *desc,
 	sg_result result =
 	    sg_read_number(p, desc, "max_width", false, 0, MAX_TEXT_LENGTH, &text->max_width);
 	if (!result)
+		result = sg_read_int(p, desc, "max_lines", false, 0, MAX_TEXT_LINES, &text->max_lines);
+	if (!result)
 		result = sg_read_choice(p, desc, "align", aligns, &align);
 	if (!result)
 		result = sg_read_number(p, desc, "line_height", false, 0, MAX_TEXT_LENGTH,
@@ -155,7 +158,8 @@ sg_result sg_make_text(struct sg_parse *p, struct json_object *desc, const char 
 {
 	static const char *const keys[] = {"type",  "name",        "visible",  "opacity",
 	                                   "color", "font",        "string",   "max_width",
-	                                   "align", "line_height", "position", NULL};
+	                                   "max_lines", "align",   "line_height", "position",
+	                                   NULL};
 	if (!sg_text_available())
 		return sg_fail(SG_ERR_UNSUPPORTED,
 		               "%s: %s: a text node, but this libsg was built without text "

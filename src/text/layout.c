@@ -62,6 +62,12 @@ struct shaper {
 	hb_buffer_t *buffer;
 	struct run *runs;
 	size_t run_capacity;
+	/* the box: max_width (26.6; 0: none), max_lines (0: any) */
+	int64_t max_width;
+	int max_lines;
+	float ascent, line_height;
+	bool more_after; /* text follows the paragraph being laid out */
+	bool done;       /* max_lines reached: nothing more is laid out */
 };
 
 static const struct sg_font_data *font_data(const struct shaper *s, sg_font font)
@@ -171,15 +177,63 @@ static sg_result add_glyphs(void *context, sg_font font, const hb_glyph_info_t *
 	return SG_OK;
 }
 
-/* Appends the line [start, end) of p, shaped, at baseline y; its width to line_widths. */
+/* The ellipsis: U+2026 from the font or a fallback, else three full stops
+ * of the font. */
+static sg_result ellipsis_of(struct shaper *s, const char **text, sg_font *font)
+{
+	sg_result result = sg_text_font_for(s->scene, s->primary, s->primary, 0x2026, font);
+	if (result)
+		return result;
+	*text = "\xe2\x80\xa6";
+	if (!FT_Get_Char_Index(font_data(s, *font)->face, 0x2026)) {
+		*text = "...";
+		*font = s->primary;
+	}
+	return SG_OK;
+}
+
+/* Shapes the ellipsis in p's direction and hands its glyphs to emit, each
+ * with cluster at (the byte where the text it ends was cut). */
+static sg_result shape_ellipsis(struct shaper *s, const struct paragraph *p, size_t at,
+                                span_fn emit, void *context)
+{
+	const char *text;
+	sg_font font;
+	sg_result result = ellipsis_of(s, &text, &font);
+	if (result)
+		return result;
+	hb_buffer_t *buffer = s->buffer;
+	hb_buffer_clear_contents(buffer);
+	hb_buffer_add_utf8(buffer, text, -1, 0, -1);
+	hb_buffer_set_segment_properties(buffer, &p->props);
+	hb_buffer_guess_segment_properties(buffer); /* an empty paragraph has none */
+	hb_shape(font_data(s, font)->hb_font, buffer, NULL, 0);
+	unsigned count;
+	hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buffer, &count);
+	const hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buffer, NULL);
+	for (unsigned i = 0; i < count; i++)
+		info[i].cluster = (uint32_t)at;
+	return emit(context, font, info, pos, count);
+}
+
+/* Appends the line [start, end) of p, shaped, at baseline y, and after it
+ * (before it, right to left) an ellipsis where asked; its width to line_widths. */
 static sg_result add_line(struct sg_text_layout *layout, struct shaper *s,
-                          const struct paragraph *p, size_t start, size_t end, float baseline)
+                          const struct paragraph *p, size_t start, size_t end, float baseline,
+                          bool ellipsis)
 {
 	int line = layout->extent.lines;
 	if (!reserve_lines(layout, (size_t)line + 1))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory laying out %d lines", line + 1);
 	struct line_builder b = {.layout = layout, .baseline = baseline, .line = line};
-	sg_result result = shape_spans(s, p, start, end, add_glyphs, &b);
+	bool backward = HB_DIRECTION_IS_BACKWARD(p->props.direction);
+	sg_result result = SG_OK;
+	if (ellipsis && backward)
+		result = shape_ellipsis(s, p, end, add_glyphs, &b);
+	if (!result)
+		result = shape_spans(s, p, start, end, add_glyphs, &b);
+	if (!result && ellipsis && !backward)
+		result = shape_ellipsis(s, p, end, add_glyphs, &b);
 	if (result)
 		return result;
 	layout->line_widths[line] = (float)b.pen / 64.0f;
@@ -200,7 +254,9 @@ static size_t trim_end(const char *utf8, size_t start, size_t end)
  * advances of the paragraph shaped whole, trailing spaces left out. */
 struct measure {
 	int64_t *advance;
+	uint8_t *starts; /* NULL, or 1 where a cluster starts */
 	size_t start;
+	int64_t total;
 };
 
 static sg_result add_advances(void *context, sg_font font, const hb_glyph_info_t *info,
@@ -208,14 +264,77 @@ static sg_result add_advances(void *context, sg_font font, const hb_glyph_info_t
 {
 	(void)font;
 	struct measure *m = context;
-	for (unsigned i = 0; i < count; i++)
-		m->advance[info[i].cluster - m->start + 1] += pos[i].x_advance;
+	for (unsigned i = 0; i < count; i++) {
+		if (m->advance)
+			m->advance[info[i].cluster - m->start + 1] += pos[i].x_advance;
+		if (m->starts)
+			m->starts[info[i].cluster - m->start] = 1;
+		m->total += pos[i].x_advance;
+	}
 	return SG_OK;
 }
 
+/* Lays out [start, text_end) of p as one line ending in an ellipsis: cut at
+ * the last cluster boundary where the text (trailing spaces left out) and
+ * the ellipsis fit s->max_width, or whole where there is no width. */
+static sg_result add_elided(struct sg_text_layout *layout, struct shaper *s,
+                            const struct paragraph *p, size_t start, size_t text_end,
+                            float baseline)
+{
+	struct measure ellipsis = {0};
+	sg_result result = shape_ellipsis(s, p, start, add_advances, &ellipsis);
+	if (result)
+		return result;
+	if (s->max_width <= 0)
+		return add_line(layout, s, p, start, trim_end(p->utf8, start, text_end), baseline,
+		                true);
+	size_t length = text_end - start;
+	int64_t *advance = sg_calloc(length + 1, sizeof(*advance));
+	uint8_t *starts = sg_calloc(length + 1, 1);
+	if (!advance || !starts) {
+		sg_free(advance);
+		sg_free(starts);
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory cutting a %zu-byte line", length);
+	}
+	shape_spans(s, p, start, text_end, add_advances,
+	            &(struct measure){.advance = advance, .starts = starts, .start = start});
+	for (size_t i = 1; i <= length; i++)
+		advance[i] += advance[i - 1];
+	starts[length] = 1;
+	int64_t room = s->max_width - ellipsis.total;
+	size_t cut = start;
+	for (size_t i = 1; i <= length; i++) {
+		if (!starts[i])
+			continue;
+		size_t trimmed = trim_end(p->utf8, start, start + i);
+		if (advance[trimmed - start] <= room)
+			cut = trimmed;
+	}
+	sg_free(advance);
+	sg_free(starts);
+	return add_line(layout, s, p, start, cut, baseline, true);
+}
+
+/* Appends the line [start, end) of p, width wide (26.6): the last of max_lines
+ * (then s->done) ends in an ellipsis where text follows it (more), cut from
+ * the rest of the paragraph; and with max_lines, so does a line wider than
+ * max_width (a word longer than the box). */
+static sg_result emit_line(struct sg_text_layout *layout, struct shaper *s,
+                           const struct paragraph *p, size_t start, size_t end, bool more,
+                           int64_t width)
+{
+	float baseline = s->ascent + (float)layout->extent.lines * s->line_height;
+	bool last = s->max_lines > 0 && layout->extent.lines + 1 >= s->max_lines;
+	s->done = last;
+	bool cut = last && more;
+	bool wide = s->max_lines > 0 && s->max_width > 0 && width > s->max_width;
+	if (!cut && !wide)
+		return add_line(layout, s, p, start, end, baseline, false);
+	return add_elided(layout, s, p, start, cut ? p->end : end, baseline);
+}
+
 static sg_result add_wrapped(struct sg_text_layout *layout, struct shaper *s,
-                             const struct paragraph *p, float max_width, float ascent,
-                             float line_height)
+                             const struct paragraph *p)
 {
 	size_t length = p->end - p->start;
 	/* advance[i]: 26.6 advance up to byte start + i, by the cluster each glyph starts */
@@ -226,7 +345,7 @@ static sg_result add_wrapped(struct sg_text_layout *layout, struct shaper *s,
 	            &(struct measure){.advance = advance, .start = p->start});
 	for (size_t i = 1; i <= length; i++)
 		advance[i] += advance[i - 1];
-	int64_t limit = (int64_t)llroundf(max_width * 64.0f);
+	int64_t limit = s->max_width;
 
 	sg_result result = SG_OK;
 	size_t line_start = p->start, fit = 0; /* fit: the furthest break that fits, 0: none yet */
@@ -249,17 +368,19 @@ static sg_result add_wrapped(struct sg_text_layout *layout, struct shaper *s,
 		if (fit == 0 || width <= limit) {
 			fit = candidate;
 		} else {
-			float baseline = ascent + (float)layout->extent.lines * line_height;
-			if ((result = add_line(layout, s, p, line_start,
-			                       trim_end(p->utf8, line_start, fit), baseline)))
+			size_t end = trim_end(p->utf8, line_start, fit);
+			int64_t line_width =
+			    advance[end - p->start] - advance[line_start - p->start];
+			result = emit_line(layout, s, p, line_start, end, true, line_width);
+			if (result || s->done)
 				break;
 			line_start = fit;
 			fit = 0;
 			continue; /* the same candidate, measured from the new line start */
 		}
 		if (candidate >= p->end) {
-			float baseline = ascent + (float)layout->extent.lines * line_height;
-			result = add_line(layout, s, p, line_start, p->end, baseline);
+			result = emit_line(layout, s, p, line_start, p->end, s->more_after,
+			                   advance[length] - advance[line_start - p->start]);
 			break;
 		}
 		size_t after = at;
@@ -327,12 +448,10 @@ static sg_result find_runs(struct shaper *s, struct paragraph *p)
 }
 
 static sg_result add_paragraph(struct sg_text_layout *layout, struct shaper *s,
-                               struct paragraph *p, float max_width, float ascent,
-                               float line_height)
+                               struct paragraph *p)
 {
-	float baseline = ascent + (float)layout->extent.lines * line_height;
 	if (p->end == p->start)
-		return add_line(layout, s, p, p->start, p->end, baseline);
+		return emit_line(layout, s, p, p->start, p->end, s->more_after, 0);
 	/* The direction and script of the whole paragraph, so that each of its
 	 * lines is shaped the same way (a line of digits in Arabic stays RTL). */
 	hb_buffer_t *buffer = s->buffer;
@@ -344,9 +463,9 @@ static sg_result add_paragraph(struct sg_text_layout *layout, struct shaper *s,
 	sg_result result = find_runs(s, p);
 	if (result)
 		return result;
-	if (max_width > 0)
-		return add_wrapped(layout, s, p, max_width, ascent, line_height);
-	return add_line(layout, s, p, p->start, p->end, baseline);
+	if (s->max_width > 0)
+		return add_wrapped(layout, s, p);
+	return emit_line(layout, s, p, p->start, p->end, s->more_after, 0);
 }
 
 /* Whether c continues the cluster of the character before it, as HarfBuzz
@@ -401,7 +520,7 @@ sg_result sg_text_check_marks(const char *utf8, size_t length)
 }
 
 sg_result sg_text_layout_run(struct sg_text_layout *layout, struct sg_scene *scene, sg_font primary,
-                             const char *utf8, size_t length, float max_width,
+                             const char *utf8, size_t length, float max_width, int max_lines,
                              enum sg_text_align align, float line_height)
 {
 	const struct sg_font_data *font = &scene->text_state->fonts[primary.index];
@@ -419,14 +538,20 @@ sg_result sg_text_layout_run(struct sg_text_layout *layout, struct sg_scene *sce
 	if (!hb_buffer_allocation_successful(buffer))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory creating a HarfBuzz buffer");
 	/* fallbacks loaded below may move the pool: font is not used past here */
-	struct shaper s = {.scene = scene, .primary = primary, .buffer = buffer};
-	float ascent = font->ascent;
+	struct shaper s = {.scene = scene,
+	                   .primary = primary,
+	                   .buffer = buffer,
+	                   .max_width = max_width > 0 ? (int64_t)llroundf(max_width * 64.0f) : 0,
+	                   .max_lines = max_lines,
+	                   .ascent = font->ascent,
+	                   .line_height = line_height};
 	sg_result result = SG_OK;
-	for (size_t start = 0; length && start <= length && !result;) {
+	for (size_t start = 0; length && start <= length && !result && !s.done;) {
 		const char *newline = memchr(utf8 + start, '\n', length - start);
 		size_t end = newline ? (size_t)(newline - utf8) : length;
 		struct paragraph p = {.utf8 = utf8, .length = length, .start = start, .end = end};
-		result = add_paragraph(layout, &s, &p, max_width, ascent, line_height);
+		s.more_after = end + 1 < length;
+		result = add_paragraph(layout, &s, &p);
 		start = end + 1;
 	}
 	hb_buffer_destroy(buffer);

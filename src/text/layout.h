@@ -32,10 +32,10 @@ struct sg_text_layout {
 
 /* Shapes and lays out utf8 (length bytes, already valid UTF-8) with font
  * and its fallbacks, which it may load (so it takes the scene). line_height
- * 0: the font's own. On failure layout keeps its arrays (for the next try)
- * and has no glyphs. */
+ * 0: the font's own; max_lines 0: any (sg_text_desc). On failure layout
+ * keeps its arrays (for the next try) and has no glyphs. */
 sg_result sg_text_layout_run(struct sg_text_layout *layout, struct sg_scene *scene, sg_font font,
-                             const char *utf8, size_t length, float max_width,
+                             const char *utf8, size_t length, float max_width, int max_lines,
                              enum sg_text_align align, float line_height);
 void sg_text_layout_finish(struct sg_text_layout *layout);
 

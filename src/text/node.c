@@ -77,13 +77,13 @@ static sg_result make_mesh(struct sg_scene *scene, const struct sg_text_state *s
 }
 
 static sg_result build(struct sg_scene *scene, struct sg_text_state *state, sg_font font,
-                       const char *utf8, float max_width, enum sg_text_align align,
+                       const char *utf8, float max_width, int max_lines, enum sg_text_align align,
                        float line_height, struct built *built)
 {
 	size_t length = strlen(utf8);
 	sg_result result;
 	if ((result = sg_utf8_check(utf8, length)) ||
-	    (result = sg_text_layout_run(&built->layout, scene, font, utf8, length, max_width,
+	    (result = sg_text_layout_run(&built->layout, scene, font, utf8, length, max_width, max_lines,
 	                                 align, line_height)) ||
 	    (result = sg_atlas_place(scene, state, &built->layout, &built->page)) ||
 	    (result = make_mesh(scene, state, built))) {
@@ -107,6 +107,9 @@ static sg_result check_desc(const struct sg_text_desc *desc, const char *label, 
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
 		               "text '%.100s': max_width %g is negative or not finite", label,
 		               (double)desc->max_width);
+	if (desc->max_lines < 0)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "text '%.100s': max_lines %d is negative",
+		               label, desc->max_lines);
 	if (!isfinite(desc->line_height) || desc->line_height < 0)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
 		               "text '%.100s': line_height %g is negative or not finite", label,
@@ -147,7 +150,7 @@ sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc
 	}
 	struct sg_text_state *state = scene->text_state;
 	struct built built = {0};
-	if (build(scene, state, desc->font, utf8, desc->max_width, desc->align,
+	if (build(scene, state, desc->font, utf8, desc->max_width, desc->max_lines, desc->align,
 	          desc->line_height, &built)) {
 		sg_fail_prefix(sg_last_result(), "text '%.100s': ", label);
 		goto fail;
@@ -162,6 +165,7 @@ sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc
 	    .font = desc->font,
 	    .utf8 = copy,
 	    .max_width = desc->max_width,
+	    .max_lines = desc->max_lines,
 	    .line_height = desc->line_height,
 	    .align = desc->align,
 	    .page = built.page,
@@ -217,7 +221,7 @@ sg_result sg_text_set_string(struct sg_scene *scene, sg_node node, const char *u
 		               sg_scene_node_label(scene, node.index));
 	struct sg_text_state *state = scene->text_state;
 	struct built built = {0};
-	sg_result result = build(scene, state, text->font, utf8, text->max_width, text->align,
+	sg_result result = build(scene, state, text->font, utf8, text->max_width, text->max_lines, text->align,
 	                         text->line_height, &built);
 	if (result) {
 		sg_free(copy);

@@ -92,6 +92,7 @@ struct sg_text {
 	sg_font font;
 	char *utf8; /* NUL-terminated copy */
 	float max_width, line_height;
+	int max_lines;
 	enum sg_text_align align;
 	size_t page; /* SIZE_MAX: no page (no visible glyph) */
 	struct sg_text_layout layout;
