@@ -9,7 +9,7 @@ packages=(
 	gcc g++ meson ninja-build pkg-config python3 # g++: the C++ consumer test
 	libegl-dev libgles-dev libgbm-dev libdrm-dev libcglm-dev libpng-dev libjson-c-dev check
 	libfreetype-dev libharfbuzz-dev fonts-dejavu-core # text nodes, and the fonts of their tests
-	libfontconfig-dev # text: fallback to the system's fonts
+	libfontconfig-dev libfribidi-dev # text: fallback to the system's fonts, bidirectional text
 	libassimp-dev # model import (sg/model_file.h)
 	libjpeg62-turbo-dev libwebp-dev # JPEG and WebP images (textures, scene files, model files)
 	libegl-mesa0 libgl1-mesa-dri # Mesa: EGL surfaceless and llvmpipe

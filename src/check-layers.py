@@ -40,14 +40,14 @@ BELOW = {
 # no GL, GL knows no EGL, only the device layers touch DRM and GBM, only the
 # window layer Wayland and xkbcommon, and only
 # text knows FreeType and HarfBuzz (sg/text.h hides them), only base libpng and
-# only text fontconfig, only the scene files json-c, only the model files assimp, only the images libjpeg and libwebp.
+# only text fontconfig and FriBidi, only the scene files json-c, only the model files assimp, only the images libjpeg and libwebp.
 SYSTEM = [
     (re.compile(r'^gbm\.h$'), {'gbm'}),
     (re.compile(r'^xf86drmMode\.h$'), {'gbm', 'output'}),
     (re.compile(r'^(xf86drm|drm_fourcc)\.h$'), {'gbm', 'output', 'window'}),
     (re.compile(r'^(wayland-|xkbcommon/)'), {'window'}),
     (re.compile(r'^EGL/'), {'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'}),
-    (re.compile(r'^(ft2build\.h|freetype/|hb(-[a-z]+)?\.h$|harfbuzz/|fontconfig/)'), {'text'}),
+    (re.compile(r'^(ft2build\.h|freetype/|hb(-[a-z]+)?\.h$|harfbuzz/|fontconfig/|fribidi)'), {'text'}),
     (re.compile(r'^png\.h$'), {'base'}),
     (re.compile(r'^json-c/'), {'scenefile'}),
     (re.compile(r'^assimp/'), {'modelfile'}),

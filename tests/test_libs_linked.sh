@@ -3,10 +3,10 @@
 # ldd, ltrace and LD_PRELOAD see them only when readelf -d lists them as
 # NEEDED. It opens nothing itself: no dlopen among its imports.
 # Usage: test_libs_linked.sh PATH/TO/libsg.so [text|no-text] [import|no-import]
-#        [jpeg|no-jpeg] [webp|no-webp] [fontconfig|no-fontconfig]
+#        [jpeg|no-jpeg] [webp|no-webp] [fontconfig|no-fontconfig] [bidi|no-bidi]
 #        (the optional parts libsg was built with)
 set -eu
-[ $# -ge 1 ] || { echo "usage: $0 LIBSG.so [text|no-text] [import|no-import] [jpeg|no-jpeg] [webp|no-webp] [fontconfig|no-fontconfig]"; exit 99; }
+[ $# -ge 1 ] || { echo "usage: $0 LIBSG.so [text|no-text] [import|no-import] [jpeg|no-jpeg] [webp|no-webp] [fontconfig|no-fontconfig] [bidi|no-bidi]"; exit 99; }
 file=$1
 shift
 
@@ -24,6 +24,7 @@ for part in "$@"; do
 	jpeg) wanted="$wanted libjpeg.so" ;;
 	webp) wanted="$wanted libwebp.so libwebpdemux.so" ;;
 	fontconfig) wanted="$wanted libfontconfig.so" ;;
+	bidi) wanted="$wanted libfribidi.so" ;;
 	no-*) ;;
 	*) echo "usage: unknown part '$part'"; exit 99 ;;
 	esac

@@ -65,6 +65,8 @@ int main(void)
 #include "../src/base/alloc.h"
 #include "../src/base/png_read.h"
 #include "../src/graph/scene_internal.h"
+#include "../src/base/utf8.h"
+#include "../src/text/bidi.h"
 #include "../src/text/layout.h"
 #include "../src/text/text_internal.h"
 
@@ -124,7 +126,7 @@ static const char *const shaped_strings[] = {
     "\xd9\x85", /* مرحبا بالعالم */
     /* combining marks: é ñ compose to one glyph; x́ q̈ ḳ̂ have none, so GPOS places the marks */
     "e\xcc\x81 n\xcc\x83 x\xcc\x81 q\xcc\x88 k\xcc\x82\xcc\xa3",
-    "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d abc", /* Hebrew and Latin */
+    "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d", /* Hebrew: one direction (mixed ones: test_bidi_runs) */
 };
 
 START_TEST(test_glyphs_equal_hb_shape)
@@ -1034,11 +1036,6 @@ static bool same_font(sg_font a, sg_font b)
 	return a.scene == b.scene && a.index == b.index && a.generation == b.generation;
 }
 
-static size_t live_fonts(const struct sg_scene *scene)
-{
-	return scene->text_state->font_pool.live;
-}
-
 /* The atlas texels of glyph i of node against FreeType's own rendering of
  * character c by face: the coverage byte for byte. */
 static void assert_glyph_pixels(struct sg_scene *scene, sg_node node, FT_Face face, uint32_t c)
@@ -1182,6 +1179,11 @@ START_TEST(test_fallback_errors)
 END_TEST
 
 #if SG_TEST_FONTCONFIG
+static size_t live_fonts(const struct sg_scene *scene)
+{
+	return scene->text_state->font_pool.live;
+}
+
 /* fontconfig's fallback: off by default; on, the shin comes from a system
  * font whose file, opened here, maps it to the same glyph; a character no
  * font has stays .notdef and loads nothing; the fonts loaded go with the
@@ -1378,6 +1380,84 @@ START_TEST(test_ellipsis_cuts_to_fit)
 	ck_assert_ptr_nonnull(strstr(sg_last_error(), "max_lines -1"));
 	FT_Done_Face(face);
 	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* --- bidirectional text ---------------------------------------------------------- */
+
+/* Visual orders worked out by hand from UAX #9: strong letters take their
+ * direction, a space between a Latin and a Hebrew word takes the
+ * paragraph's, European digits in a right-to-left paragraph are a
+ * left-to-right run (level 2); runs are reversed by rule L2. */
+static const struct {
+	const char *utf8;
+	size_t count;
+	uint32_t clusters[16]; /* left to right; with FriBidi */
+	uint32_t plain[16];    /* without: one direction per paragraph */
+} bidi_cases[] = {
+    /* "abc אבג def": a Hebrew word inside a left-to-right line */
+    {"abc \xd7\x90\xd7\x91\xd7\x92 def", 11,
+     {0, 1, 2, 3, 8, 6, 4, 10, 11, 12, 13},
+     {0, 1, 2, 3, 4, 6, 8, 10, 11, 12, 13}},
+    /* "שלום abc": a Latin word inside a right-to-left line */
+    {"\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d abc", 8,
+     {9, 10, 11, 8, 6, 4, 2, 0},
+     {11, 10, 9, 8, 6, 4, 2, 0}},
+    /* "אב 123": digits keep their order inside right-to-left text */
+    {"\xd7\x90\xd7\x91 123", 6,
+     {5, 6, 7, 4, 2, 0},
+     {7, 6, 5, 4, 2, 0}},
+};
+
+START_TEST(test_bidi_runs)
+{
+	sg_font font;
+	struct sg_scene *scene = scene_with_font(20, &font);
+	FT_Face face = open_face(20);
+	const char *utf8 = bidi_cases[_i].utf8;
+	sg_node node = new_text(scene, (struct sg_text_desc){.font = font, .utf8 = utf8});
+	const struct sg_text_layout *layout = sg_text_node_layout(scene, node);
+	ck_assert_uint_eq(layout->count, bidi_cases[_i].count);
+	const uint32_t *want = SG_TEST_BIDI ? bidi_cases[_i].clusters : bidi_cases[_i].plain;
+	for (size_t k = 0; k < layout->count; k++) {
+		const struct sg_text_glyph *g = &layout->glyphs[k];
+		ck_assert_msg(g->cluster == want[k], "glyph %zu: cluster %u, expected %u", k,
+		              g->cluster, want[k]);
+		size_t at = g->cluster;
+		uint32_t c = 0;
+		ck_assert(sg_utf8_next(utf8, strlen(utf8), &at, &c));
+		ck_assert_uint_eq(g->glyph, FT_Get_Char_Index(face, c));
+		if (k > 0) /* left to right, touching */
+			ck_assert_float_eq(g->pen_x, layout->glyphs[k - 1].pen_x +
+			                                 layout->glyphs[k - 1].x_advance);
+	}
+	FT_Done_Face(face);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* Rule L2 on levels alone: the highest level's runs reversed first. */
+START_TEST(test_bidi_reorder)
+{
+	static const struct {
+		size_t count;
+		uint8_t levels[6];
+		size_t order[6];
+	} cases[] = {
+	    {3, {0, 0, 0}, {0, 1, 2}},
+	    {3, {1, 1, 1}, {2, 1, 0}},
+	    {5, {0, 1, 1, 0, 0}, {0, 2, 1, 3, 4}},
+	    {3, {1, 2, 1}, {2, 1, 0}},       /* a level-2 run inside RTL keeps its place */
+	    {4, {1, 2, 2, 1}, {3, 1, 2, 0}}, /* and its runs their order */
+	    {5, {0, 1, 2, 1, 0}, {0, 3, 2, 1, 4}},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		size_t order[6];
+		sg_text_bidi_reorder(cases[i].levels, cases[i].count, order);
+		for (size_t k = 0; k < cases[i].count; k++)
+			ck_assert_msg(order[k] == cases[i].order[k], "case %zu: order[%zu] = %zu, not %zu",
+			              i, k, order[k], cases[i].order[k]);
+	}
 }
 END_TEST
 
@@ -1814,6 +1894,8 @@ int main(void)
 	tcase_add_test(tc, test_fallback_errors);
 	tcase_add_test(tc, test_fallback_system_fonts);
 	tcase_add_test(tc, test_ellipsis_cuts_to_fit);
+	tcase_add_loop_test(tc, test_bidi_runs, 0, (int)(sizeof(bidi_cases) / sizeof(bidi_cases[0])));
+	tcase_add_test(tc, test_bidi_reorder);
 	suite_add_tcase(suite, tc);
 	int status = check_run(suite);
 	FT_Done_FreeType(library);

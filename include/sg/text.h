@@ -96,6 +96,11 @@ struct sg_text_desc {
 	float position[3];         /* translation applied inside the parent */
 };
 
+/* Bidirectional text: where libsg has FriBidi (meson option 'bidi'), each
+ * paragraph is resolved by UAX #9 (its direction from its first strong
+ * character) and each line's runs are drawn in visual order; without, a
+ * paragraph has one direction. */
+
 /* Ellipsis: with max_lines > 0, where text is left out after the last line
  * shown, that line takes as much of the rest of its paragraph as fits
  * max_width with an ellipsis after it (U+2026 from the font or a fallback,

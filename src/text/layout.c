@@ -1,7 +1,11 @@
 /* Shaping and line layout (layout.h). Each paragraph (text between '\n') is
- * shaped once to measure it and find where lines must break, then each line
- * is shaped on its own, so that a line's glyphs (ligatures, kerning, Arabic
- * joining, mark positions) are what HarfBuzz gives for exactly that line. */
+ * split into runs of one font (fallback.c) and one bidirectional level
+ * (bidi.c), shaped once to measure it and find where lines must break, then
+ * each line is shaped on its own, run by run, so that a line's glyphs
+ * (ligatures, kerning, Arabic joining, mark positions) are what HarfBuzz
+ * gives for exactly that line; its runs are then put in visual order. With
+ * max_lines, the last line shown and lines wider than the box end in an
+ * ellipsis. */
 #include "layout.h"
 
 #include <hb.h>
@@ -13,6 +17,7 @@
 #include "../base/error.h"
 #include "text_internal.h"
 #include "../base/utf8.h"
+#include "bidi.h"
 
 static bool is_space(uint32_t c)
 {
@@ -43,6 +48,7 @@ struct run {
 	size_t start, end;
 	sg_font font;
 	hb_script_t script;
+	uint8_t level; /* bidirectional embedding level: odd is right to left */
 };
 
 struct paragraph {
@@ -62,6 +68,14 @@ struct shaper {
 	hb_buffer_t *buffer;
 	struct run *runs;
 	size_t run_capacity;
+	/* a paragraph's characters and their levels (bidi.h), and a line's
+	 * runs' levels and visual order */
+	uint32_t *chars;
+	uint8_t *levels;
+	size_t char_capacity, level_capacity;
+	uint8_t *line_levels;
+	size_t *line_order;
+	size_t line_level_capacity, line_order_capacity;
 	/* the box: max_width (26.6; 0: none), max_lines (0: any) */
 	int64_t max_width;
 	int max_lines;
@@ -112,6 +126,7 @@ static void shape(struct shaper *s, const struct paragraph *p, const struct run 
 	hb_segment_properties_t props = p->props;
 	if (p->run_count > 1)
 		props.script = run->script;
+	props.direction = run->level & 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR;
 	hb_buffer_set_segment_properties(buffer, &props);
 	hb_shape(font_data(s, run->font)->hb_font, buffer, NULL, 0);
 }
@@ -120,25 +135,39 @@ static void shape(struct shaper *s, const struct paragraph *p, const struct run 
 typedef sg_result (*span_fn)(void *context, sg_font font, const hb_glyph_info_t *info,
                              const hb_glyph_position_t *pos, unsigned count);
 
-/* Shapes [start, end) of p run by run, in visual order: each run on its own
- * (with the whole string as context), the runs left to right, or right to
- * left in a right-to-left paragraph (one direction per paragraph: no
- * bidirectional reordering). */
+/* Shapes [start, end) of p run by run, each run on its own (with the whole
+ * string as context), and hands them to emit in visual order: the runs of
+ * the line reordered by their levels (UAX #9 L2), each run's glyphs in
+ * visual order as HarfBuzz gives them. */
 static sg_result shape_spans(struct shaper *s, const struct paragraph *p, size_t start,
                              size_t end, span_fn emit, void *context)
 {
-	bool backward = HB_DIRECTION_IS_BACKWARD(p->props.direction);
-	for (size_t k = 0; k < p->run_count; k++) {
-		const struct run *run = &p->runs[backward ? p->run_count - 1 - k : k];
+	size_t first = 0, count = 0;
+	while (first < p->run_count && p->runs[first].end <= start)
+		first++;
+	while (first + count < p->run_count && p->runs[first + count].start < end)
+		count++;
+	void *levels = s->line_levels, *order = s->line_order;
+	bool ok = sg_grow_array(&levels, &s->line_level_capacity, count, 1) &&
+	          sg_grow_array(&order, &s->line_order_capacity, count, sizeof(size_t));
+	s->line_levels = levels;
+	s->line_order = order;
+	if (!ok)
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory ordering %zu runs", count);
+	for (size_t k = 0; k < count; k++)
+		s->line_levels[k] = p->runs[first + k].level;
+	sg_text_bidi_reorder(s->line_levels, count, s->line_order);
+	for (size_t k = 0; k < count; k++) {
+		const struct run *run = &p->runs[first + s->line_order[k]];
 		size_t a = run->start > start ? run->start : start;
 		size_t b = run->end < end ? run->end : end;
 		if (a >= b)
 			continue;
 		shape(s, p, run, a, b);
-		unsigned count;
-		const hb_glyph_info_t *info = hb_buffer_get_glyph_infos(s->buffer, &count);
+		unsigned glyphs;
+		const hb_glyph_info_t *info = hb_buffer_get_glyph_infos(s->buffer, &glyphs);
 		const hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(s->buffer, NULL);
-		sg_result result = emit(context, run->font, info, pos, count);
+		sg_result result = emit(context, run->font, info, pos, glyphs);
 		if (result)
 			return result;
 	}
@@ -409,26 +438,52 @@ static hb_script_t run_script(const struct paragraph *p, size_t start, size_t en
 	return fallback;
 }
 
-/* Splits p into runs of one font each (sg_text_font_for): a combining mark
- * or joiner stays with its base character's font. */
+/* The paragraph's direction and each character's level (bidi.h), into
+ * p->props and s->levels; HarfBuzz's guess of the direction goes in. */
+static sg_result find_levels(struct shaper *s, struct paragraph *p)
+{
+	size_t n = 0;
+	for (size_t at = p->start; at < p->end; n++) {
+		void *chars = s->chars;
+		if (!sg_grow_array(&chars, &s->char_capacity, n + 1, sizeof(*s->chars)))
+			return sg_fail(SG_ERR_NO_MEMORY, "out of memory for %zu characters", n + 1);
+		s->chars = chars;
+		s->chars[n] = next_char(p, &at);
+	}
+	void *levels = s->levels;
+	if (!sg_grow_array(&levels, &s->level_capacity, n, 1))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for %zu levels", n);
+	s->levels = levels;
+	bool rtl = HB_DIRECTION_IS_BACKWARD(p->props.direction);
+	sg_result result = sg_text_bidi_levels(s->chars, n, &rtl, s->levels);
+	p->props.direction = rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR;
+	return result;
+}
+
+/* Splits p into runs of one font and one level each (sg_text_font_for): a
+ * combining mark or joiner stays with its base character's font. */
 static sg_result find_runs(struct shaper *s, struct paragraph *p)
 {
 	hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
+	sg_result result = find_levels(s, p);
+	if (result)
+		return result;
 	p->runs = s->runs;
 	p->run_count = 0;
 	sg_font current = s->primary;
-	for (size_t at = p->start; at < p->end;) {
+	for (size_t at = p->start, i = 0; at < p->end; i++) {
 		size_t here = at;
 		uint32_t c = next_char(p, &at);
 		sg_font font = current;
+		uint8_t level = s->levels[i];
 		if (here == p->start || !continues_cluster(unicode, c)) {
-			sg_result result = sg_text_font_for(s->scene, s->primary, current, c, &font);
+			result = sg_text_font_for(s->scene, s->primary, current, c, &font);
 			if (result)
 				return result;
 		}
 		struct run *last = p->run_count ? &s->runs[p->run_count - 1] : NULL;
 		if (last && last->font.index == font.index &&
-		    last->font.generation == font.generation) {
+		    last->font.generation == font.generation && last->level == level) {
 			last->end = at;
 		} else {
 			void *array = s->runs;
@@ -437,7 +492,8 @@ static sg_result find_runs(struct shaper *s, struct paragraph *p)
 				return sg_fail(SG_ERR_NO_MEMORY, "out of memory for %zu font runs",
 				               p->run_count + 1);
 			s->runs = p->runs = array;
-			s->runs[p->run_count++] = (struct run){.start = here, .end = at, .font = font};
+			s->runs[p->run_count++] =
+			    (struct run){.start = here, .end = at, .font = font, .level = level};
 		}
 		current = font;
 	}
@@ -556,6 +612,10 @@ sg_result sg_text_layout_run(struct sg_text_layout *layout, struct sg_scene *sce
 	}
 	hb_buffer_destroy(buffer);
 	sg_free(s.runs);
+	sg_free(s.chars);
+	sg_free(s.levels);
+	sg_free(s.line_levels);
+	sg_free(s.line_order);
 	if (result) {
 		layout->count = 0;
 		layout->extent.lines = 0;
