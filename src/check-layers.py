@@ -69,6 +69,7 @@ PUBLIC = {
     'version.h': 'base',
     'scene.h': 'graph',
     'scene3d.h': 'graph',
+    'shape.h': 'graph',
     'animation.h': 'animate',
     'dmabuf.h': 'graph',
     'text.h': 'text',

@@ -37,7 +37,8 @@ struct sg_pick_hit {
  * Points outside the camera's near and far planes are not hits, as they are
  * not drawn. Transparency is not looked at: a model of opacity 0, or its
  * texels of alpha 0 there, is still the hit (make it unpickable to pass
- * through). Like sg_renderer_render, brings the world matrices up to date.
+ * through); but a model of a shape texture (sg/shape.h) is hit only inside
+ * the shape's outline. Like sg_renderer_render, brings the world matrices up to date.
  * None: SG_ERR_NOT_FOUND. A camera that cannot be inverted, a size below 1,
  * or a non-finite point: SG_ERR_INVALID_ARGUMENT. Models with a destroyed
  * mesh are skipped. */

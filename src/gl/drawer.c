@@ -16,6 +16,7 @@
 #include "check.h"
 #include "expand.h"
 #include "nv12.h"
+#include "shape.h"
 #include "program.h"
 
 sg_result sg_gl_drawer_init(struct sg_gl_drawer *gl)
@@ -66,6 +67,7 @@ void sg_gl_drawer_finish(struct sg_gl_drawer *gl)
 	if (p->white_program)
 		glDeleteProgram(p->white_program);
 	sg_gl_nv12_finish(p);
+	sg_gl_shape_finish(p);
 	sg_gl_expand_finish(&gl->expanded);
 	sg_gl_blend_order_finish(&gl->blend);
 	sg_gl_depth_finish(&gl->depth);
@@ -123,6 +125,9 @@ static sg_result bind_texture(struct sg_gl_drawer *gl, const struct sg_scene *sc
 	struct sg_gl_programs *p = &gl->programs;
 	if (index == SG_DRAW_NO_TEXTURE)
 		return sg_gl_nv12_bind(p, NULL, NULL, p->white_texture);
+	const struct sg_texture_data *t = sg_scene_texture_slot(scene, index);
+	if (t && t->shape)
+		return sg_gl_shape_bind(p, t->shape, p->white_texture);
 	GLuint texture;
 	sg_result result =
 	    sg_gl_cache_texture(&gl->textures, scene, index, p->max_texture_size, &texture);

@@ -143,6 +143,11 @@ struct sg_gl_programs {
 	GLuint nv12_program;
 	GLint nv12_matrix, nv12_offset; /* its uniforms' locations */
 	bool nv12_bound;
+	/* Shape textures (src/gl/shape.c; 0 until the first), its uniforms'
+	 * locations, and whether the last bind_texture() used it. */
+	GLuint shape_program;
+	GLint shape_uniforms[14];
+	bool shape_bound;
 	GLint max_texture_size;
 	GLuint white_texture; /* 1x1 white: what models without a texture sample */
 	GLuint tint_array, tint_buffer; /* SG_DEBUG_DAMAGE's quad, made at its first use */

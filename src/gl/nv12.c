@@ -73,10 +73,11 @@ sg_result sg_gl_nv12_bind(struct sg_gl_programs *gl, const struct sg_gl_object *
 		glActiveTexture(GL_TEXTURE1);
 		glBindTexture(GL_TEXTURE_2D, object->chroma);
 		glActiveTexture(GL_TEXTURE0);
-	} else if (gl->nv12_bound) {
+	} else if (gl->nv12_bound || gl->shape_bound) {
 		glUseProgram(gl->textured);
 	}
 	gl->nv12_bound = nv12;
+	gl->shape_bound = false;
 	glBindTexture(GL_TEXTURE_2D, texture);
 	return SG_OK;
 }

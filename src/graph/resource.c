@@ -154,6 +154,8 @@ sg_result sg_texture_destroy(struct sg_scene *scene, sg_texture texture)
 	t->pixels = NULL;
 	sg_texture_import_free(t->import);
 	t->import = NULL;
+	sg_free(t->shape);
+	t->shape = NULL;
 	sg_pool_free(&scene->texture_pool, texture.index);
 	scene->structure_version++; /* models using it must be refused */
 	return SG_OK;
@@ -170,6 +172,11 @@ static sg_result check_update(const struct sg_scene *scene, sg_texture texture, 
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
 		               "sg_texture_update: texture #%u shows a dma-buf (sg_texture_import_dmabuf): "
 		               "write the buffer and call sg_texture_mark_changed (sg/dmabuf.h)",
+		               texture.index);
+	if (t->shape)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "sg_texture_update: texture #%u is a shape: change it with "
+		               "sg_texture_set_shape (sg/shape.h)",
 		               texture.index);
 	if (!pixels)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_texture_update: pixels of texture #%u is NULL",

@@ -277,6 +277,7 @@ void sg_scene_destroy(struct sg_scene *scene)
 	for (uint32_t i = 0; i < scene->texture_pool.used; i++) {
 		sg_free(scene->textures[i].pixels);
 		sg_texture_import_free(scene->textures[i].import); /* closes its fds */
+		sg_free(scene->textures[i].shape);
 	}
 	sg_pool_finish(&scene->texture_pool);
 	sg_free(scene->textures);

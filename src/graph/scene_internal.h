@@ -16,6 +16,7 @@
 
 #include <sg/scene.h>
 #include <sg/scene3d.h>
+#include <sg/shape.h>
 
 #include "index_map.h"
 #include "pool.h"
@@ -98,6 +99,9 @@ struct sg_texture_data {
 	/* sg_texture_import_dmabuf (src/graph/dmabuf.h): the buffer's planes and
 	 * their dup'ed fds; pixels is then NULL. NULL for every other texture. */
 	struct sg_texture_import *import;
+	/* sg_texture_create_shape (sg/shape.h): the shape the shader draws;
+	 * pixels is then one white texel. NULL for every other texture. */
+	struct sg_shape_desc *shape;
 };
 
 /* What sg_mesh_create_3d adds to a mesh: every vertex's attributes

@@ -15,6 +15,7 @@
 #include "../base/error.h"
 #include "../base/floats.h"
 #include "../graph/scene_internal.h"
+#include "../graph/shape_outline.h"
 #include "bounds.h"
 #include "views3d.h"
 
@@ -123,6 +124,10 @@ static bool hit_model(const struct sg_scene *scene, uint32_t n, const struct ray
 	const struct sg_mesh_data *m = sg_scene_model_mesh(scene, n);
 	if (!m)
 		return false;
+	/* A shape texture's model is hit inside the shape's outline only. */
+	const struct sg_texture_data *texture =
+	    sg_scene_texture(scene, sg_model_texture(scene, sg_scene_model(scene, n)));
+	const struct sg_shape_desc *shape = texture ? texture->shape : NULL;
 	mat4 model_world;
 	sg_scene_model_world(scene, n, model_world);
 	uint32_t count = sg_mesh_draw_count(m);
@@ -137,10 +142,18 @@ static bool hit_model(const struct sg_scene *scene, uint32_t n, const struct ray
 		if (!ray_meets_triangle(ray, world[0], world[1], world[2], &t, &u, &v) ||
 		    (nearest_t && found && t >= *nearest_t))
 			continue;
+		float w[3] = {1.0f - u - v, u, v};
+		if (shape) {
+			float uv[2] = {0, 0};
+			for (int c = 0; c < 3; c++)
+				for (int i = 0; i < 2; i++)
+					uv[i] += w[c] * m->vertices[corner[c]].uv[i];
+			if (sg_shape_distance(shape, uv[0], uv[1]) > 0)
+				continue;
+		}
 		if (nearest_t)
 			*nearest_t = t;
 		found = true;
-		float w[3] = {1.0f - u - v, u, v};
 		*hit = (struct sg_pick_hit){.node = sg_scene_handle(scene, n), .triangle = k,
 		                            .barycentric = {w[0], w[1], w[2]}};
 		for (int c = 0; c < 3; c++) {
