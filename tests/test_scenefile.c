@@ -2134,8 +2134,127 @@ START_TEST(test_text_needs_a_build_with_text)
 }
 END_TEST
 
+/* --- Shapes (docs/scene-format.md, "Shapes") --- */
+
+/* Every key of a shape node reaches sg_texture_create_shape: the file's
+ * render is the API's, pixel for pixel. */
+START_TEST(test_shape_node_matches_the_api)
+{
+	make_temp_dir();
+	const char *path = write_file(
+		"shape.json",
+		"{\"output\": {\"width\": 128, \"height\": 128, \"background\": [255, 255, 255]}, "
+		"\"nodes\": ["
+		"{\"type\": \"shape\", \"name\": \"Shadow\", \"width\": 80, \"height\": 50, "
+		"\"radius\": 10, \"fill\": [0, 0, 0, 128], \"blur\": 4, \"position\": [22, 26, 0]}, "
+		"{\"type\": \"shape\", \"name\": \"Card\", \"width\": 80, \"height\": 50, "
+		"\"radius\": [10, 10, 2, 2], \"border\": {\"width\": 3, \"color\": \"#204080\"}, "
+		"\"gradient\": {\"type\": \"linear\", \"start\": [0, 0], \"end\": [0, 50], \"stops\": ["
+		"{\"offset\": 0, \"color\": [250, 250, 250]}, {\"offset\": 1, \"color\": [200, 210, 230]}]}, "
+		"\"position\": [20, 20, 0], \"opacity\": 0.9},"
+		"{\"type\": \"shape\", \"name\": \"Dot\", \"width\": 16, \"height\": 16, \"radius\": 8, "
+		"\"fill\": \"#e04040\", \"color\": [1, 1, 0], \"position\": [90, 90, 0]}]}");
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(path, &file) == SG_OK, "%s", sg_last_error());
+	unsigned char *from_file = render_file(file, 0);
+
+	struct sg_scene *scene = sg_scene_create();
+	struct sg_shape_desc shadow = {.width = 80,
+	                               .height = 50,
+	                               .radii = {10, 10, 10, 10},
+	                               .fill = {0, 0, 0, 128 / 255.0f},
+	                               .blur = 4};
+	struct sg_shape_desc card = {.width = 80,
+	                             .height = 50,
+	                             .radii = {10, 10, 2, 2},
+	                             .border_width = 3,
+	                             .border_color = {0x20 / 255.0f, 0x40 / 255.0f, 0x80 / 255.0f, 1},
+	                             .gradient = SG_GRADIENT_LINEAR,
+	                             .gradient_end = {0, 50},
+	                             .stop_count = 2,
+	                             .stops = {{0, {250 / 255.0f, 250 / 255.0f, 250 / 255.0f, 1}},
+	                                       {1, {200 / 255.0f, 210 / 255.0f, 230 / 255.0f, 1}}}};
+	struct sg_shape_desc dot = {.width = 16,
+	                            .height = 16,
+	                            .radii = {8, 8, 8, 8},
+	                            .fill = {0xe0 / 255.0f, 0x40 / 255.0f, 0x40 / 255.0f, 1}};
+	const struct sg_shape_desc *descs[3] = {&shadow, &card, &dot};
+	const float at[3][2] = {{22, 26}, {20, 20}, {90, 90}};
+	sg_node nodes[3];
+	for (int i = 0; i < 3; i++) {
+		sg_texture t = sg_texture_create_shape(scene, descs[i]);
+		sg_mesh m = sg_mesh_create_shape(scene, descs[i]);
+		nodes[i] = sg_node_new_model(scene, &(struct sg_model_desc){
+		                                        .mesh = m, .texture = t,
+		                                        .position = {at[i][0], at[i][1], 0}});
+		ck_assert_msg(nodes[i].generation, "%s", sg_last_error());
+		ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), nodes[i]), SG_OK);
+	}
+	ck_assert_int_eq(sg_node_set_opacity(scene, nodes[1], 0.9f), SG_OK);
+	ck_assert_int_eq(sg_model_set_color(scene, nodes[2], 1, 1, 0, 1), SG_OK);
+	struct sg_renderer *renderer = surfaceless_renderer(128, 128);
+	struct sg_camera camera;
+	sg_camera_init_pixels(&camera, 128, 128);
+	ck_assert_int_eq(sg_renderer_set_clear_color(renderer, 1, 1, 1, 1), SG_OK);
+	ck_assert_int_eq(sg_renderer_render(renderer, scene, &camera), SG_OK);
+	unsigned char *from_api = malloc(128 * 128 * 4);
+	ck_assert_int_eq(sg_renderer_read_pixels(renderer, from_api, 0), SG_OK);
+	ck_assert_uint_eq(count_differing(from_file, from_api, 128 * 128), 0);
+	sg_renderer_destroy(renderer);
+	free(from_api);
+	free(from_file);
+	sg_scene_destroy(scene);
+	sg_scene_file_destroy(file);
+	remove_temp_dir();
+}
+END_TEST
+
+#define SHAPE "{\"type\": \"shape\", \"width\": 20, \"height\": 10"
+static const struct bad_case bad_shape_cases[] = {
+	{"{\"nodes\": [{\"type\": \"shape\", \"height\": 10}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].width: missing", NULL},
+	{"{\"nodes\": [" SHAPE ", \"radius\": -1}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].radius: -1 is outside 0 .. 1e+06", NULL},
+	{"{\"nodes\": [" SHAPE ", \"radius\": [1, 2, 3]}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].radius: expected an array of 4 numbers", NULL},
+	{"{\"nodes\": [" SHAPE ", \"border\": {\"color\": \"#ffffff\"}}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].border.width: missing", NULL},
+	{"{\"nodes\": [" SHAPE ", \"gradient\": {\"type\": \"conic\"}}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].gradient.type: ", NULL},
+	{"{\"nodes\": [" SHAPE ", \"gradient\": {\"type\": \"linear\", \"start\": [0, 0], "
+	 "\"end\": [1, 0], \"stops\": [{\"offset\": 0, \"color\": \"#ffffff\"}]}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].gradient.stops: expected an array of 2 .. 8 stops", NULL},
+	{"{\"nodes\": [" SHAPE ", \"gradient\": {\"type\": \"linear\", \"start\": [0, 0], "
+	 "\"end\": [1, 0], \"stops\": [{\"offset\": 0.5, \"color\": \"#ffffff\"}, "
+	 "{\"offset\": 0.2, \"color\": \"#000000\"}]}}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].gradient.stops[1]: offset 0.2 is below", NULL},
+	{"{\"nodes\": [" SHAPE ", \"gradient\": {\"type\": \"radial\", \"start\": [1, 1], "
+	 "\"end\": [1, 1], \"stops\": [{\"offset\": 0, \"color\": \"#ffffff\"}, "
+	 "{\"offset\": 1, \"color\": \"#000000\"}]}}]}",
+	 SG_ERR_INVALID_ARGUMENT, ": $.nodes[0]: sg_texture_create_shape: the gradient's end is its start",
+	 NULL},
+	{"{\"nodes\": [" SHAPE ", \"blur\": 2, \"border\": {\"width\": 1}}]}",
+	 SG_ERR_INVALID_ARGUMENT, ": $.nodes[0]: sg_texture_create_shape: a blurred shape", NULL},
+	{"{\"nodes\": [" SHAPE ", \"children\": []}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0]: a shape cannot have children", NULL},
+	{"{\"nodes\": [" SHAPE ", \"mesh\": \"quad\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].mesh: unknown key", NULL},
+};
+
+START_TEST(test_bad_shapes_are_refused)
+{
+	run_bad_case(&bad_shape_cases[_i], _i);
+}
+END_TEST
+
 static void add_text_tests(Suite *suite)
 {
+	TCase *shapes = tcase_create("shapes");
+	tcase_set_timeout(shapes, 60);
+	tcase_add_test(shapes, test_shape_node_matches_the_api);
+	tcase_add_loop_test(shapes, test_bad_shapes_are_refused, 0,
+	                    (int)(sizeof(bad_shape_cases) / sizeof(bad_shape_cases[0])));
+	suite_add_tcase(suite, shapes);
 	TCase *text = tcase_create("text");
 	tcase_set_timeout(text, 60);
 	tcase_add_loop_test(text, test_bad_fonts_are_refused, 0,

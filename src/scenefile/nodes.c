@@ -143,16 +143,18 @@ static sg_result parse_visible(struct sg_parse *p, struct json_object *desc, sg_
 
 static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_node parent)
 {
-	enum { GROUP, TRANSFORM, MODEL, TEXT, VIEW3D, LIGHT, MODEL_FILE };
+	enum { GROUP, TRANSFORM, MODEL, TEXT, SHAPE, VIEW3D, LIGHT, MODEL_FILE };
 	static const char *const types[] = {[GROUP] = "group",        [TRANSFORM] = "transform",
 	                                    [MODEL] = "model",        [TEXT] = "text",
-	                                    [VIEW3D] = "view3d",      [LIGHT] = "light",
-	                                    [MODEL_FILE] = "model_file", NULL};
+	                                    [SHAPE] = "shape",        [VIEW3D] = "view3d",
+	                                    [LIGHT] = "light",        [MODEL_FILE] = "model_file",
+	                                    NULL};
 	static sg_result (*const makers[])(struct sg_parse *, struct json_object *, const char *,
 	                                   sg_node *) = {[GROUP] = make_group,
 	                                                 [TRANSFORM] = make_transform,
 	                                                 [MODEL] = make_model,
 	                                                 [TEXT] = sg_make_text,
+	                                                 [SHAPE] = sg_make_shape,
 	                                                 [VIEW3D] = sg_make_view3d,
 	                                                 [LIGHT] = sg_make_light,
 	                                                 [MODEL_FILE] = sg_make_model_file};
@@ -174,7 +176,8 @@ static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_nod
 	if (!result)
 		result = parse_visible(p, desc, node);
 	if (!result)
-		result = sg_parse_appearance(p, desc, node, type == MODEL || type == TEXT);
+		result = sg_parse_appearance(p, desc, node,
+		                             type == MODEL || type == TEXT || type == SHAPE);
 	if (result)
 		return result;
 	/* the lights below a view are its own, counted against its maximum */

@@ -263,6 +263,8 @@ sg_result sg_font_count_glyphs(struct sg_parse *p, struct sg_named_font *font, c
  * past it either. */
 sg_result sg_fonts_charge_atlas(struct sg_parse *p);
 /* A node of type "text" (sg_node_new_text). */
+sg_result sg_make_shape(struct sg_parse *p, struct json_object *desc, const char *name,
+                        sg_node *node);
 sg_result sg_make_text(struct sg_parse *p, struct json_object *desc, const char *name,
                        sg_node *node);
 /* A transform's translate / rotate / scale, kept in p->out->transforms. */
