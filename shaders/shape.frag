@@ -1,6 +1,9 @@
 #version 300 es
 // textured.frag for shape textures (sg/shape.h, src/gl/shape.c): the texels
-// are computed from the shape's numbers, not sampled. The texture
+// are computed from the shape's numbers, not sampled. Built in variants
+// (SHAPE_BLUR, SHAPE_GRADIENT, SHAPE_BORDER): a shader with every feature
+// behind branches cost llvmpipe 50 % more on a dashboard of plain cards and
+// shadows than one with only what they use (bench/README.md, "Dashboard"). The texture
 // coordinates are 0 and 1 at the box's edges, beyond them in the mesh's
 // margin (sg_mesh_create_shape); p is the point in the box's units, the
 // origin at the box's centre, y down.
@@ -133,24 +136,27 @@ void main()
 	gl_FragDepth = vsOrder;
 	vec2 p = vsTexCoord * Size - 0.5 * Size; // the box's centre at 0
 	vec4 shape;
-	if (Blur > 0.0) {
-		float r = p.x < 0.0 ? (p.y < 0.0 ? Radii.x : Radii.w) : (p.y < 0.0 ? Radii.y : Radii.z);
-		shape = Fill * clamp(blurred(p, Half, r, Blur), 0.0, 1.0);
-	} else {
-		// box units per output pixel: p moves by these from one pixel to the next
-		vec2 along_x = dFdx(p), along_y = dFdy(p);
-		vec2 normal;
-		float d = box(p, Half, Radii, normal);
-		vec4 fill = Gradient == 0 ? Fill : gradient(vsTexCoord * Size);
-		float outer = coverage(d, vec2(dot(normal, along_x), dot(normal, along_y)));
-		if (BorderWidth > 0.0) {
-			float e = box(p, Half - BorderWidth, InnerRadii, normal);
-			float inner = coverage(e, vec2(dot(normal, along_x), dot(normal, along_y)));
-			inner = min(inner, outer);
-			shape = fill * inner + BorderColor * (outer - inner);
-		} else {
-			shape = fill * outer;
-		}
-	}
+#ifdef SHAPE_BLUR
+	float r = p.x < 0.0 ? (p.y < 0.0 ? Radii.x : Radii.w) : (p.y < 0.0 ? Radii.y : Radii.z);
+	shape = Fill * clamp(blurred(p, Half, r, Blur), 0.0, 1.0);
+#else
+	// box units per output pixel: p moves by these from one pixel to the next
+	vec2 along_x = dFdx(p), along_y = dFdy(p);
+	vec2 normal;
+	float d = box(p, Half, Radii, normal);
+	float outer = coverage(d, vec2(dot(normal, along_x), dot(normal, along_y)));
+#ifdef SHAPE_GRADIENT
+	vec4 fill = gradient(vsTexCoord * Size);
+#else
+	vec4 fill = Fill;
+#endif
+#ifdef SHAPE_BORDER
+	float e = box(p, Half - BorderWidth, InnerRadii, normal);
+	float inner = min(coverage(e, vec2(dot(normal, along_x), dot(normal, along_y))), outer);
+	shape = fill * inner + BorderColor * (outer - inner);
+#else
+	shape = fill * outer;
+#endif
+#endif
 	Color = shape * vsColor;
 }

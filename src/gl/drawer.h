@@ -143,10 +143,11 @@ struct sg_gl_programs {
 	GLuint nv12_program;
 	GLint nv12_matrix, nv12_offset; /* its uniforms' locations */
 	bool nv12_bound;
-	/* Shape textures (src/gl/shape.c; 0 until the first), its uniforms'
-	 * locations, and whether the last bind_texture() used it. */
-	GLuint shape_program;
-	GLint shape_uniforms[14];
+	/* Shape textures' programs, one per variant (src/gl/shape.c; 0 until
+	 * the first shape of it), their uniforms' locations, and whether the
+	 * last bind_texture() used one. */
+	GLuint shape_programs[5];
+	GLint shape_uniforms[5][14];
 	bool shape_bound;
 	GLint max_texture_size;
 	GLuint white_texture; /* 1x1 white: what models without a texture sample */

@@ -1,4 +1,4 @@
-/* The program of shape textures (shape.h). Colours go to the shader
+/* The programs of shape textures (shape.h), one per variant of the shader. Colours go to the shader
  * premultiplied, as texels are uploaded; the radii clamped as picking
  * clamps them (src/graph/shape.c), so that what is drawn is what is hit. */
 #include "shape.h"
@@ -31,22 +31,42 @@ static const char *const names[U_COUNT] = {
     "GradientEnd",   "StopCount",     "StopOffsets", "StopColors", "Blur",
 };
 
-static sg_result build_program(struct sg_gl_programs *gl)
+/* The variant a shape needs: what its shader computes (shaders/shape.frag).
+ * A blurred shape has no border or gradient (src/graph/shape.c). */
+static int variant_of(const struct sg_shape_desc *shape)
 {
-	sg_result result =
-	    sg_gl_program_build(sg_shader_textured_vert, sg_shader_shape_frag, &gl->shape_program);
+	if (shape->blur > 0)
+		return 4;
+	return (shape->gradient != SG_GRADIENT_NONE ? 1 : 0) | (shape->border_width > 0 ? 2 : 0);
+}
+
+static const char *const defines[5] = {
+    "",
+    "#define SHAPE_GRADIENT 1\n",
+    "#define SHAPE_BORDER 1\n",
+    "#define SHAPE_GRADIENT 1\n#define SHAPE_BORDER 1\n",
+    "#define SHAPE_BLUR 1\n",
+};
+
+static sg_result build_program(struct sg_gl_programs *gl, int variant)
+{
+	GLuint *program = &gl->shape_programs[variant];
+	sg_result result = sg_gl_program_build_defined(sg_shader_textured_vert, sg_shader_shape_frag,
+	                                               defines[variant], program);
 	if (result)
 		return sg_fail_prefix(result, "building the embedded shape program: ");
 	for (int i = 0; i < U_COUNT; i++)
-		gl->shape_uniforms[i] = glGetUniformLocation(gl->shape_program, names[i]);
+		gl->shape_uniforms[variant][i] = glGetUniformLocation(*program, names[i]);
 	return SG_OK;
 }
 
 void sg_gl_shape_finish(struct sg_gl_programs *gl)
 {
-	if (gl->shape_program)
-		glDeleteProgram(gl->shape_program);
-	gl->shape_program = 0;
+	for (int v = 0; v < 5; v++) {
+		if (gl->shape_programs[v])
+			glDeleteProgram(gl->shape_programs[v]);
+		gl->shape_programs[v] = 0;
+	}
 }
 
 static void premultiplied(const float c[4], float out[4])
@@ -60,13 +80,14 @@ static void premultiplied(const float c[4], float out[4])
 sg_result sg_gl_shape_bind(struct sg_gl_programs *gl, const struct sg_shape_desc *shape,
                            GLuint texture)
 {
-	if (!gl->shape_program) {
-		sg_result result = build_program(gl);
+	int variant = variant_of(shape);
+	if (!gl->shape_programs[variant]) {
+		sg_result result = build_program(gl, variant);
 		if (result)
 			return result;
 	}
-	const GLint *u = gl->shape_uniforms;
-	glUseProgram(gl->shape_program);
+	const GLint *u = gl->shape_uniforms[variant];
+	glUseProgram(gl->shape_programs[variant]);
 	float radii[4], inner[4], color[4];
 	sg_shape_radii(shape, radii);
 	float half[2] = {shape->width / 2, shape->height / 2};
