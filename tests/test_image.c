@@ -22,6 +22,8 @@
 #include <webp/encode.h>
 #endif
 
+#include <png.h>
+#include <setjmp.h>
 #include <sg/sg.h>
 
 #include "../src/base/alloc.h"
@@ -39,8 +41,6 @@ struct blob {
  * each (whole JPEG blocks), distinct in every channel. */
 #define QUAD_W 32
 #define QUAD_H 16
-/* (the pictures only the JPEG and WebP tests use) */
-#if SG_TEST_JPEG || SG_TEST_WEBP
 enum corner { RED, GREEN, BLUE, WHITE };
 static const uint8_t quadrant_rgb[4][3] = {[RED] = {220, 30, 40},
                                            [GREEN] = {30, 200, 60},
@@ -58,7 +58,6 @@ static void quadrants(uint8_t *rgba)
 			p[3] = 255;
 		}
 }
-#endif
 
 /* The TIFF block of an EXIF with one tag, the orientation (a SHORT). */
 static size_t exif_tiff(uint8_t *out, bool big_endian, int orientation)
@@ -75,7 +74,6 @@ static size_t exif_tiff(uint8_t *out, bool big_endian, int orientation)
 	return sizeof(big);
 }
 
-#if SG_TEST_JPEG || SG_TEST_WEBP
 static bool near(const uint8_t *got, const uint8_t *want, int tolerance)
 {
 	for (int i = 0; i < 3; i++)
@@ -83,7 +81,6 @@ static bool near(const uint8_t *got, const uint8_t *want, int tolerance)
 			return false;
 	return true;
 }
-#endif
 
 static sg_result decode(const struct blob *b, bool orient, uint64_t max_bytes, uint8_t **pixels,
                         int *width, int *height)
@@ -92,7 +89,6 @@ static sg_result decode(const struct blob *b, bool orient, uint64_t max_bytes, u
 	return sg_image_decode(b->data, b->size, "test image", &options, pixels, width, height);
 }
 
-#if SG_TEST_JPEG || SG_TEST_WEBP
 /* The four corners (inset 2 pixels) of a shown picture against the corners
  * EXIF's words give, in the order top-left, top-right, bottom-left,
  * bottom-right. */
@@ -148,6 +144,7 @@ static void assert_shown(const struct blob *b, int orientation, bool orient, int
 	sg_free(pixels);
 }
 
+#if SG_TEST_JPEG || SG_TEST_WEBP
 /* The first bytes of b, every step-th length: an error naming the format
  * (SG_ERR_FORMAT, no pixels) or the whole picture, never a crash. */
 static void assert_truncations(const struct blob *b, size_t step)
@@ -168,6 +165,82 @@ static void assert_truncations(const struct blob *b, size_t step)
 	}
 }
 #endif
+
+/* --- PNG: eXIf --------------------------------------------------------------- */
+
+struct png_sink {
+	uint8_t *data;
+	size_t size, capacity;
+};
+
+static void png_write_to(png_structp png, png_bytep bytes, png_size_t length)
+{
+	struct png_sink *sink = png_get_io_ptr(png);
+	if (sink->size + length > sink->capacity) {
+		sink->capacity = (sink->size + length) * 2;
+		sink->data = realloc(sink->data, sink->capacity);
+		ck_assert_ptr_nonnull(sink->data);
+	}
+	memcpy(sink->data + sink->size, bytes, length);
+	sink->size += length;
+}
+
+static void png_flush_none(png_structp png)
+{
+	(void)png;
+}
+
+/* The quadrants as a PNG written by libpng, with an eXIf chunk of exif_size
+ * bytes unless that is 0. */
+static struct blob png_quadrants(const uint8_t *exif, size_t exif_size)
+{
+	uint8_t rgba[QUAD_W * QUAD_H * 4];
+	quadrants(rgba);
+	struct png_sink sink = {0};
+	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	png_infop info = png_create_info_struct(png);
+	ck_assert(png && info);
+	ck_assert_int_eq(setjmp(png_jmpbuf(png)), 0);
+	png_set_write_fn(png, &sink, png_write_to, png_flush_none);
+	png_set_IHDR(png, info, QUAD_W, QUAD_H, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+	             PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	if (exif_size)
+		png_set_eXIf_1(png, info, (png_uint_32)exif_size, (png_bytep)exif);
+	png_write_info(png, info);
+	for (int y = 0; y < QUAD_H; y++)
+		png_write_row(png, rgba + (size_t)y * QUAD_W * 4);
+	png_write_end(png, info);
+	png_destroy_write_struct(&png, &info);
+	return (struct blob){sink.data, sink.size};
+}
+
+/* Every orientation in both byte orders, applied exactly (PNG is lossless),
+ * or not where orient is off; no eXIf, or one that is no TIFF, shows the
+ * picture as stored. */
+START_TEST(test_png_exif_orientation)
+{
+	for (int o = 1; o <= 8; o++)
+		for (int big = 0; big <= 1; big++) {
+			uint8_t tiff[64];
+			size_t size = exif_tiff(tiff, big, o);
+			struct blob b = png_quadrants(tiff, size);
+			ck_assert_int_eq(sg_png_exif_orientation(b.data, b.size), o);
+			assert_shown(&b, o, true, 0, "PNG");
+			assert_shown(&b, o, false, 0, "PNG");
+			free(b.data);
+		}
+	struct blob plain = png_quadrants(NULL, 0);
+	assert_shown(&plain, 1, true, 0, "PNG");
+	/* cut anywhere: never a read past the end, never an orientation */
+	for (size_t cut = 0; cut < plain.size; cut++)
+		ck_assert_int_eq(sg_png_exif_orientation(plain.data, cut), 1);
+	free(plain.data);
+	static const uint8_t junk[] = "not a TIFF header at all";
+	struct blob b = png_quadrants(junk, sizeof(junk));
+	assert_shown(&b, 1, true, 0, "PNG");
+	free(b.data);
+}
+END_TEST
 
 START_TEST(test_unknown_and_empty)
 {
@@ -604,6 +677,7 @@ static Suite *image_suite(void)
 	Suite *suite = suite_create("image");
 	TCase *tc = tcase_create("image");
 	tcase_add_test(tc, test_unknown_and_empty);
+	tcase_add_test(tc, test_png_exif_orientation);
 	tcase_add_test(tc, test_exif_blocks);
 	tcase_add_test(tc, test_formats_named);
 	tcase_add_test(tc, test_texture_load);

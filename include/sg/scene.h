@@ -206,8 +206,9 @@ SG_API sg_texture sg_texture_load_png(struct sg_scene *scene, const char *path, 
  * name: PNG (as sg_texture_load_png), JPEG (baseline or progressive, grey,
  * YCbCr or CMYK) and WebP (lossy, lossless, with alpha; not animated), JPEG and
  * WebP where libsg was built with libjpeg-turbo and libwebp (SG_ERR_UNSUPPORTED
- * naming the missing library otherwise). A JPEG's or WebP's EXIF orientation
- * is applied: the texture is the picture as shown upright, its width and
+ * naming the missing library otherwise). The EXIF orientation of a JPEG's
+ * APP1, a WebP's EXIF chunk or a PNG's eXIf chunk (before its image data) is
+ * applied: the texture is the picture as shown upright, its width and
  * height swapped for orientations 5 to 8. The same limits as PNG (16384 on a
  * side, 64 Mpixels); a file that is none of these: SG_ERR_FORMAT. */
 SG_API sg_texture sg_texture_load(struct sg_scene *scene, const char *path, enum sg_filter filter,

@@ -15,6 +15,11 @@ sg_result sg_jpeg_decode(const uint8_t *data, size_t size, const char *shown, ui
 sg_result sg_webp_decode(const uint8_t *data, size_t size, const char *shown, uint64_t max_bytes,
                          uint8_t **pixels, int *width, int *height, int *orientation);
 
+/* The EXIF orientation of a PNG file's eXIf chunk (PNG 1.5 extensions,
+ * PNG third edition), 1 where it has none or it is not valid: the chunks
+ * are walked in the file's bytes, up to IDAT or the end, without libpng,
+ * which is told to skip eXIf (src/base/png_read.c). */
+int sg_png_exif_orientation(const uint8_t *png, size_t size);
 /* The orientation (TIFF tag 0x0112) of an EXIF block: the TIFF header and
  * its IFDs ("II*\0" or "MM\0*" first; a JPEG's APP1 "Exif\0\0" prefix
  * removed). 1 where it is missing, malformed or out of 1..8. */

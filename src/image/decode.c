@@ -62,6 +62,8 @@ sg_result sg_image_decode(const uint8_t *data, size_t size, const char *shown,
 	switch (sniff(data, size)) {
 	case KIND_PNG:
 		result = decode_png(data, size, shown, options->max_bytes, pixels, width, height);
+		if (!result && wanted)
+			orientation = sg_png_exif_orientation(data, size);
 		break;
 	case KIND_JPEG:
 		result = sg_jpeg_decode(data, size, shown, options->max_bytes, pixels, width,

@@ -48,6 +48,25 @@ int sg_exif_orientation(const uint8_t *tiff, size_t size)
 	return 1;
 }
 
+int sg_png_exif_orientation(const uint8_t *png, size_t size)
+{
+	/* the signature, then chunks: length, type, data, CRC */
+	for (size_t at = 8; at + 8 <= size;) {
+		uint32_t length = read_u32(png + at, true);
+		const uint8_t *type = png + at + 4;
+		if (length > size - at - 8)
+			return 1; /* cut short: no further chunk is whole */
+		if (memcmp(type, "eXIf", 4) == 0)
+			return sg_exif_orientation(png + at + 8, length);
+		if (memcmp(type, "IDAT", 4) == 0 || memcmp(type, "IEND", 4) == 0)
+			return 1; /* the third edition puts eXIf before the image data */
+		if ((size_t)length + 12 > size - at)
+			return 1;
+		at += (size_t)length + 12;
+	}
+	return 1;
+}
+
 uint8_t *sg_image_orient(uint8_t *pixels, int *width, int *height, int orientation)
 {
 	if (orientation <= 1 || orientation > 8)
