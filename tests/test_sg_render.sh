@@ -66,6 +66,22 @@ case $status in
 	;;
 *) fail "text: exit $status; stderr: $(cat "$WORK/stderr")" ;;
 esac
+# cards.json: shapes, ellipses and mixed directions (with text); without text,
+# refused at its first text node.
+"$SG_RENDER" scenes/cards.json -o "$WORK/cards.png" --surfaceless -q 2>"$WORK/stderr"
+status=$?
+case $status in
+0)
+	echo "ok: cards (exit 0)"
+	is_png "$WORK/cards.png"
+	;;
+1)
+	echo "ok: cards refused by a libsg without text (exit 1)"
+	stderr_has "cards.json: \$.nodes[1]: a text node, but this libsg was built without text"
+	no_output "$WORK/cards.png"
+	;;
+*) fail "cards: exit $status; stderr: $(cat "$WORK/stderr")" ;;
+esac
 
 # 2: bad usage
 expect 2 "no arguments" --
