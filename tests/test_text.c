@@ -1361,6 +1361,30 @@ START_TEST(test_ellipsis_cuts_to_fit)
 	layout = sg_text_node_layout(scene, para);
 	ck_assert_uint_eq(layout->count, 6);
 
+	/* a last line that fits but for its trailing spaces is not cut */
+	sg_node spaced = new_text(scene, (struct sg_text_desc){.font = font,
+	                                                       .utf8 = "mum     ",
+	                                                       .max_width =
+	                                                           (float)ascii_width(face, "mum", 3) + 1,
+	                                                       .max_lines = 1});
+	layout = sg_text_node_layout(scene, spaced);
+	for (size_t i = 0; i < layout->count; i++)
+		ck_assert_uint_ne(layout->glyphs[i].glyph, FT_Get_Char_Index(face, ELLIPSIS));
+
+	/* kerned pairs cut apart are wider than measured together: still inside */
+	static const float widths[] = {33, 45, 58, 71};
+	for (size_t w = 0; w < sizeof(widths) / sizeof(widths[0]); w++) {
+		sg_node kerned = new_text(scene, (struct sg_text_desc){.font = font,
+		                                                       .utf8 = "AVAVAVAVAVAVAVAV",
+		                                                       .max_width = widths[w],
+		                                                       .max_lines = 1});
+		layout = sg_text_node_layout(scene, kerned);
+		ck_assert_msg(layout->line_widths[0] <= widths[w], "AVAV... cut to %g wide in %g",
+		              (double)layout->line_widths[0], (double)widths[w]);
+		ck_assert_uint_eq(layout->glyphs[layout->count - 1].glyph,
+		                  FT_Get_Char_Index(face, ELLIPSIS));
+	}
+
 	/* right to left: the ellipsis is the leftmost glyph */
 	const char *hebrew = "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d \xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d "
 	                     "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d"; /* שלום שלום שלום */

@@ -142,9 +142,17 @@ typedef sg_result (*span_fn)(void *context, sg_font font, const hb_glyph_info_t 
 static sg_result shape_spans(struct shaper *s, const struct paragraph *p, size_t start,
                              size_t end, span_fn emit, void *context)
 {
-	size_t first = 0, count = 0;
-	while (first < p->run_count && p->runs[first].end <= start)
-		first++;
+	/* The first run ending after start, by bisection: the runs are in order
+	 * and cover the paragraph, and a line's search from the first run made
+	 * layout time grow with lines x runs (text alternating scripts). */
+	size_t first = 0, last = p->run_count, count = 0;
+	while (first < last) {
+		size_t middle = first + (last - first) / 2;
+		if (p->runs[middle].end <= start)
+			first = middle + 1;
+		else
+			last = middle;
+	}
 	while (first + count < p->run_count && p->runs[first + count].start < end)
 		count++;
 	void *levels = s->line_levels, *order = s->line_order;
@@ -320,28 +328,45 @@ static sg_result add_elided(struct sg_text_layout *layout, struct shaper *s,
 	size_t length = text_end - start;
 	int64_t *advance = sg_calloc(length + 1, sizeof(*advance));
 	uint8_t *starts = sg_calloc(length + 1, 1);
-	if (!advance || !starts) {
+	size_t *cuts = sg_calloc(length + 2, sizeof(*cuts));
+	if (!advance || !starts || !cuts) {
 		sg_free(advance);
 		sg_free(starts);
+		sg_free(cuts);
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory cutting a %zu-byte line", length);
 	}
-	shape_spans(s, p, start, text_end, add_advances,
-	            &(struct measure){.advance = advance, .starts = starts, .start = start});
+	result = shape_spans(s, p, start, text_end, add_advances,
+	                     &(struct measure){.advance = advance, .starts = starts, .start = start});
 	for (size_t i = 1; i <= length; i++)
 		advance[i] += advance[i - 1];
 	starts[length] = 1;
+	/* The cluster boundaries where the text (trailing spaces dropped) and
+	 * the ellipsis fit, as measured in the paragraph shaped whole; the
+	 * first, the line's start, always. */
 	int64_t room = s->max_width - ellipsis.total;
-	size_t cut = start;
+	size_t count = 0;
+	cuts[count++] = start;
 	for (size_t i = 1; i <= length; i++) {
-		if (!starts[i])
-			continue;
 		size_t trimmed = trim_end(p->utf8, start, start + i);
-		if (advance[trimmed - start] <= room)
-			cut = trimmed;
+		if (starts[i] && advance[trimmed - start] <= room && trimmed > cuts[count - 1])
+			cuts[count++] = trimmed;
+	}
+	/* Cut, a pair kerned across the cut is no longer kerned: the line as
+	 * shaped may be wider than measured. Then one cluster less, a few times. */
+	size_t glyphs = layout->count;
+	for (size_t k = count, tries = 0; !result && k-- > 0; tries++) {
+		result = add_line(layout, s, p, start, cuts[k], baseline, true);
+		int line = layout->extent.lines - 1;
+		if (result || k == 0 || tries == 8 ||
+		    (int64_t)llroundf(layout->line_widths[line] * 64.0f) <= s->max_width)
+			break;
+		layout->count = glyphs; /* take the line back */
+		layout->extent.lines--;
 	}
 	sg_free(advance);
 	sg_free(starts);
-	return add_line(layout, s, p, start, cut, baseline, true);
+	sg_free(cuts);
+	return result;
 }
 
 /* Appends the line [start, end) of p, width wide (26.6): the last of max_lines
@@ -370,8 +395,12 @@ static sg_result add_wrapped(struct sg_text_layout *layout, struct shaper *s,
 	int64_t *advance = sg_calloc(length + 1, sizeof(*advance));
 	if (!advance)
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory measuring a %zu-byte line", length);
-	shape_spans(s, p, p->start, p->end, add_advances,
-	            &(struct measure){.advance = advance, .start = p->start});
+	sg_result measured = shape_spans(s, p, p->start, p->end, add_advances,
+	                                 &(struct measure){.advance = advance, .start = p->start});
+	if (measured) {
+		sg_free(advance);
+		return measured;
+	}
 	for (size_t i = 1; i <= length; i++)
 		advance[i] += advance[i - 1];
 	int64_t limit = s->max_width;
@@ -408,8 +437,10 @@ static sg_result add_wrapped(struct sg_text_layout *layout, struct shaper *s,
 			continue; /* the same candidate, measured from the new line start */
 		}
 		if (candidate >= p->end) {
+			size_t trimmed_end = trim_end(p->utf8, line_start, p->end);
 			result = emit_line(layout, s, p, line_start, p->end, s->more_after,
-			                   advance[length] - advance[line_start - p->start]);
+			                   advance[trimmed_end - p->start] -
+			                       advance[line_start - p->start]);
 			break;
 		}
 		size_t after = at;
