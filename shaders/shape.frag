@@ -79,13 +79,15 @@ float erf_(float x)
 }
 
 // The fill of the box blurred by a Gaussian of deviation s at p: exact
-// (separable) for square corners; with a radius r, the rows of the rounded
-// box within 3 s of p are integrated exactly along x, and summed over y by
-// the midpoint rule (16 rows between the exact limits of the integral).
-float blurred(vec2 p, vec2 h, float r, float s)
+// (separable) for square corners; with radii r (top-left, top-right,
+// bottom-right, bottom-left), the rows of the rounded box within 3 s of p
+// are integrated exactly along x, each from its left edge to its right one
+// (each side's corner of the row's half), and summed over y by the midpoint
+// rule (16 rows between the exact limits of the integral).
+float blurred(vec2 p, vec2 h, vec4 r, float s)
 {
 	float k = 0.70710678 / s;
-	if (r <= 0.0) {
+	if (r == vec4(0.0)) {
 		float x = erf_((p.x + h.x) * k) - erf_((p.x - h.x) * k);
 		float y = erf_((p.y + h.y) * k) - erf_((p.y - h.y) * k);
 		return 0.25 * x * y;
@@ -97,10 +99,11 @@ float blurred(vec2 p, vec2 h, float r, float s)
 	for (int i = 0; i < 16; i++) {
 		float y = low + (float(i) + 0.5) * step; // the row, in the box
 		float dy = p.y - y;
-		// the row's half width: the straight part, or inside a corner's arc
-		float into = max(abs(y) - (h.y - r), 0.0);
-		float w = h.x - r + sqrt(max(r * r - into * into, 0.0));
-		float row = 0.5 * (erf_((p.x + w) * k) - erf_((p.x - w) * k));
+		vec2 side = y < 0.0 ? r.xy : r.wz; // the row's left and right corners
+		// each half width: the straight part, or inside a corner's arc
+		vec2 into = max(abs(y) - (h.y - side), 0.0);
+		vec2 w = h.x - side + sqrt(max(side * side - into * into, 0.0));
+		float row = 0.5 * (erf_((p.x + w.x) * k) - erf_((p.x - w.y) * k));
 		sum += row * exp(-dy * dy / (2.0 * s * s));
 	}
 	return sum * step / (2.5066283 * s);
@@ -137,8 +140,7 @@ void main()
 	vec2 p = vsTexCoord * Size - 0.5 * Size; // the box's centre at 0
 	vec4 shape;
 #ifdef SHAPE_BLUR
-	float r = p.x < 0.0 ? (p.y < 0.0 ? Radii.x : Radii.w) : (p.y < 0.0 ? Radii.y : Radii.z);
-	shape = Fill * clamp(blurred(p, Half, r, Blur), 0.0, 1.0);
+	shape = Fill * clamp(blurred(p, Half, Radii, Blur), 0.0, 1.0);
 #else
 	// box units per output pixel: p moves by these from one pixel to the next
 	vec2 along_x = dFdx(p), along_y = dFdy(p);

@@ -69,7 +69,7 @@ struct sg_shape_desc {
 };
 
 /* A new shape texture. SG_ERR_INVALID_ARGUMENT names what is wrong: a size
- * not > 0 or not finite, a negative radius or border width, a colour
+ * outside [0.001, 1e6], a negative radius or border width, a colour
  * component outside [0, 1], an unknown gradient, a stop count outside 2 ..
  * SG_SHAPE_MAX_STOPS or offsets out of order, a gradient whose end is its
  * start, a negative blur, or a blur with a border or gradient. Returns an

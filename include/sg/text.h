@@ -126,7 +126,7 @@ struct sg_text_desc {
  * Returns SG_NODE_NONE on failure. */
 SG_API sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc);
 /* Replaces the string (copied; NULL is ""), shaped and laid out again with
- * the node's font, max_width, align and line_height. On failure nothing
+ * the node's font, max_width, max_lines, align and line_height. On failure nothing
  * changes. A string equal to the current one changes nothing. */
 SG_API sg_result sg_text_set_string(struct sg_scene *scene, sg_node node, const char *utf8);
 /* The current string; NULL for a node that is not a live text node. Valid

@@ -22,9 +22,9 @@ static bool unit_color(const float c[4])
 static sg_result check(const struct sg_shape_desc *d, const char *function)
 {
 #define BAD(...) sg_fail(SG_ERR_INVALID_ARGUMENT, __VA_ARGS__)
-	if (!isfinite(d->width) || !isfinite(d->height) || d->width <= 0 || d->height <= 0 ||
-	    d->width > 1e6f || d->height > 1e6f)
-		return BAD("%s: shape size %gx%g is not in (0, 1e6]", function, (double)d->width,
+	/* not below 0.001: the mesh's margin is divided by the size */
+	if (!(d->width >= 1e-3f && d->width <= 1e6f && d->height >= 1e-3f && d->height <= 1e6f))
+		return BAD("%s: shape size %gx%g is not in [0.001, 1e6]", function, (double)d->width,
 		           (double)d->height);
 	for (int i = 0; i < 4; i++)
 		if (!isfinite(d->radii[i]) || d->radii[i] < 0)

@@ -124,19 +124,23 @@ static sg_result system_font(struct sg_scene *scene, sg_font primary, uint32_t c
 		    FcPatternGetString(ranked->fonts[i], FC_FILE, 0, &file) != FcResultMatch)
 			continue;
 		FcPatternGetInteger(ranked->fonts[i], FC_INDEX, 0, &face_index);
-		for (size_t k = 0; k < fallbacks->loaded_count; k++)
-			if (fallbacks->loaded[k].face_index == face_index &&
-			    !strcmp(fallbacks->loaded[k].file, (const char *)file)) {
-				/* loaded, yet FreeType's cmap lacks c: fontconfig's
-				 * charset and the face disagree; try the next */
-				if (has_char(scene, fallbacks->loaded[k].font, c)) {
-					*out = fallbacks->loaded[k].font;
-					return SG_OK;
-				}
-				goto next;
+		/* tried before: loaded (yet its cmap may lack c: fontconfig's
+		 * charset and the face disagree), or failed to open (kept with an
+		 * invalid handle, so that it is not opened again for each
+		 * character) */
+		bool tried = false;
+		for (size_t k = 0; k < fallbacks->loaded_count && !tried; k++) {
+			const struct sg_system_font *seen = &fallbacks->loaded[k];
+			if (seen->face_index != face_index || strcmp(seen->file, (const char *)file))
+				continue;
+			tried = true;
+			if (has_char(scene, seen->font, c)) {
+				*out = seen->font;
+				return SG_OK;
 			}
-		if (fallbacks->loaded_count == SG_FONT_MAX_SYSTEM_FALLBACKS)
-			return SG_OK;
+		}
+		if (tried || fallbacks->loaded_count == SG_FONT_MAX_SYSTEM_FALLBACKS)
+			continue; /* a lower-ranked font tried before may still have c */
 		char *copy = sg_strdup((const char *)file);
 		if (!copy)
 			return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a fallback font's name");
@@ -144,20 +148,20 @@ static sg_result system_font(struct sg_scene *scene, sg_font primary, uint32_t c
 		/* the pool may have moved */
 		data = &scene->text_state->fonts[primary.index];
 		fallbacks = &data->fallbacks;
-		if (!font.generation) {
+		if (!font.generation && sg_last_result() == SG_ERR_NO_MEMORY) {
 			sg_free(copy);
-			if (sg_last_result() == SG_ERR_NO_MEMORY)
-				return SG_ERR_NO_MEMORY;
-			continue; /* unreadable or not a face: the next candidate */
+			return SG_ERR_NO_MEMORY;
 		}
-		scene->text_state->fonts[font.index].system_owned = true;
+		/* unreadable or not a face at this size: remembered, and the next
+		 * candidate tried */
+		if (font.generation)
+			scene->text_state->fonts[font.index].system_owned = true;
 		fallbacks->loaded[fallbacks->loaded_count++] =
 		    (struct sg_system_font){.font = font, .file = copy, .face_index = face_index};
-		if (has_char(scene, font, c)) {
+		if (font.generation && has_char(scene, font, c)) {
 			*out = font;
 			return SG_OK;
 		}
-	next:;
 	}
 	return SG_OK;
 }

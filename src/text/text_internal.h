@@ -17,7 +17,8 @@
 #include "budget.h"
 #include "layout.h"
 
-/* A system font loaded for a font's fallback (fallback.c). */
+/* A system font loaded for a font's fallback (fallback.c); font is all
+ * zero where it could not be opened, so that it is not tried again. */
 struct sg_system_font {
 	sg_font font;
 	char *file; /* fontconfig's FC_FILE, and the face's index in it */
