@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gles.h"
 #include "scenes3d.h"
 #include "timing.h"
 
@@ -65,26 +66,7 @@ static const char *const fragment_source =
 
 static GLuint program(void)
 {
-	GLuint p = glCreateProgram();
-	const char *sources[2] = {vertex_source, fragment_source};
-	GLenum types[2] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
-	for (int i = 0; i < 2; i++) {
-		GLuint s = glCreateShader(types[i]);
-		glShaderSource(s, 1, &sources[i], NULL);
-		glCompileShader(s);
-		glAttachShader(p, s);
-		glDeleteShader(s);
-	}
-	glLinkProgram(p);
-	GLint linked = 0;
-	glGetProgramiv(p, GL_LINK_STATUS, &linked);
-	if (!linked) {
-		char log[2048];
-		glGetProgramInfoLog(p, sizeof(log), NULL, log);
-		fprintf(stderr, "baseline3d: link failed: %s\n", log);
-		exit(1);
-	}
-	return p;
+	return bench_gl_program(vertex_source, fragment_source, "baseline3d");
 }
 
 /* Model and normal matrix of every instance, 25 floats each. */
@@ -226,13 +208,8 @@ int run_baseline3d(const char *scene, int spin, int warmup, int frames)
 	if (getenv("BENCH3D_PNG")) { /* the picture, to compare with libsg's by eye */
 		unsigned char *px = malloc(SCENE3D_SIZE * SCENE3D_SIZE * 4);
 		glReadPixels(0, 0, SCENE3D_SIZE, SCENE3D_SIZE, GL_RGBA, GL_UNSIGNED_BYTE, px);
-		FILE *out = fopen(getenv("BENCH3D_PNG"), "wb");
-		if (out) { /* a binary PPM: no PNG code in a baseline */
-			fprintf(out, "P6 %d %d 255\n", SCENE3D_SIZE, SCENE3D_SIZE);
-			for (int i = 0; i < SCENE3D_SIZE * SCENE3D_SIZE; i++)
-				fwrite(px + i * 4, 1, 3, out);
-			fclose(out);
-		}
+		/* rows as read: the projection flipped y already */
+		bench_write_ppm(getenv("BENCH3D_PNG"), px, SCENE3D_SIZE, SCENE3D_SIZE, false);
 		free(px);
 	}
 	samples_print("frame_ms", samples, frames);

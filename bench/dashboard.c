@@ -23,6 +23,7 @@
 
 #include "dashboard_baseline.h"
 #include "dashboard_scene.h"
+#include "gles.h"
 #include "timing.h"
 
 static int fail(const char *what)
@@ -109,18 +110,9 @@ static sg_result build(struct dashboard *d)
 
 static void write_ppm(const char *name, const unsigned char *rgba)
 {
-	const char *prefix = getenv("DASHBOARD_PPM");
-	if (!prefix)
-		return;
 	char path[512];
-	snprintf(path, sizeof(path), "%s-%s.ppm", prefix, name);
-	FILE *out = fopen(path, "wb");
-	if (!out)
-		return;
-	fprintf(out, "P6 %d %d 255\n", DASH_WIDTH, DASH_HEIGHT);
-	for (int i = 0; i < DASH_WIDTH * DASH_HEIGHT; i++)
-		fwrite(rgba + (size_t)i * 4, 1, 3, out);
-	fclose(out);
+	snprintf(path, sizeof(path), "%s-%s.ppm", getenv("DASHBOARD_PPM"), name);
+	bench_write_ppm(path, rgba, DASH_WIDTH, DASH_HEIGHT, false);
 }
 
 static int run_libsg(bool live, bool damage, int frames)

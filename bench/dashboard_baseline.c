@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "dashboard_scene.h"
+#include "gles.h"
 #include "timing.h"
 
 static const char *const shape_vertex =
@@ -123,26 +124,7 @@ static const char *const glyph_fragment =
 
 static GLuint program(const char *vertex, const char *fragment)
 {
-	GLuint p = glCreateProgram();
-	const char *sources[2] = {vertex, fragment};
-	GLenum types[2] = {GL_VERTEX_SHADER, GL_FRAGMENT_SHADER};
-	for (int i = 0; i < 2; i++) {
-		GLuint s = glCreateShader(types[i]);
-		glShaderSource(s, 1, &sources[i], NULL);
-		glCompileShader(s);
-		glAttachShader(p, s);
-		glDeleteShader(s);
-	}
-	glLinkProgram(p);
-	GLint linked = 0;
-	glGetProgramiv(p, GL_LINK_STATUS, &linked);
-	if (!linked) {
-		char log[2048];
-		glGetProgramInfoLog(p, sizeof(log), NULL, log);
-		fprintf(stderr, "dashboard baseline: link failed: %s\n", log);
-		exit(1);
-	}
-	glUseProgram(p);
+	GLuint p = bench_gl_program(vertex, fragment, "dashboard baseline");
 	glUniform2f(glGetUniformLocation(p, "Viewport"), DASH_WIDTH, DASH_HEIGHT);
 	return p;
 }
@@ -475,14 +457,7 @@ int run_dashboard_baseline(bool live, int frames, const char *font_path)
 		glReadPixels(0, 0, DASH_WIDTH, DASH_HEIGHT, GL_RGBA, GL_UNSIGNED_BYTE, px);
 		char path[512];
 		snprintf(path, sizeof(path), "%s-baseline-%s.ppm", prefix, live ? "live" : "static");
-		FILE *out = fopen(path, "wb");
-		if (out) {
-			fprintf(out, "P6 %d %d 255\n", DASH_WIDTH, DASH_HEIGHT);
-			for (int y = DASH_HEIGHT - 1; y >= 0; y--)
-				for (int x = 0; x < DASH_WIDTH; x++)
-					fwrite(px + ((size_t)y * DASH_WIDTH + (size_t)x) * 4, 1, 3, out);
-			fclose(out);
-		}
+		bench_write_ppm(path, px, DASH_WIDTH, DASH_HEIGHT, true);
 		free(px);
 	}
 	double build[1] = {build_ms};

@@ -1544,9 +1544,15 @@ static void expect_load(const char *name, const char *content, sg_result expecte
 }
 
 /* Renders scene with a pixel camera of size x size. */
-static unsigned char *render_scene(struct sg_scene *scene, int size)
+/* Renders scene with a pixel camera of size x size over clear (NULL: the
+ * renderer's default). */
+static unsigned char *render_scene_over(struct sg_scene *scene, int size, const float *clear)
 {
 	struct sg_renderer *renderer = surfaceless_renderer(size, size);
+	if (clear)
+		ck_assert_int_eq(
+		    sg_renderer_set_clear_color(renderer, clear[0], clear[1], clear[2], clear[3]),
+		    SG_OK);
 	struct sg_camera camera;
 	sg_camera_init_pixels(&camera, size, size);
 	ck_assert_msg(sg_renderer_render(renderer, scene, &camera) == SG_OK, "render: %s",
@@ -1555,6 +1561,26 @@ static unsigned char *render_scene(struct sg_scene *scene, int size)
 	ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
 	sg_renderer_destroy(renderer);
 	return pixels;
+}
+
+static unsigned char *render_scene(struct sg_scene *scene, int size)
+{
+	return render_scene_over(scene, size, NULL);
+}
+
+/* The file's first frame is the API's scene, pixel for pixel, over clear
+ * (as the file's background); file, scene and the temporary folder go. */
+static void assert_file_is_api(struct sg_scene_file *file, struct sg_scene *scene, int size,
+                               const float *clear)
+{
+	unsigned char *from_file = render_file(file, 0);
+	unsigned char *from_api = render_scene_over(scene, size, clear);
+	ck_assert_uint_eq(count_differing(from_file, from_api, (size_t)size * (size_t)size), 0);
+	free(from_api);
+	free(from_file);
+	sg_scene_destroy(scene);
+	sg_scene_file_destroy(file);
+	remove_temp_dir();
 }
 
 /* The API's text node of the file below, with align as given. */
@@ -1764,7 +1790,6 @@ START_TEST(test_text_max_lines)
 	ck_assert_int_eq(sg_text_get_extent(loaded, find(loaded, "Short"), &extent), SG_OK);
 	ck_assert_int_eq(extent.lines, 1);
 	ck_assert_float_le(extent.width, 90);
-	unsigned char *from_file = render_file(file, 0);
 	struct sg_scene *scene = sg_scene_create();
 	sg_font font = sg_font_load(scene, FONT_FILE, 16);
 	sg_node node = sg_node_new_text(scene, &(struct sg_text_desc){.font = font,
@@ -1775,13 +1800,7 @@ START_TEST(test_text_max_lines)
 	                                                             .position = {4, 40, 0}});
 	ck_assert_msg(node.generation, "%s", sg_last_error());
 	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), node), SG_OK);
-	unsigned char *from_api = render_scene(scene, 128);
-	ck_assert_uint_eq(count_differing(from_file, from_api, 128 * 128), 0);
-	free(from_api);
-	free(from_file);
-	sg_scene_destroy(scene);
-	sg_scene_file_destroy(file);
-	remove_temp_dir();
+	assert_file_is_api(file, scene, 128, NULL);
 }
 END_TEST
 
@@ -2156,7 +2175,6 @@ START_TEST(test_shape_node_matches_the_api)
 		"\"fill\": \"#e04040\", \"color\": [1, 1, 0], \"position\": [90, 90, 0]}]}");
 	struct sg_scene_file *file = NULL;
 	ck_assert_msg(sg_scene_file_load(path, &file) == SG_OK, "%s", sg_last_error());
-	unsigned char *from_file = render_file(file, 0);
 
 	struct sg_scene *scene = sg_scene_create();
 	struct sg_shape_desc shadow = {.width = 80,
@@ -2192,20 +2210,8 @@ START_TEST(test_shape_node_matches_the_api)
 	}
 	ck_assert_int_eq(sg_node_set_opacity(scene, nodes[1], 0.9f), SG_OK);
 	ck_assert_int_eq(sg_model_set_color(scene, nodes[2], 1, 1, 0, 1), SG_OK);
-	struct sg_renderer *renderer = surfaceless_renderer(128, 128);
-	struct sg_camera camera;
-	sg_camera_init_pixels(&camera, 128, 128);
-	ck_assert_int_eq(sg_renderer_set_clear_color(renderer, 1, 1, 1, 1), SG_OK);
-	ck_assert_int_eq(sg_renderer_render(renderer, scene, &camera), SG_OK);
-	unsigned char *from_api = malloc(128 * 128 * 4);
-	ck_assert_int_eq(sg_renderer_read_pixels(renderer, from_api, 0), SG_OK);
-	ck_assert_uint_eq(count_differing(from_file, from_api, 128 * 128), 0);
-	sg_renderer_destroy(renderer);
-	free(from_api);
-	free(from_file);
-	sg_scene_destroy(scene);
-	sg_scene_file_destroy(file);
-	remove_temp_dir();
+	static const float white[4] = {1, 1, 1, 1}; /* the file's background */
+	assert_file_is_api(file, scene, 128, white);
 }
 END_TEST
 

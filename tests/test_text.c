@@ -76,12 +76,17 @@ int main(void)
 
 static FT_Library library;
 
-static FT_Face open_face(int pixel_size)
+static FT_Face open_file(const char *path, int face_index, int pixel_size)
 {
 	FT_Face face;
-	ck_assert_int_eq(FT_New_Face(library, FONT, 0, &face), 0);
+	ck_assert_msg(FT_New_Face(library, path, face_index, &face) == 0, "%s", path);
 	ck_assert_int_eq(FT_Set_Pixel_Sizes(face, 0, (FT_UInt)pixel_size), 0);
 	return face;
+}
+
+static FT_Face open_face(int pixel_size)
+{
+	return open_file(FONT, 0, pixel_size);
 }
 
 /* The advance of the glyph of codepoint c, unhinted as hb_ft measures it. */
@@ -1014,13 +1019,6 @@ END_TEST
 #define SHIN_AT 5
 #define SHIN_MARKED "a\xd7\xa9\xcc\x81"
 
-static FT_Face open_file(const char *path, int face_index, int pixel_size)
-{
-	FT_Face face;
-	ck_assert_msg(FT_New_Face(library, path, face_index, &face) == 0, "%s", path);
-	ck_assert_int_eq(FT_Set_Pixel_Sizes(face, 0, (FT_UInt)pixel_size), 0);
-	return face;
-}
 
 /* The advance of c, unhinted, in the 26.6 units HarfBuzz's positions have. */
 static double face_advance(FT_Face face, uint32_t c)
