@@ -109,19 +109,9 @@ int run_baseline3d(const char *scene, int spin, int warmup, int frames)
 {
 	spin = spin > 0; /* static and full are the same here: every frame drawn */
 	int cubes = strcmp(scene, "cubes-10000") == 0;
-	PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
-	    (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-	EGLDisplay display = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA,
-	                                               EGL_DEFAULT_DISPLAY, NULL)
-	                                 : EGL_NO_DISPLAY;
-	if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL))
-		return fprintf(stderr, "baseline3d: eglInitialize failed\n"), 1;
-	eglBindAPI(EGL_OPENGL_ES_API);
-	static const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-	EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
-	if (context == EGL_NO_CONTEXT ||
-	    !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context))
-		return fprintf(stderr, "baseline3d: eglCreateContext failed\n"), 1;
+	struct bench_egl egl;
+	if (!bench_egl_display(&egl, "baseline3d") || !bench_egl_context(&egl, "baseline3d"))
+		return 1;
 	GLuint fbo, rb[2];
 	glGenFramebuffers(1, &fbo);
 	glBindFramebuffer(GL_FRAMEBUFFER, fbo);
@@ -215,8 +205,6 @@ int run_baseline3d(const char *scene, int spin, int warmup, int frames)
 	samples_print("frame_ms", samples, frames);
 	free(samples);
 	free(data);
-	eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-	eglDestroyContext(display, context);
-	eglTerminate(display);
+	bench_egl_finish(&egl);
 	return 0;
 }

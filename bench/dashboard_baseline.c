@@ -262,20 +262,12 @@ static GLuint quad_array(GLuint *vertices, GLuint indices, size_t quads)
 
 int run_dashboard_baseline(bool live, int frames, const char *font_path)
 {
-	PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
-	    (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-	EGLDisplay display = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA,
-	                                               EGL_DEFAULT_DISPLAY, NULL)
-	                                 : EGL_NO_DISPLAY;
-	if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL))
-		return fprintf(stderr, "dashboard baseline: eglInitialize failed\n"), 1;
+	struct bench_egl egl;
+	if (!bench_egl_display(&egl, "dashboard baseline"))
+		return 1;
 	double t0 = now_ms();
-	eglBindAPI(EGL_OPENGL_ES_API);
-	static const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
-	EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
-	if (context == EGL_NO_CONTEXT ||
-	    !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context))
-		return fprintf(stderr, "dashboard baseline: eglCreateContext failed\n"), 1;
+	if (!bench_egl_context(&egl, "dashboard baseline"))
+		return 1;
 	GLuint fbo, rb;
 	glGenFramebuffers(1, &fbo);
 	glBindFramebuffer(GL_FRAMEBUFFER, fbo);
@@ -475,8 +467,6 @@ int run_dashboard_baseline(bool live, int frames, const char *font_path)
 	FT_Done_Face(title.face);
 	FT_Done_Face(value.face);
 	FT_Done_FreeType(library);
-	eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-	eglDestroyContext(display, context);
-	eglTerminate(display);
+	bench_egl_finish(&egl);
 	return 0;
 }

@@ -1,8 +1,44 @@
 /* What the hand-written GLES programs of the benchmark share (gles.h). */
 #include "gles.h"
 
+#include <EGL/eglext.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+bool bench_egl_display(struct bench_egl *egl, const char *who)
+{
+	PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
+	    (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+	egl->context = EGL_NO_CONTEXT;
+	egl->display = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA,
+	                                         EGL_DEFAULT_DISPLAY, NULL)
+	                           : EGL_NO_DISPLAY;
+	if (egl->display == EGL_NO_DISPLAY || !eglInitialize(egl->display, NULL, NULL)) {
+		fprintf(stderr, "%s: eglInitialize failed\n", who);
+		return false;
+	}
+	return true;
+}
+
+bool bench_egl_context(struct bench_egl *egl, const char *who)
+{
+	eglBindAPI(EGL_OPENGL_ES_API);
+	static const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_NONE};
+	egl->context = eglCreateContext(egl->display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+	if (egl->context == EGL_NO_CONTEXT ||
+	    !eglMakeCurrent(egl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, egl->context)) {
+		fprintf(stderr, "%s: eglCreateContext failed\n", who);
+		return false;
+	}
+	return true;
+}
+
+void bench_egl_finish(struct bench_egl *egl)
+{
+	eglMakeCurrent(egl->display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+	eglDestroyContext(egl->display, egl->context);
+	eglTerminate(egl->display);
+}
 
 GLuint bench_gl_program(const char *vertex, const char *fragment, const char *who)
 {
