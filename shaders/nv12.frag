@@ -12,6 +12,9 @@ uniform vec3 YuvOffset;
 in highp vec2 vsTexCoord;
 in highp vec2 vsClipZW;
 flat in highp float vsOrder; // this draw's depth (textured.vert)
+#ifdef SG_CLIP
+flat in int vsClip; // its clip (textured.vert, shaders/clip.glsl)
+#endif
 flat in vec4 vsColor;
 out vec4 Color;
 
@@ -19,6 +22,10 @@ void main()
 {
 	if (abs(vsClipZW.x) > vsClipZW.y)
 		discard; // in front of the near plane or behind the far one
+#ifdef SG_CLIP
+	if (sg_clip_outside(vsClip, gl_FragCoord.xy))
+		discard;
+#endif
 	gl_FragDepth = vsOrder;
 	vec3 yuv = vec3(texture(Luma, vsTexCoord).r, texture(Chroma, vsTexCoord).rg);
 	vec3 rgb = clamp(YuvToRgb * (yuv - YuvOffset), 0.0, 1.0);

@@ -24,6 +24,9 @@ uniform float Blur;         // 0: sharp
 in highp vec2 vsTexCoord;
 in highp vec2 vsClipZW;
 flat in highp float vsOrder; // this draw's depth (textured.vert)
+#ifdef SG_CLIP
+flat in int vsClip; // its clip (textured.vert, shaders/clip.glsl)
+#endif
 flat in vec4 vsColor;
 out vec4 Color;
 
@@ -136,6 +139,10 @@ void main()
 {
 	if (abs(vsClipZW.x) > vsClipZW.y)
 		discard; // in front of the near plane or behind the far one
+#ifdef SG_CLIP
+	if (sg_clip_outside(vsClip, gl_FragCoord.xy))
+		discard;
+#endif
 	gl_FragDepth = vsOrder;
 	vec2 p = vsTexCoord * Size - 0.5 * Size; // the box's centre at 0
 	vec4 shape;

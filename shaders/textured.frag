@@ -4,6 +4,9 @@ uniform sampler2D Tex;
 in highp vec2 vsTexCoord; // mediump (fp16 on many GPUs) misses texels past ~1024
 in highp vec2 vsClipZW;
 flat in highp float vsOrder; // this draw's depth (textured.vert)
+#ifdef SG_CLIP
+flat in int vsClip; // its clip (textured.vert, shaders/clip.glsl)
+#endif
 #ifndef ALL_WHITE
 flat in vec4 vsColor;
 #endif
@@ -13,6 +16,10 @@ void main()
 {
 	if (abs(vsClipZW.x) > vsClipZW.y)
 		discard; // in front of the near plane or behind the far one
+#ifdef SG_CLIP
+	if (sg_clip_outside(vsClip, gl_FragCoord.xy))
+		discard;
+#endif
 	gl_FragDepth = vsOrder;
 	Color = texture(Tex, vsTexCoord);
 #ifndef ALL_WHITE

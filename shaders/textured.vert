@@ -16,6 +16,9 @@ flat out float vsOrder; // the window depth of inOrder, written by the fragment 
 #ifndef ALL_WHITE
 flat out vec4 vsColor; // flat: one value per model, never interpolated
 #endif
+#ifdef SG_CLIP
+flat out int vsClip; // the innermost clip of this draw (shaders/clip.glsl)
+#endif
 
 void main()
 {
@@ -28,6 +31,9 @@ void main()
 	// puts back the painter's order. The true depth goes to the fragment shader,
 	// which clips against the near and far planes itself.
 	vsClipZW = gl_Position.zw;
+#ifdef SG_CLIP
+	vsClip = sg_clip_find(inOrder); // each draw's depth is its own: one clip
+#endif
 	gl_Position.z = inOrder * gl_Position.w;
 	// The fragments' depth is this, the viewport's mapping of inOrder, not
 	// the rasteriser's: that one divides inOrder * w by each vertex's w,

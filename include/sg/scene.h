@@ -55,6 +55,7 @@ enum sg_node_kind {
 	SG_NODE_TEXT,      /* a string drawn with a font (sg/text.h); a model whose mesh libsg makes */
 	SG_NODE_VIEW3D,    /* its subtree is drawn in 3D: depth-tested and lit (sg/scene3d.h) */
 	SG_NODE_LIGHT,     /* a light of the 3D view above it (sg/scene3d.h) */
+	SG_NODE_CLIP,      /* clips its subtree to a (rounded) rectangle (sg_node_new_clip) */
 };
 
 /* --- scene ----------------------------------------------------------------- */
@@ -155,6 +156,27 @@ SG_API sg_result sg_transform_translate(struct sg_scene *scene, sg_node node, fl
 SG_API sg_result sg_transform_rotate(struct sg_scene *scene, sg_node node, float angle, float x,
                                      float y, float z);
 SG_API sg_result sg_transform_scale(struct sg_scene *scene, sg_node node, float x, float y, float z);
+
+/* --- clips -------------------------------------------------------------------
+ * A clip node holds children like a group and shows of its subtree only what
+ * falls inside its rectangle, given in the node's own coordinates (those the
+ * transforms above it make), so a clip turns and scales with them. Nested
+ * clips intersect. A pixel is inside when its centre is: edges are not
+ * antialiased, and an axis-aligned clip whose edges lie on pixel edges cuts
+ * exactly as a scissor would. radius rounds the four corners (clamped to
+ * half the smaller side). Damage tracking and sg_scene_pick both respect it.
+ * The 3D views' models (sg/scene3d.h) are not clipped. */
+struct sg_clip_desc {
+	const char *name;          /* optional; copied (sg_node_new_clip only) */
+	float x, y, width, height; /* the rectangle; width and height >= 0 */
+	float radius;              /* >= 0 */
+};
+/* SG_NODE_NONE on failure: a value that is negative or not finite. */
+SG_API sg_node sg_node_new_clip(struct sg_scene *scene, const struct sg_clip_desc *desc);
+/* Changes the rectangle and radius of a clip node (desc->name is ignored). */
+SG_API sg_result sg_clip_set(struct sg_scene *scene, sg_node clip, const struct sg_clip_desc *desc);
+/* Stores the rectangle and radius (name NULL) in *desc. */
+SG_API sg_result sg_clip_get(const struct sg_scene *scene, sg_node clip, struct sg_clip_desc *desc);
 
 /* --- models ------------------------------------------------------------------ */
 SG_API sg_result sg_model_set_position(struct sg_scene *scene, sg_node node, float x, float y, float z);

@@ -8,6 +8,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Beyond this many draws the per-draw depths would no longer be distinct in a
+ * 32-bit float depth buffer: the list is then drawn in its own order. */
+#define SG_GL_MAX_REORDER (4u << 20)
+
 /* Draw i of count (in list order) gets a depth in (-1, 1), later draws larger:
  * the depth test is GL_GEQUAL, so that drawing sorted by texture and mesh still
  * shows painter's order, and within one draw (one depth) later triangles win

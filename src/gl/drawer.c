@@ -24,18 +24,14 @@ sg_result sg_gl_drawer_init(struct sg_gl_drawer *gl)
 	*gl = (struct sg_gl_drawer){0};
 	/* The all-white program only: frames with colours (and SG_DEBUG_DAMAGE's
 	 * tint) build the other one when they first need it
-	 * (sg_gl_drawer_tinted_program), as the NV12 one is (nv12.c). A
-	 * build that fails fails that frame, and is tried again at the next. */
-	sg_result result =
-	    sg_gl_program_build_defined(sg_shader_textured_vert, sg_shader_textured_frag,
-	                                "#define ALL_WHITE 1\n", &gl->programs.white_program);
+	 * (sg_gl_drawer_tinted_program), as the NV12 one is (nv12.c), and as
+	 * clipped frames build the clipping variants. A build that fails fails
+	 * that frame, and is tried again at the next. */
+	sg_result result = sg_gl_drawer_white_program(gl, 0);
 	if (result)
-		return sg_fail_prefix(result,
-		                      "building the embedded textured program (all white): ");
+		return result;
 	struct sg_gl_programs *p = &gl->programs;
-	glUseProgram(p->white_program);
-	glUniform1i(glGetUniformLocation(p->white_program, "Tex"), 0);
-	p->textured = p->white_program;
+	p->textured = p->white_program[0];
 	glGetIntegerv(GL_MAX_TEXTURE_SIZE, &p->max_texture_size);
 	glGenBuffers(1, &gl->instances.buffer);
 	static const uint8_t white[4] = {255, 255, 255, 255};
@@ -62,10 +58,13 @@ void sg_gl_drawer_finish(struct sg_gl_drawer *gl)
 		glDeleteBuffers(1, &p->tint_buffer);
 	if (p->tint_array)
 		glDeleteVertexArrays(1, &p->tint_array);
-	if (p->program)
-		glDeleteProgram(p->program);
-	if (p->white_program)
-		glDeleteProgram(p->white_program);
+	for (int clip = 0; clip < 2; clip++) {
+		if (p->program[clip])
+			glDeleteProgram(p->program[clip]);
+		if (p->white_program[clip])
+			glDeleteProgram(p->white_program[clip]);
+	}
+	sg_gl_clip_finish(&gl->clip);
 	sg_gl_nv12_finish(p);
 	sg_gl_shape_finish(p);
 	sg_gl_expand_finish(&gl->expanded);
@@ -299,20 +298,32 @@ static sg_result draw_instanced(struct sg_gl_drawer *gl, const struct sg_scene *
 	return result;
 }
 
-sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *drawer)
+/* Builds variant clip of the textured program, all white or not, if it is
+ * not yet; it is in use after a build. */
+static sg_result build_textured(GLuint *program, const char *defines, int clip, const char *what)
 {
-	struct sg_gl_programs *gl = &drawer->programs;
-	if (gl->program)
+	if (*program)
 		return SG_OK;
+	sg_result result = sg_gl_program_build_variant(sg_shader_textured_vert,
+	                                               sg_shader_textured_frag, defines, clip,
+	                                               program);
+	if (result)
+		return sg_fail_prefix(result, "building the embedded textured program%s: ", what);
+	glUniform1i(glGetUniformLocation(*program, "Tex"), 0);
+	return SG_OK;
+}
+
+sg_result sg_gl_drawer_white_program(struct sg_gl_drawer *drawer, int clip)
+{
+	return build_textured(&drawer->programs.white_program[clip], "#define ALL_WHITE 1\n", clip,
+	                      " (all white)");
+}
+
+sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *drawer, int clip)
+{
 	/* A link costs time even from Mesa's shader cache (bench/README.md): a
 	 * program whose models are all white (three-rects) never pays it. */
-	sg_result result =
-	    sg_gl_program_build(sg_shader_textured_vert, sg_shader_textured_frag, &gl->program);
-	if (result)
-		return sg_fail_prefix(result, "building the embedded textured program: ");
-	glUseProgram(gl->program);
-	glUniform1i(glGetUniformLocation(gl->program, "Tex"), 0);
-	return SG_OK;
+	return build_textured(&drawer->programs.program[clip], NULL, clip, "");
 }
 
 sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene *scene,
@@ -342,21 +353,32 @@ sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene 
 	return result;
 }
 
+/* The frame's variant, and its textured program (built if need be). */
+static sg_result choose_programs(struct sg_gl_drawer *gl, const struct sg_paint *paint,
+                                 bool clipping)
+{
+	struct sg_gl_programs *p = &gl->programs;
+	p->clip = clipping;
+	/* paint covers the list's source (before culling): a tinted draw there
+	 * keeps the colour for the frame, which is never wrong. */
+	sg_result result = paint->tinted_count ? sg_gl_drawer_tinted_program(gl, p->clip)
+	                                       : sg_gl_drawer_white_program(gl, p->clip);
+	if (result)
+		return result;
+	p->textured = paint->tinted_count ? p->program[p->clip] : p->white_program[p->clip];
+	return SG_OK;
+}
+
 sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                             const struct sg_draw_list *list, const struct sg_paint *paint,
-                            mat4 view_projection, const struct sg_gl_frame *frame)
+                            const struct sg_clips *clips, mat4 view_projection,
+                            const struct sg_gl_frame *frame)
 {
 	sg_result result;
 	const struct sg_gl_input input = {scene, sg_scene_versions(scene), list, paint,
-	                                  view_projection};
+	                                  view_projection, clips};
 	const struct sg_gl_input *in = &input;
 	gl->batches = 0;
-	/* paint covers the list's source (before culling): a tinted draw there
-	 * keeps the colour for the frame, which is never wrong. */
-	if (paint->tinted_count && (result = sg_gl_drawer_tinted_program(gl)))
-		return result;
-	gl->programs.textured =
-	    paint->tinted_count ? gl->programs.program : gl->programs.white_program;
 	sg_gl_cache_sweep_destroyed(&gl->textures, &gl->meshes, scene);
 	if (gl->pruned_scene != in->versions.scene ||
 	    gl->pruned_structure != in->versions.structure) {
@@ -368,7 +390,11 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 	if ((result = sg_gl_batch_order(&gl->order, &gl->sort, in)) ||
 	    (result = upload_texture_updates(gl, in)))
 		return result;
-	bool expanded = sg_gl_expand_fits(&gl->expanded, in);
+	bool expanded = sg_gl_expand_fits(&gl->expanded, in), clipping;
+	if ((result = sg_gl_clip_prepare(&gl->clip, clips, list, gl->order.reordered, !expanded,
+	                                 &clipping)) ||
+	    (result = choose_programs(gl, paint, clipping)))
+		return result;
 	if ((result = sg_gl_blend_order(&gl->blend, &gl->order, in, !expanded)) ||
 	    (result = sg_gl_depth_order(&gl->depth, &gl->order, in,
 	                                expanded && sg_gl_expand_streams(&gl->expanded),

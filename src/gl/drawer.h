@@ -8,14 +8,13 @@
 #include "../graph/scene_view.h"
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
+#include "clip.h"
+#include "depth.h"
 #include "draw3d.h"
 #include "object.h"
 #include "import.h"
 #include "stream.h"
 
-/* Beyond this many draws the per-draw depths would no longer be distinct in a
- * 32-bit float depth buffer: the list is then drawn in its own order. */
-#define SG_GL_MAX_REORDER (4u << 20)
 
 /* A batch of streamed opaque draws of one texture (expand_bins.c). */
 struct sg_gl_bin {
@@ -129,25 +128,29 @@ struct sg_gl_depth {
 	mat4 seen_view;
 };
 
-/* The programs, and what every draw may sample (drawer.c, nv12.c, tint.c). */
+/* The programs, and what every draw may sample (drawer.c, nv12.c, tint.c).
+ * Each program is indexed [clip]: without and with the test of clip nodes
+ * (shaders/clip.glsl, src/gl/clip.c), and clip is the variant of the frame
+ * being drawn: frames without clipped draws pay nothing for clips. */
 struct sg_gl_programs {
+	int clip;
 	/* The textured program (0 until a frame has colours other than white,
 	 * or SG_DEBUG_DAMAGE tints one: sg_gl_drawer_tinted_program), and the
 	 * same for frames whose draws are all white and opaque (ALL_WHITE in
-	 * shaders/textured.vert), made with the renderer; textured is the one
-	 * the frame drawing now uses. */
-	GLuint program, white_program, textured;
+	 * shaders/textured.vert), made with the renderer (the clipping ones at
+	 * their first use); textured is the one the frame drawing now uses. */
+	GLuint program[2], white_program[2], textured;
 	/* Imported NV12 textures: Y and CbCr planes on units 0 and 1, converted
 	 * to RGB by the program (src/gl/nv12.c; 0 until the first). nv12_bound: the last
 	 * bind_texture() used it, so the next plain one takes textured back. */
-	GLuint nv12_program;
-	GLint nv12_matrix, nv12_offset; /* its uniforms' locations */
+	GLuint nv12_program[2];
+	GLint nv12_matrix[2], nv12_offset[2]; /* its uniforms' locations */
 	bool nv12_bound;
 	/* Shape textures' programs, one per variant (src/gl/shape.c; 0 until
 	 * the first shape of it), their uniforms' locations, and whether the
 	 * last bind_texture() used one. */
-	GLuint shape_programs[5];
-	GLint shape_uniforms[5][14];
+	GLuint shape_programs[2][5];
+	GLint shape_uniforms[2][5][14];
 	bool shape_bound;
 	GLint max_texture_size;
 	GLuint white_texture; /* 1x1 white: what models without a texture sample */
@@ -197,6 +200,7 @@ struct sg_gl_input {
 	const struct sg_draw_list *list;
 	const struct sg_paint *paint; /* made for sg_draw_source(list) */
 	vec4 *view_projection;
+	const struct sg_clips *clips; /* made for sg_draw_source(list); NULL: none */
 };
 
 /* Each part is owned by the helper that names it; the drawer hands each
@@ -219,6 +223,7 @@ struct sg_gl_drawer {
 	struct sg_gl_blend blend;
 	struct sg_gl_depth depth;
 	struct sg_gl_draw3d draw3d; /* the 3D views' models */
+	struct sg_gl_clip clip;     /* the frame's clips */
 	size_t batches; /* draw calls of the last draw */
 };
 
@@ -238,12 +243,13 @@ struct sg_gl_frame {
 };
 
 /* In each rectangle of frame (scissored), clears, then draws list with
- * view_projection and the colours of paint, opaque draws first and
+ * view_projection and the colours of paint, cut by clips (NULL: none), opaque draws first and
  * translucent ones blended after them, uploading textures and meshes met for
  * the first time. The scene is read through src/graph/scene_view.h alone. */
 sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                               const struct sg_draw_list *list, const struct sg_paint *paint,
-                              mat4 view_projection, const struct sg_gl_frame *frame);
+                              const struct sg_clips *clips, mat4 view_projection,
+                              const struct sg_gl_frame *frame);
 
 /* Draws the models of a 3D view over what the bound framebuffer holds
  * (draw3d.h), within each rectangle of region (NULL: all of the view),
@@ -251,8 +257,10 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                  const struct sg_view3d_frame *view,
                                  const struct sg_damage_region *region);
-/* Builds the textured program if it is not yet; it is in use after a build. */
-sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *gl);
+/* Build variant clip (0 or 1) of the textured program, or of its all-white
+ * one, if it is not yet; it is in use after a build. */
+sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *gl, int clip);
+sg_result sg_gl_drawer_white_program(struct sg_gl_drawer *gl, int clip);
 
 /* Blends a translucent tint over each rectangle of region (SG_DEBUG_DAMAGE). */
 sg_result sg_gl_drawer_tint(struct sg_gl_drawer *gl, const struct sg_damage_region *region,

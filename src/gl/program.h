@@ -3,6 +3,7 @@
 #define SG_GL_PROGRAM_H
 
 #include <GLES3/gl3.h>
+#include <stdbool.h>
 
 #include <sg/error.h>
 
@@ -15,10 +16,17 @@ sg_result sg_gl_program_build(const char *vertex_source, const char *fragment_so
 sg_result sg_gl_program_build_defined(const char *vertex_source, const char *fragment_source,
                                       const char *defines, GLuint *program);
 
+/* sg_gl_program_build_defined, and with clip the clipping variant: the clip
+ * test (shaders/clip.glsl, SG_CLIP defined) in both shaders, its table's
+ * sampler on unit SG_GL_CLIP_UNIT (clip.h). Leaves the program in use. */
+sg_result sg_gl_program_build_variant(const char *vertex_source, const char *fragment_source,
+                                      const char *defines, bool clip, GLuint *program);
+
 /* The embedded sources of shaders/ (generated at build time). */
 extern const char sg_shader_textured_vert[];
 extern const char sg_shader_textured_frag[];
 extern const char sg_shader_solid_vert[];
 extern const char sg_shader_solid_frag[];
+extern const char sg_shader_clip_glsl[];
 
 #endif

@@ -20,7 +20,7 @@ static void make_quad(struct sg_gl_programs *gl)
 sg_result sg_gl_drawer_tint(struct sg_gl_drawer *gl, const struct sg_damage_region *region,
                               int width, int height)
 {
-	sg_result result = sg_gl_drawer_tinted_program(gl);
+	sg_result result = sg_gl_drawer_tinted_program(gl, 0);
 	if (result)
 		return result;
 	struct sg_gl_programs *p = &gl->programs;
@@ -30,7 +30,7 @@ sg_result sg_gl_drawer_tint(struct sg_gl_drawer *gl, const struct sg_damage_regi
 	glDisable(GL_DEPTH_TEST);
 	glEnable(GL_BLEND);
 	glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-	glUseProgram(p->program);
+	glUseProgram(p->program[0]); /* the tint is not clipped */
 	glActiveTexture(GL_TEXTURE0);
 	glBindTexture(GL_TEXTURE_2D, p->white_texture);
 	glBindVertexArray(p->tint_array);

@@ -210,6 +210,7 @@ void sg_scene_free_node(struct sg_scene *scene, uint32_t index)
 	if (scene->flags[index] & SG_NODE_TEXT_RECORD)
 		scene->text_ops->node_freed(scene, index);
 	sg_scene_free_node3d(scene, index);
+	sg_scene_free_clip(scene, index);
 	sg_pool_free(scene->kind[index] == SG_NODE_MODEL ? &scene->model_pool : &scene->matrix_pool,
 	             scene->payload[index]);
 	scene->kind[index] = SG_NODE_INVALID;
@@ -289,6 +290,7 @@ void sg_scene_destroy(struct sg_scene *scene)
 	sg_scene_free_materials(scene);
 	sg_index_map_finish(&scene->model_materials, sg_free);
 	sg_index_map_finish(&scene->nodes3d, sg_free);
+	sg_index_map_finish(&scene->clips, sg_free);
 	sg_pool_finish(&scene->mesh_pool);
 	sg_free(scene->meshes);
 	sg_free(scene);
@@ -326,6 +328,7 @@ sg_result sg_scene_check_kind(const struct sg_scene *scene, sg_node node, enum s
 		               kind == SG_NODE_TRANSFORM ? "transform"
 		               : kind == SG_NODE_LIGHT   ? "light"
 		               : kind == SG_NODE_VIEW3D  ? "3D view"
+		               : kind == SG_NODE_CLIP    ? "clip"
 		                                         : "model");
 	return SG_OK;
 }

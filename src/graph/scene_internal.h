@@ -251,6 +251,11 @@ struct sg_scene {
 	 * node index; view_count: live view nodes, attached or not. */
 	struct sg_index_map nodes3d;
 	uint32_t view_count;
+	/* Clip nodes: their struct sg_clip_data by node index; clip_count: live
+	 * clip nodes, attached or not. While there are none, nothing looks for
+	 * clips (src/traverse/clips.c). */
+	struct sg_index_map clips;
+	uint32_t clip_count;
 
 	/* Text (src/text/): NULL until the first font is loaded. */
 	const struct sg_text_ops *text_ops;
@@ -404,6 +409,18 @@ static inline const struct sg_light_data *sg_scene_light(const struct sg_scene *
 {
 	return scene->kind[index] == SG_NODE_LIGHT ? sg_index_map_get(&scene->nodes3d, index) : NULL;
 }
+/* A clip node's rectangle (x, y, width, height) and corner radius as set. */
+struct sg_clip_data {
+	float rect[4];
+	float radius;
+};
+static inline const struct sg_clip_data *sg_scene_clip(const struct sg_scene *scene,
+                                                       uint32_t index)
+{
+	return scene->kind[index] == SG_NODE_CLIP ? sg_index_map_get(&scene->clips, index) : NULL;
+}
+/* Frees the record of clip node index, if it is one (src/graph/clip.c). */
+void sg_scene_free_clip(struct sg_scene *scene, uint32_t index);
 static inline const struct sg_view3d_data *sg_scene_view3d(const struct sg_scene *scene,
                                                            uint32_t index)
 {

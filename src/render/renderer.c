@@ -18,6 +18,7 @@
 #include "../base/floats.h"
 #include "../graph/scene_internal.h"
 #include "../base/side_limit.h"
+#include "../traverse/clips.h"
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
 #include "driver_lock.h"
@@ -134,6 +135,7 @@ void sg_renderer_destroy(struct sg_renderer *renderer)
 	sg_free(renderer->segment.draws);
 	sg_free(renderer->segment.origin);
 	sg_damage_finish(&renderer->damage);
+	sg_clips_finish(&renderer->clips);
 	sg_free(renderer);
 }
 
@@ -375,7 +377,7 @@ static sg_result draw_with_views(struct sg_renderer *renderer, struct sg_scene *
 			if (done > 0 || end < list->count)
 				part = &renderer->segment;
 			result = sg_gl_drawer_draw(&renderer->gl, scene, part, &renderer->traversal.paint,
-			                           view_projection, frame);
+			                           &renderer->clips, view_projection, frame);
 			batches += renderer->gl.batches;
 			frame->keep_color = true;
 			done = end;
@@ -425,6 +427,9 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 	struct sg_traversal *traversal = &renderer->traversal;
 	uint64_t start = now_ns();
 	sg_result result = sg_traverse(traversal, scene, renderer->culling ? culling_view : NULL);
+	if (!result)
+		result = sg_clips_update(&renderer->clips, scene, sg_draw_source(traversal->list),
+		                         view_projection, target->width, target->height);
 	if (result)
 		return result;
 	uint64_t walked = now_ns();
@@ -478,7 +483,7 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 	                            false};
 	result = views ? draw_with_views(renderer, scene, list, view_projection, &frame)
 	               : sg_gl_drawer_draw(&renderer->gl, scene, list, &traversal->paint,
-	                                   view_projection, &frame);
+	                                   &renderer->clips, view_projection, &frame);
 	if (!result && renderer->debug_damage)
 		result = sg_gl_drawer_tint(&renderer->gl, region, target->width, target->height);
 	uint64_t submitted = now_ns();

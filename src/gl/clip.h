@@ -1,0 +1,32 @@
+/* Internal: the clip test of the programs' clipping variants (shaders/clip.glsl):
+ * the frame's clips (src/traverse/clips.h) as a table the shaders read. */
+#ifndef SG_GL_CLIP_H
+#define SG_GL_CLIP_H
+
+#include <GLES3/gl3.h>
+#include <stdbool.h>
+
+#include "../traverse/clips.h"
+#include "../traverse/traverse.h"
+
+/* The texture unit of the table: 0 and 1 are the draws' (NV12 uses both). */
+#define SG_GL_CLIP_UNIT 2
+
+struct sg_gl_clip {
+	GLuint table; /* RGBA32F, 4 texels a clip (0 until the first clipped frame) */
+	float *rows;
+	size_t row_capacity;
+	int32_t *kept; /* scratch: each clip's row, -1 when it holds no draw drawn */
+	size_t kept_capacity;
+};
+
+/* Uploads and binds the table of the clips that hold draws of list, drawn
+ * with the depths of depth.h: by position in list when instanced, else by
+ * position in its source. *clipping: some draw is clipped, and the frame
+ * takes the clipping programs. */
+sg_result sg_gl_clip_prepare(struct sg_gl_clip *clip, const struct sg_clips *clips,
+                             const struct sg_draw_list *list, bool reordered, bool instanced,
+                             bool *clipping);
+void sg_gl_clip_finish(struct sg_gl_clip *clip);
+
+#endif

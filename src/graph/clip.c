@@ -1,0 +1,105 @@
+/* Clip nodes: attribute nodes with matrices like groups (the transforms above
+ * place their rectangles), and a record each in scene->clips. What they cut
+ * is worked out per frame below the graph (src/traverse/clips.c). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <sg/scene.h>
+
+#include "../base/alloc.h"
+#include "../base/error.h"
+#include "scene_internal.h"
+
+void sg_scene_free_clip(struct sg_scene *scene, uint32_t index)
+{
+	if (scene->kind[index] != SG_NODE_CLIP)
+		return;
+	sg_free(sg_index_map_take(&scene->clips, index));
+	scene->clip_count--;
+}
+
+static sg_result check_clip(const struct sg_clip_desc *d, const char *label)
+{
+	const float values[5] = {d->x, d->y, d->width, d->height, d->radius};
+	static const char *const names[5] = {"x", "y", "width", "height", "radius"};
+	for (int i = 0; i < 5; i++)
+		if (!isfinite(values[i]) || (i >= 2 && values[i] < 0.0f))
+			return sg_fail(SG_ERR_INVALID_ARGUMENT, "clip %s: %s is %g, %s", label,
+			               names[i], (double)values[i],
+			               i >= 2 ? "not a finite value >= 0" : "not finite");
+	return SG_OK;
+}
+
+static void fill(struct sg_clip_data *c, const struct sg_clip_desc *d)
+{
+	*c = (struct sg_clip_data){{d->x, d->y, d->width, d->height}, d->radius};
+}
+
+sg_node sg_node_new_clip(struct sg_scene *scene, const struct sg_clip_desc *desc)
+{
+	if (!scene || !desc) {
+		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_new_clip: %s is NULL", scene ? "desc" : "scene");
+		return SG_NODE_NONE;
+	}
+	char label[112];
+	snprintf(label, sizeof(label), "'%.100s'", desc->name ? desc->name : "");
+	if (check_clip(desc, label))
+		return SG_NODE_NONE;
+	struct sg_clip_data *record = sg_malloc(sizeof(*record));
+	char *copy = NULL;
+	if (!record || (desc->name && !(copy = sg_strdup(desc->name))) ||
+	    !sg_index_map_reserve(&scene->clips) ||
+	    (copy && !sg_index_map_reserve(&scene->names))) {
+		sg_free(record);
+		sg_free(copy);
+		sg_fail(SG_ERR_NO_MEMORY, "out of memory making clip %s", label);
+		return SG_NODE_NONE;
+	}
+	uint32_t index = sg_scene_alloc_node(scene, SG_NODE_CLIP);
+	if (!index) {
+		sg_free(record);
+		sg_free(copy);
+		return SG_NODE_NONE;
+	}
+	sg_scene_set_name(scene, index, copy); /* room reserved above */
+	fill(record, desc);
+	sg_index_map_put(&scene->clips, index, record);
+	scene->clip_count++;
+	return sg_scene_handle(scene, index);
+}
+
+sg_result sg_clip_set(struct sg_scene *scene, sg_node clip, const struct sg_clip_desc *desc)
+{
+	sg_result result = sg_scene_check_kind(scene, clip, SG_NODE_CLIP, "sg_clip_set");
+	if (result)
+		return result;
+	if (!desc)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_clip_set: desc is NULL");
+	if ((result = check_clip(desc, sg_scene_node_label(scene, clip.index))))
+		return result;
+	struct sg_clip_data *c = sg_index_map_get(&scene->clips, clip.index);
+	struct sg_clip_data now;
+	fill(&now, desc);
+	if (memcmp(c, &now, sizeof(now)) == 0)
+		return SG_OK; /* an animation holding a value: nothing to redo */
+	*c = now;
+	/* What the subtree shows changes: its models' pixels are damaged
+	 * (src/traverse/damage.c) and the frame's clips are made again. */
+	scene->appearance_version++;
+	sg_scene_journal(scene, clip.index);
+	return SG_OK;
+}
+
+sg_result sg_clip_get(const struct sg_scene *scene, sg_node clip, struct sg_clip_desc *desc)
+{
+	sg_result result = sg_scene_check_kind(scene, clip, SG_NODE_CLIP, "sg_clip_get");
+	if (result)
+		return result;
+	if (!desc)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_clip_get: desc is NULL");
+	const struct sg_clip_data *c = sg_scene_clip(scene, clip.index);
+	*desc = (struct sg_clip_desc){NULL, c->rect[0], c->rect[1], c->rect[2], c->rect[3],
+	                              c->radius};
+	return SG_OK;
+}
