@@ -258,12 +258,184 @@ START_TEST(test_clips_on_every_path)
 }
 END_TEST
 
+/* A scrolling list: a clip holding eight coloured rows under a scroll
+ * transform, a model behind and one beside it. */
+struct list_scene {
+	struct sg_scene *scene;
+	sg_node scroll, clip, frame;
+};
+
+static struct list_scene list_scene(enum path path)
+{
+	struct list_scene l = {.scene = sg_scene_create()};
+	sg_node root = sg_scene_root(l.scene);
+	const struct ref_model back = {0, 0, W, H, {0.2f, 0.2f, 0.6f, 1}, -1};
+	const struct ref_model beside = {70, 10, 20, 60, {0.9f, 0.5f, 0.1f, 1}, -1};
+	add_model(l.scene, root, path, &back);
+	l.frame = sg_node_new_transform(l.scene, &(struct sg_transform_desc){0});
+	ck_assert_int_eq(sg_node_add_child(l.scene, root, l.frame), SG_OK);
+	ck_assert_int_eq(sg_transform_translate(l.scene, l.frame, 8, 12, 0), SG_OK);
+	l.clip = sg_node_new_clip(
+	    l.scene, &(struct sg_clip_desc){.name = "list", .width = 52, .height = 44, .radius = 10});
+	ck_assert_msg(l.clip.generation, "%s", sg_last_error());
+	ck_assert_int_eq(sg_node_add_child(l.scene, l.frame, l.clip), SG_OK);
+	l.scroll = sg_node_new_transform(l.scene, &(struct sg_transform_desc){0});
+	ck_assert_int_eq(sg_node_add_child(l.scene, l.clip, l.scroll), SG_OK);
+	for (int i = 0; i < 8; i++) {
+		const struct ref_model row = {2, 2 + 14.0f * i, 48, 12,
+		                              {i & 1 ? 1.0f : 0.3f, (float)i / 8, 0.5f, i == 3 ? 0.6f : 1},
+		                              -1};
+		add_model(l.scene, l.scroll, path, &row);
+	}
+	add_model(l.scene, root, path, &beside);
+	return l;
+}
+
+static void expect_same(const uint8_t *a, const uint8_t *b, const char *what)
+{
+	for (int i = 0; i < W * H * 4; i++)
+		if (a[i] != b[i])
+			ck_abort_msg("%s: byte %d (pixel %d,%d) is %d with damage, %d repainted whole",
+			             what, i, i / 4 % W, i / 4 / W, a[i], b[i]);
+}
+
+/* Each edit repainted with damage tracking equals a whole repaint; a scroll
+ * repaints no more than the clip's box. */
+START_TEST(test_damage_while_scrolling)
+{
+	enum path path = (enum path)_i;
+	struct list_scene l = list_scene(path);
+	struct sg_renderer *damaged = renderer_of(path, true), *whole = renderer_of(path, false);
+	free(render(damaged, l.scene));
+	for (int step = 0; step < 12; step++) {
+		const char *what = "scroll";
+		if (step < 6) {
+			ck_assert_int_eq(sg_transform_translate(l.scene, l.scroll, 0, -7.5f, 0), SG_OK);
+		} else if (step == 6) {
+			what = "clip moved and rounder";
+			ck_assert_int_eq(sg_clip_set(l.scene, l.clip,
+			                             &(struct sg_clip_desc){.x = 5, .y = -4, .width = 40,
+			                                                    .height = 50, .radius = 12}),
+			                 SG_OK);
+		} else if (step == 7) {
+			what = "clip turned";
+			ck_assert_int_eq(sg_transform_rotate(l.scene, l.frame, 0.2f, 0, 0, 1), SG_OK);
+		} else if (step == 8) {
+			what = "clip hidden";
+			ck_assert_int_eq(sg_node_set_visible(l.scene, l.clip, false), SG_OK);
+		} else if (step == 9) {
+			what = "clip shown";
+			ck_assert_int_eq(sg_node_set_visible(l.scene, l.clip, true), SG_OK);
+		} else {
+			what = "scroll back";
+			ck_assert_int_eq(sg_transform_translate(l.scene, l.scroll, 0, 20, 0), SG_OK);
+		}
+		uint8_t *a = render(damaged, l.scene), *b = render(whole, l.scene);
+		expect_same(a, b, what);
+		if (step < 6) {
+			struct sg_render_stats stats;
+			ck_assert_int_eq(sg_renderer_get_stats(damaged, &stats), SG_OK);
+			/* the clip's box, 52 x 44 at (8, 12), and a pixel around it */
+			ck_assert_msg(stats.repainted_pixels <= 54 * 46, "scroll %d repainted %llu pixels",
+			              step, (unsigned long long)stats.repainted_pixels);
+			ck_assert_uint_gt(stats.repainted_pixels, 0);
+		}
+		free(a);
+		free(b);
+	}
+	sg_renderer_destroy(damaged);
+	sg_renderer_destroy(whole);
+	sg_scene_destroy(l.scene);
+}
+END_TEST
+
+/* A pick lands on a row only inside the clip: in a rounded corner it finds
+ * what lies behind, as drawn; a clip that cuts everything picks nothing of its subtree. */
+START_TEST(test_pick_inside_a_rounded_clip)
+{
+	struct list_scene l = list_scene(EXPANDED);
+	struct sg_renderer *r = renderer_of(EXPANDED, false);
+	uint8_t *pixels = render(r, l.scene);
+	struct sg_pick_hit hit;
+	sg_node first_row = sg_node_first_child(l.scene, l.scroll);
+	/* (12.5, 16.5): inside row 0 ((10, 14) to (58, 26)), and inside the
+	 * clip's corner circle of radius 10 about (18, 22): 5.5^2 * 2 < 100 */
+	ck_assert_int_eq(sg_scene_pick(l.scene, NULL, W, H, 12.5f, 16.5f, &hit), SG_OK);
+	ck_assert_int_eq(hit.node.index, first_row.index);
+	/* (10.5, 14.5): in row 0, out of the circle: 7.5^2 * 2 > 100; the back */
+	ck_assert_int_eq(sg_scene_pick(l.scene, NULL, W, H, 10.5f, 14.5f, &hit), SG_OK);
+	ck_assert_int_ne(hit.node.index, first_row.index);
+	/* what is drawn there is the back's colour, 0.2 0.2 0.6 */
+	const uint8_t *p = pixels + (14 * W + 10) * 4;
+	ck_assert_int_eq(p[0], 51);
+	ck_assert_int_eq(p[2], 153);
+	/* a row scrolled below the clip's bottom (12 + 44) is not picked there */
+	sg_node last_row = sg_node_child_at(l.scene, l.scroll, 7); /* y 12 + 2 + 98 */
+	ck_assert_int_eq(sg_transform_translate(l.scene, l.scroll, 0, -50, 0), SG_OK);
+	/* now at 62 to 74: below the clip */
+	ck_assert_int_eq(sg_scene_pick(l.scene, NULL, W, H, 30, 65, &hit), SG_OK);
+	ck_assert_int_ne(hit.node.index, last_row.index);
+	ck_assert_int_eq(sg_clip_set(l.scene, l.clip,
+	                             &(struct sg_clip_desc){.width = 52, .height = 80}),
+	                 SG_OK);
+	ck_assert_int_eq(sg_scene_pick(l.scene, NULL, W, H, 30, 65, &hit), SG_OK);
+	ck_assert_int_eq(hit.node.index, last_row.index);
+	free(pixels);
+	sg_renderer_destroy(r);
+	sg_scene_destroy(l.scene);
+}
+END_TEST
+
+START_TEST(test_clip_errors)
+{
+	struct sg_scene *scene = sg_scene_create();
+	ck_assert_int_eq(sg_node_new_clip(scene, &(struct sg_clip_desc){.width = -1}).generation, 0);
+	ck_assert_str_eq(sg_last_error(), "clip '': width is -1, not a finite value >= 0");
+	ck_assert_int_eq(sg_node_new_clip(scene, &(struct sg_clip_desc){.x = NAN}).generation, 0);
+	ck_assert_int_eq(sg_node_new_clip(NULL, &(struct sg_clip_desc){0}).generation, 0);
+	ck_assert_int_eq(sg_node_new_clip(scene, NULL).generation, 0);
+	sg_node clip = sg_node_new_clip(scene, &(struct sg_clip_desc){.name = "c", .width = 4});
+	ck_assert_int_eq(sg_node_get_kind(scene, clip), SG_NODE_CLIP);
+	ck_assert_int_eq(sg_clip_set(scene, clip, &(struct sg_clip_desc){.radius = INFINITY}),
+	                 SG_ERR_INVALID_ARGUMENT);
+	ck_assert_str_eq(sg_last_error(), "clip 'c': radius is inf, not a finite value >= 0");
+	ck_assert_int_eq(sg_clip_set(scene, sg_scene_root(scene), &(struct sg_clip_desc){0}),
+	                 SG_ERR_INVALID_ARGUMENT);
+	ck_assert_str_eq(sg_last_error(), "sg_clip_set: node #1 is not a clip");
+	struct sg_clip_desc got;
+	ck_assert_int_eq(sg_clip_get(scene, clip, &got), SG_OK);
+	ck_assert(got.width == 4 && got.height == 0 && got.name == NULL);
+	ck_assert_int_eq(sg_clip_get(scene, clip, NULL), SG_ERR_INVALID_ARGUMENT);
+	/* 33 clips deep: refused at the render, naming the model */
+	sg_node parent = sg_scene_root(scene);
+	for (int i = 0; i < 33; i++) {
+		sg_node c = sg_node_new_clip(scene, &(struct sg_clip_desc){.width = W, .height = H});
+		ck_assert_int_eq(sg_node_add_child(scene, parent, c), SG_OK);
+		parent = c;
+	}
+	sg_node deep = sg_node_new_model(scene, &(struct sg_model_desc){
+	                                            .name = "deep",
+	                                            .mesh = sg_mesh_create_quad(scene, 4, 4)});
+	ck_assert_int_eq(sg_node_add_child(scene, parent, deep), SG_OK);
+	struct sg_renderer *r = renderer_of(EXPANDED, false);
+	ck_assert_int_eq(sg_renderer_render(r, scene, NULL), SG_ERR_LIMIT);
+	ck_assert_str_eq(sg_last_error(), "model 'deep' is below more than 32 clip nodes");
+	/* destroying clips frees their records (the leak checkers see it) */
+	ck_assert_int_eq(sg_node_destroy(scene, clip), SG_OK);
+	sg_renderer_destroy(r);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 Suite *clip_suite(void);
 Suite *clip_suite(void)
 {
 	Suite *s = suite_create("clip");
 	TCase *draw = tcase_create("draw");
 	tcase_add_loop_test(draw, test_clips_on_every_path, EXPANDED, STREAMED + 1);
+	tcase_add_loop_test(draw, test_damage_while_scrolling, EXPANDED, STREAMED + 1);
+	tcase_add_test(draw, test_pick_inside_a_rounded_clip);
+	tcase_add_test(draw, test_clip_errors);
 	suite_add_tcase(s, draw);
 	return s;
 }

@@ -15,6 +15,7 @@
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "../graph/scene_internal.h"
+#include "clips.h"
 
 static const struct sg_pixel_box empty_box = {0, 0, 0, 0};
 
@@ -108,6 +109,26 @@ static struct sg_pixel_box model_box(const struct sg_scene *scene, uint32_t n,
 	return pixel_box(x0, y0, x1, y1, d);
 }
 
+/* model_box, cut to the boxes of the clips above model n: what it can show. */
+static struct sg_pixel_box shown_box(const struct sg_scene *scene, uint32_t n,
+                                     const struct sg_damage *d)
+{
+	struct sg_pixel_box b = model_box(scene, n, d);
+	if (!scene->clip_count)
+		return b;
+	for (uint32_t a = scene->parent[n]; a && !box_is_empty(b); a = scene->parent[a]) {
+		if (scene->kind[a] != SG_NODE_CLIP)
+			continue;
+		int c[4];
+		sg_clip_pixel_bounds(scene, a, (vec4 *)d->view_projection, d->width, d->height, c);
+		b.x0 = b.x0 > c[0] ? b.x0 : (int16_t)c[0];
+		b.y0 = b.y0 > c[1] ? b.y0 : (int16_t)c[1];
+		b.x1 = b.x1 < c[2] ? b.x1 : (int16_t)c[2];
+		b.y1 = b.y1 < c[3] ? b.y1 : (int16_t)c[3];
+	}
+	return box_is_empty(b) ? empty_box : b;
+}
+
 static bool touch(struct sg_rect a, struct sg_rect b)
 {
 	return a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height &&
@@ -194,7 +215,7 @@ static void rebuild(struct sg_damage *d, const struct sg_scene *scene,
 	for (size_t i = 0; i < d->box_capacity; i++)
 		d->boxes[i] = empty_box;
 	for (size_t i = 0; i < list->count; i++)
-		d->boxes[list->draws[i].node] = model_box(scene, list->draws[i].node, d);
+		d->boxes[list->draws[i].node] = shown_box(scene, list->draws[i].node, d);
 	for (uint32_t t = 0; t < scene->texture_pool.used; t++)
 		d->texture_serials[t] = scene->textures[t].update_serial;
 }
@@ -278,7 +299,7 @@ static void redo_subtree(struct sg_damage *d, struct sg_scene *scene,
 			}
 			continue;
 		}
-		struct sg_pixel_box now = drawn && !hidden ? model_box(scene, n, d) : empty_box;
+		struct sg_pixel_box now = drawn && !hidden ? shown_box(scene, n, d) : empty_box;
 		struct sg_pixel_box was = d->boxes[n];
 		if (!memcmp(&now, &was, sizeof(now)) && box_is_empty(now))
 			continue;

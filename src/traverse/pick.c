@@ -17,11 +17,13 @@
 #include "../graph/scene_internal.h"
 #include "../graph/shape_outline.h"
 #include "bounds.h"
+#include "clips.h"
 #include "views3d.h"
 
 struct ray {
 	vec3 origin, direction; /* the near point, and far minus near: t in [0, 1] */
 	mat4 view_projection;
+	mat4 to_window; /* view_projection with y flipped, as the renderer draws (clips.h) */
 };
 
 static sg_result make_ray(const struct sg_camera *camera, int width, int height, float x, float y,
@@ -41,6 +43,9 @@ static sg_result make_ray(const struct sg_camera *camera, int width, int height,
 	memcpy(projection, camera->projection, sizeof(mat4));
 	memcpy(view, camera->view, sizeof(mat4));
 	glm_mat4_mul(projection, view, ray->view_projection);
+	glm_mat4_copy(ray->view_projection, ray->to_window);
+	for (int col = 0; col < 4; col++)
+		ray->to_window[col][1] = -ray->to_window[col][1];
 	if (fabsf(glm_mat4_det(ray->view_projection)) < FLT_MIN)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
 		               "pick: the camera's projection * view cannot be inverted");
@@ -252,6 +257,27 @@ static sg_result pick_view(const struct sg_scene *scene, uint32_t view,
 
 /* Walks the attached tree in reverse draw order; calls found() with each model
  * hit until it returns false. */
+/* Whether the point is inside every clip above model n, as drawn: the same
+ * test of the same point (output pixels, row 0 at the top as the
+ * renderer's) that the shaders make of each pixel's centre. Asked of the
+ * models hit only, so that the 3D views below a clip, which it does not
+ * clip, are picked as they are drawn. */
+static bool in_clips(const struct sg_scene *scene, uint32_t n, const struct ray *ray,
+                     const struct pick_frame *frame)
+{
+	if (!scene->clip_count)
+		return true;
+	for (uint32_t a = scene->parent[n]; a; a = scene->parent[a]) {
+		if (scene->kind[a] != SG_NODE_CLIP)
+			continue;
+		struct sg_clip_shape shape;
+		sg_clip_shape_of(scene, a, ray->to_window, frame->width, frame->height, &shape);
+		if (!sg_clip_shape_contains(&shape, frame->x, frame->y))
+			return false;
+	}
+	return true;
+}
+
 static sg_result walk(struct sg_scene *scene, const struct ray *ray,
                       const struct pick_frame *frame,
                       bool (*found)(void *context, const struct sg_pick_hit *hit), void *context)
@@ -275,7 +301,8 @@ static sg_result walk(struct sg_scene *scene, const struct ray *ray,
 				return result;
 		} else if (enter && scene->kind[n] == SG_NODE_MODEL) {
 			struct sg_pick_hit hit;
-			if (hit_model(scene, n, ray, &hit, NULL) && !found(context, &hit))
+			if (hit_model(scene, n, ray, &hit, NULL) && in_clips(scene, n, ray, frame) &&
+			    !found(context, &hit))
 				return SG_OK;
 		} else if (enter && scene->kind[n] != SG_NODE_VIEW3D && sg_scene_last_child(scene, n)) {
 			n = sg_scene_last_child(scene, n);
