@@ -386,6 +386,105 @@ START_TEST(test_pick_inside_a_rounded_clip)
 }
 END_TEST
 
+/* The inverse of a column-major 4 x 4 matrix by Gauss-Jordan elimination, in double. */
+static void invert(const float m[16], double out[16])
+{
+	double a[4][8];
+	for (int r = 0; r < 4; r++)
+		for (int c = 0; c < 8; c++)
+			a[r][c] = c < 4 ? m[c * 4 + r] : (c - 4 == r);
+	for (int c = 0; c < 4; c++) {
+		int pivot = c;
+		for (int r = c + 1; r < 4; r++)
+			if (fabs(a[r][c]) > fabs(a[pivot][c]))
+				pivot = r;
+		for (int k = 0; k < 8; k++) {
+			double t = a[c][k];
+			a[c][k] = a[pivot][k], a[pivot][k] = t;
+		}
+		double d = a[c][c];
+		for (int k = 0; k < 8; k++)
+			a[c][k] /= d;
+		for (int r = 0; r < 4; r++)
+			if (r != c) {
+				double f = a[r][c];
+				for (int k = 0; k < 8; k++)
+					a[r][k] -= f * a[c][k];
+			}
+	}
+	for (int r = 0; r < 4; r++)
+		for (int c = 0; c < 4; c++)
+			out[c * 4 + r] = a[r][c + 4];
+}
+
+/* Under a perspective camera looking at the plane z = 0 aslant, a rounded
+ * clip in that plane: each pixel's ray, unprojected and met with the plane
+ * here, against the clip's rectangle and corner circles. */
+START_TEST(test_clip_under_perspective)
+{
+	struct sg_camera camera;
+	sg_camera_init_perspective(&camera, 0.9f, (float)W / H, 1, 500);
+	const float eye[3] = {30, -60, 90}, centre[3] = {40, 30, 0}, up[3] = {0, 0, 1};
+	sg_camera_look_at(&camera, eye, centre, up);
+	struct sg_scene *scene = sg_scene_create();
+	const struct ref_clip c = {10, 5, 60, 45, 14, 0, 0, 0, -1};
+	sg_node clip = add_clip(scene, sg_scene_root(scene), &c, NULL);
+	const struct ref_model model = {-100, -100, 300, 300, {1, 1, 1, 1}, 0};
+	add_model(scene, clip, EXPANDED, &model);
+	struct sg_renderer *r = renderer_of(EXPANDED, false);
+	ck_assert_msg(sg_renderer_render(r, scene, &camera) == SG_OK, "%s", sg_last_error());
+	uint8_t *pixels = malloc(W * H * 4);
+	ck_assert_int_eq(sg_renderer_read_pixels(r, pixels, 0), SG_OK);
+	float vp[16];
+	for (int col = 0; col < 4; col++)
+		for (int row = 0; row < 4; row++) {
+			double sum = 0;
+			for (int k = 0; k < 4; k++)
+				sum += (double)camera.projection[k * 4 + row] * camera.view[col * 4 + k];
+			vp[col * 4 + row] = (float)sum;
+		}
+	double inv[16];
+	invert(vp, inv);
+	int inside = 0, compared = 0;
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			double ndc[2] = {2 * (x + 0.5) / W - 1, 1 - 2 * (y + 0.5) / H}, ends[2][3];
+			for (int e = 0; e < 2; e++) {
+				double q[4];
+				for (int row = 0; row < 4; row++)
+					q[row] = inv[row] * ndc[0] + inv[4 + row] * ndc[1] +
+					         inv[8 + row] * (e ? 1.0 : -1.0) + inv[12 + row];
+				for (int k = 0; k < 3; k++)
+					ends[e][k] = q[k] / q[3];
+			}
+			double t = ends[0][2] / (ends[0][2] - ends[1][2]);
+			double px = ends[0][0] + t * (ends[1][0] - ends[0][0]);
+			double py = ends[0][1] + t * (ends[1][1] - ends[0][1]);
+			bool want = t >= 0 && t <= 1 && in_rounded(px, py, &c);
+			/* a pixel whose centre meets the plane near an edge is not compared */
+			bool near = false;
+			for (int k = 0; k < 4 && t >= 0 && t <= 1; k++)
+				near |= in_rounded(px + (k == 0 ? 0.05 : k == 1 ? -0.05 : 0),
+				                   py + (k == 2 ? 0.05 : k == 3 ? -0.05 : 0), &c) != want;
+			if (near)
+				continue;
+			const uint8_t *p = pixels + (y * W + x) * 4;
+			ck_assert_msg(p[0] == (want ? 255 : 0), "pixel %d,%d is %d, want %s", x, y, p[0],
+			              want ? "inside" : "outside");
+			struct sg_pick_hit hit;
+			sg_result picked = sg_scene_pick(scene, &camera, W, H, x + 0.5f, y + 0.5f, &hit);
+			ck_assert_int_eq(picked, want ? SG_OK : SG_ERR_NOT_FOUND);
+			inside += want;
+			compared++;
+		}
+	ck_assert_int_gt(inside, 400);
+	ck_assert_int_gt(compared - inside, 400);
+	free(pixels);
+	sg_renderer_destroy(r);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 START_TEST(test_clip_errors)
 {
 	struct sg_scene *scene = sg_scene_create();
@@ -435,6 +534,7 @@ Suite *clip_suite(void)
 	tcase_add_loop_test(draw, test_clips_on_every_path, EXPANDED, STREAMED + 1);
 	tcase_add_loop_test(draw, test_damage_while_scrolling, EXPANDED, STREAMED + 1);
 	tcase_add_test(draw, test_pick_inside_a_rounded_clip);
+	tcase_add_test(draw, test_clip_under_perspective);
 	tcase_add_test(draw, test_clip_errors);
 	suite_add_tcase(s, draw);
 	return s;

@@ -2253,11 +2253,65 @@ START_TEST(test_bad_shapes_are_refused)
 }
 END_TEST
 
+/* A clip node: the file's render equals the same scene built through the API. */
+START_TEST(test_clip_node_matches_the_api)
+{
+	make_temp_dir();
+	const char *path = write_file(
+		"clip.json",
+		"{\"output\": {\"width\": 128, \"height\": 128, \"background\": [0, 0, 0]}, "
+		"\"meshes\": {\"big\": {\"type\": \"quad\", \"width\": 100, \"height\": 100}}, "
+		"\"nodes\": [{\"type\": \"transform\", \"transform\": {\"translate\": [10, 20, 0]}, "
+		"\"children\": [{\"type\": \"clip\", \"name\": \"window\", \"rect\": [5, 5, 60, 40], "
+		"\"radius\": 8, \"opacity\": 0.8, \"children\": ["
+		"{\"type\": \"model\", \"mesh\": \"big\", \"color\": [0.9, 0.6, 0.1], "
+		"\"position\": [-10, -10, 0]}]}]}]}");
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(path, &file) == SG_OK, "%s", sg_last_error());
+	struct sg_scene *scene = sg_scene_create();
+	sg_node t = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+	ck_assert_int_eq(sg_transform_translate(scene, t, 10, 20, 0), SG_OK);
+	sg_node clip = sg_node_new_clip(scene, &(struct sg_clip_desc){"window", 5, 5, 60, 40, 8});
+	ck_assert_int_eq(sg_node_set_opacity(scene, clip, 0.8f), SG_OK);
+	sg_node model = sg_node_new_model(
+	    scene, &(struct sg_model_desc){.mesh = sg_mesh_create_quad(scene, 100, 100),
+	                                   .position = {-10, -10, 0}});
+	ck_assert_int_eq(sg_model_set_color(scene, model, 0.9f, 0.6f, 0.1f, 1), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), t), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, t, clip), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, clip, model), SG_OK);
+	sg_node found = sg_node_find(sg_scene_file_get_scene(file), sg_scene_root(sg_scene_file_get_scene(file)),
+	                             "window");
+	ck_assert_int_eq(sg_node_get_kind(sg_scene_file_get_scene(file), found), SG_NODE_CLIP);
+	static const float black[4] = {0, 0, 0, 1};
+	assert_file_is_api(file, scene, 128, black);
+}
+END_TEST
+
+static const struct bad_case bad_clip_cases[] = {
+	{"{\"nodes\": [{\"type\": \"clip\"}]}", SG_ERR_FORMAT, ": $.nodes[0].rect: missing", NULL},
+	{"{\"nodes\": [{\"type\": \"clip\", \"rect\": [0, 0, -1, 4]}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].rect: width and height must be >= 0", NULL},
+	{"{\"nodes\": [{\"type\": \"clip\", \"rect\": [0, 0, 1, 4], \"radius\": -2}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].radius: -2 is outside 0 .. 1e+06", NULL},
+	{"{\"nodes\": [{\"type\": \"clip\", \"rect\": [0, 0, 1, 4], \"color\": [1, 1, 1]}]}",
+	 SG_ERR_FORMAT, ": $.nodes[0].color: ", NULL},
+};
+
+START_TEST(test_bad_clips_are_refused)
+{
+	run_bad_case(&bad_clip_cases[_i], _i);
+}
+END_TEST
+
 static void add_text_tests(Suite *suite)
 {
 	TCase *shapes = tcase_create("shapes");
 	tcase_set_timeout(shapes, 60);
 	tcase_add_test(shapes, test_shape_node_matches_the_api);
+	tcase_add_test(shapes, test_clip_node_matches_the_api);
+	tcase_add_loop_test(shapes, test_bad_clips_are_refused, 0,
+	                    sizeof(bad_clip_cases) / sizeof(bad_clip_cases[0]));
 	tcase_add_loop_test(shapes, test_bad_shapes_are_refused, 0,
 	                    (int)(sizeof(bad_shape_cases) / sizeof(bad_shape_cases[0])));
 	suite_add_tcase(suite, shapes);

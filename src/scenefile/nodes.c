@@ -124,6 +124,33 @@ static sg_result make_group(struct sg_parse *p, struct json_object *desc, const 
 	return node->generation ? SG_OK : sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
 }
 
+/* {"type": "clip", "rect": [x, y, width, height], "radius": r, "children": [...]}:
+ * a clip node (sg_node_new_clip). */
+static sg_result make_clip(struct sg_parse *p, struct json_object *desc, const char *name,
+                           sg_node *node)
+{
+	static const char *const keys[] = {"type",   "name",   "visible", "opacity",
+	                                   "rect",   "radius", "children", NULL};
+	float rect[4], radius = 0;
+	sg_result result = refuse_color(p, desc, "clip");
+	if (!result)
+		result = sg_read_keys(p, desc, keys);
+	if (!result)
+		result = sg_read_vector(p, desc, "rect", true, 4, rect);
+	if (!result && (rect[2] < 0 || rect[3] < 0)) {
+		size_t mark = sg_json_path_push_key(&p->path, "rect");
+		result = sg_parse_fail(p, "width and height must be >= 0");
+		sg_json_path_pop(&p->path, mark);
+	}
+	if (!result)
+		result = sg_read_number(p, desc, "radius", false, 0, 1e6, &radius);
+	if (result)
+		return result;
+	*node = sg_node_new_clip(p->out->scene,
+	                         &(struct sg_clip_desc){name, rect[0], rect[1], rect[2], rect[3], radius});
+	return node->generation ? SG_OK : sg_parse_fail_prefix(p, SG_ERR_NO_MEMORY);
+}
+
 /* "visible": false hides the node and its subtree (sg_node_set_visible). */
 static sg_result parse_visible(struct sg_parse *p, struct json_object *desc, sg_node node)
 {
@@ -143,12 +170,12 @@ static sg_result parse_visible(struct sg_parse *p, struct json_object *desc, sg_
 
 static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_node parent)
 {
-	enum { GROUP, TRANSFORM, MODEL, TEXT, SHAPE, VIEW3D, LIGHT, MODEL_FILE };
+	enum { GROUP, TRANSFORM, MODEL, TEXT, SHAPE, VIEW3D, LIGHT, MODEL_FILE, CLIP };
 	static const char *const types[] = {[GROUP] = "group",        [TRANSFORM] = "transform",
 	                                    [MODEL] = "model",        [TEXT] = "text",
 	                                    [SHAPE] = "shape",        [VIEW3D] = "view3d",
 	                                    [LIGHT] = "light",        [MODEL_FILE] = "model_file",
-	                                    NULL};
+	                                    [CLIP] = "clip",          NULL};
 	static sg_result (*const makers[])(struct sg_parse *, struct json_object *, const char *,
 	                                   sg_node *) = {[GROUP] = make_group,
 	                                                 [TRANSFORM] = make_transform,
@@ -157,7 +184,8 @@ static sg_result parse_node(struct sg_parse *p, struct json_object *desc, sg_nod
 	                                                 [SHAPE] = sg_make_shape,
 	                                                 [VIEW3D] = sg_make_view3d,
 	                                                 [LIGHT] = sg_make_light,
-	                                                 [MODEL_FILE] = sg_make_model_file};
+	                                                 [MODEL_FILE] = sg_make_model_file,
+	                                                 [CLIP] = make_clip};
 	int type = -1;
 	const char *name = NULL;
 	sg_result result = sg_read_object(p, desc);
