@@ -35,21 +35,38 @@ static int fail(const char *what)
 struct dashboard {
 	struct sg_scene *scene;
 	sg_node values[DASH_CARDS];
+	sg_node parent; /* of every card: the root, or the scroll variant's content */
 };
 
-static sg_node add_model(struct sg_scene *scene, sg_mesh mesh, sg_texture texture, float x,
-                         float y)
+static sg_node add_model(struct dashboard *d, sg_mesh mesh, sg_texture texture, float x, float y)
 {
 	sg_node node = sg_node_new_model(
-	    scene, &(struct sg_model_desc){.mesh = mesh, .texture = texture, .position = {x, y, 0}});
+	    d->scene, &(struct sg_model_desc){.mesh = mesh, .texture = texture, .position = {x, y, 0}});
 	if (node.generation)
-		sg_node_add_child(scene, sg_scene_root(scene), node);
+		sg_node_add_child(d->scene, d->parent, node);
 	return node;
 }
 
-static sg_result build(struct dashboard *d)
+/* The scroll variant's clip (the band) and the transform that scrolls the cards in it. */
+static sg_result add_scroller(struct dashboard *d)
+{
+	sg_node clip = sg_node_new_clip(d->scene, &(struct sg_clip_desc){.y = DASH_CLIP_Y,
+	                                                                 .width = DASH_WIDTH,
+	                                                                 .height = DASH_CLIP_H});
+	d->parent = sg_node_new_transform(d->scene, &(struct sg_transform_desc){.name = "content"});
+	if (!clip.generation || !d->parent.generation ||
+	    sg_node_add_child(d->scene, sg_scene_root(d->scene), clip) ||
+	    sg_node_add_child(d->scene, clip, d->parent))
+		return sg_last_result();
+	return SG_OK;
+}
+
+static sg_result build(struct dashboard *d, bool scroll)
 {
 	struct sg_scene *scene = d->scene = sg_scene_create();
+	d->parent = sg_scene_root(scene);
+	if (scroll && add_scroller(d))
+		return sg_last_result();
 	struct sg_shape_desc card = {.width = DASH_CARD_W,
 	                             .height = DASH_CARD_H,
 	                             .radii = {DASH_RADIUS, DASH_RADIUS, DASH_RADIUS, DASH_RADIUS},
@@ -81,9 +98,9 @@ static sg_result build(struct dashboard *d)
 		float x, y;
 		dash_card_at(c, &x, &y);
 		char text[32];
-		if (!add_model(scene, shadow_mesh, shadow_texture, x, y + DASH_SHADOW_DY).generation ||
-		    !add_model(scene, card_mesh, card_texture, x, y).generation ||
-		    !add_model(scene, icon_mesh, icon_texture, x + 16, y + 16).generation)
+		if (!add_model(d, shadow_mesh, shadow_texture, x, y + DASH_SHADOW_DY).generation ||
+		    !add_model(d, card_mesh, card_texture, x, y).generation ||
+		    !add_model(d, icon_mesh, icon_texture, x + 16, y + 16).generation)
 			return sg_last_result();
 		dash_title_of(c, text, sizeof(text));
 		sg_node t = sg_node_new_text(scene, &(struct sg_text_desc){
@@ -101,8 +118,8 @@ static sg_result build(struct dashboard *d)
 		                                        .position = {x + 16, y + 96, 0}});
 		if (!t.generation || !v.generation)
 			return sg_last_result();
-		sg_node_add_child(scene, sg_scene_root(scene), t);
-		sg_node_add_child(scene, sg_scene_root(scene), v);
+		sg_node_add_child(scene, d->parent, t);
+		sg_node_add_child(scene, d->parent, v);
 		d->values[c] = v;
 	}
 	return SG_OK;
@@ -115,11 +132,14 @@ static void write_ppm(const char *name, const unsigned char *rgba)
 	bench_write_ppm(path, rgba, DASH_WIDTH, DASH_HEIGHT, false);
 }
 
-static int run_libsg(bool live, bool damage, int frames)
+static const char *const variants[] = {"static", "live", "scroll"};
+
+static int run_libsg(enum dash_variant variant, bool damage, int frames)
 {
+	bool live = variant == DASH_LIVE;
 	struct dashboard d = {0};
 	double t0 = now_ms();
-	if (build(&d))
+	if (build(&d, variant == DASH_SCROLL))
 		return fail("build");
 	double build_ms = now_ms() - t0;
 	struct sg_renderer *renderer =
@@ -144,6 +164,10 @@ static int run_libsg(bool live, bool damage, int frames)
 				if (sg_text_set_string(d.scene, d.values[c], text))
 					return fail("sg_text_set_string");
 			}
+		if (variant == DASH_SCROLL &&
+		    (sg_transform_set_identity(d.scene, d.parent) ||
+		     sg_transform_translate(d.scene, d.parent, 0, -dash_scroll_of(f), 0)))
+			return fail("scrolling");
 		if (sg_renderer_render(renderer, d.scene, &camera))
 			return fail("render");
 		if (f >= 0) {
@@ -168,10 +192,10 @@ static int run_libsg(bool live, bool damage, int frames)
 	samples_print("finish_ms", finish, frames);
 	if (getenv("DASHBOARD_PPM")) {
 		unsigned char *pixels = malloc((size_t)DASH_WIDTH * DASH_HEIGHT * 4);
+		char name[64];
+		snprintf(name, sizeof(name), "%s-%s", damage ? "libsg" : "libsg-full", variants[variant]);
 		if (pixels && !sg_renderer_read_pixels(renderer, pixels, 0))
-			write_ppm(damage ? (live ? "libsg-live" : "libsg-static")
-			                 : (live ? "libsg-full-live" : "libsg-full-static"),
-			          pixels);
+			write_ppm(name, pixels);
 		free(pixels);
 	}
 	double build[1] = {build_ms};
@@ -225,11 +249,14 @@ static void report(const char *variant, struct samples *s)
 int main(int argc, char **argv)
 {
 	if (argc == 5 && strcmp(argv[1], "--run") == 0) {
-		bool live = strcmp(argv[3], "live") == 0;
+		enum dash_variant variant = DASH_STATIC;
+		for (int v = 0; v < 3; v++)
+			if (strcmp(argv[3], variants[v]) == 0)
+				variant = (enum dash_variant)v;
 		int frames = atoi(argv[4]);
 		if (strcmp(argv[2], "baseline") == 0)
-			return run_dashboard_baseline(live, frames, BENCH_FONT);
-		return run_libsg(live, strcmp(argv[2], "libsg-full") != 0, frames);
+			return run_dashboard_baseline(variant, frames, BENCH_FONT);
+		return run_libsg(variant, strcmp(argv[2], "libsg-full") != 0, frames);
 	}
 	if (!sg_text_available()) {
 		fprintf(stderr, "dashboard: this libsg was built without text (FreeType, HarfBuzz)\n");
@@ -242,8 +269,7 @@ int main(int argc, char **argv)
 	snprintf(count, sizeof(count), "%d", frames);
 	printf("dashboard: 50 cards at %dx%d, %d frames a run, two runs each\n", DASH_WIDTH,
 	       DASH_HEIGHT, frames);
-	static const char *const variants[] = {"static", "live"};
-	for (int v = 0; v < 2; v++) {
+	for (int v = 0; v < 3; v++) {
 		struct samples all = {0};
 		for (int round = 0; round < 2; round++)
 			for (int c = 0; c < 3; c++) { /* the order reversed in odd rounds */

@@ -34,6 +34,7 @@ static const char *const shape_vertex =
     "layout(location = 3) in vec4 Edge;\n"   /* border colour, premultiplied */
     "layout(location = 4) in vec3 Params;\n" /* radius, blur, border width */
     "uniform vec2 Viewport;\n"
+    "uniform float ScrollY;\n"
     "out vec2 p;\n"
     "flat out vec4 fill, edge;\n"
     "flat out vec3 params;\n"
@@ -45,6 +46,7 @@ static const char *const shape_vertex =
     "  p = local - 0.5 * Rect.zw;\n"
     "  half_size = 0.5 * Rect.zw;\n"
     "  fill = Fill; edge = Edge; params = Params;\n"
+    "  at.y -= ScrollY;\n"
     "  gl_Position = vec4(at.x / Viewport.x * 2.0 - 1.0, 1.0 - at.y / Viewport.y * 2.0, 0.0, 1.0);\n"
     "}\n";
 static const char *const shape_fragment =
@@ -99,11 +101,12 @@ static const char *const quad_vertex =
     "layout(location = 1) in vec2 Uv;\n"
     "layout(location = 2) in vec4 Tint;\n" /* premultiplied */
     "uniform vec2 Viewport;\n"
+    "uniform float ScrollY;\n"
     "out vec2 uv;\n"
     "flat out vec4 tint;\n"
     "void main() {\n"
     "  uv = Uv; tint = Tint;\n"
-    "  gl_Position = vec4(Position.x / Viewport.x * 2.0 - 1.0, 1.0 - Position.y / Viewport.y * 2.0, 0.0, 1.0);\n"
+    "  gl_Position = vec4(Position.x / Viewport.x * 2.0 - 1.0, 1.0 - (Position.y - ScrollY) / Viewport.y * 2.0, 0.0, 1.0);\n"
     "}\n";
 static const char *const icon_fragment =
     "#version 300 es\n"
@@ -260,8 +263,9 @@ static GLuint quad_array(GLuint *vertices, GLuint indices, size_t quads)
 	return vao;
 }
 
-int run_dashboard_baseline(bool live, int frames, const char *font_path)
+int run_dashboard_baseline(enum dash_variant variant, int frames, const char *font_path)
 {
+	bool live = variant == DASH_LIVE;
 	struct bench_egl egl;
 	if (!bench_egl_display(&egl, "dashboard baseline"))
 		return 1;
@@ -396,6 +400,17 @@ int run_dashboard_baseline(bool live, int frames, const char *font_path)
 	glClearColor(dash_background[0], dash_background[1], dash_background[2], 1);
 	double *samples = malloc((size_t)frames * sizeof(double));
 	size_t glyph_quads = 0;
+	GLint scroll_at[3] = {glGetUniformLocation(shapes, "ScrollY"),
+	                      glGetUniformLocation(icons, "ScrollY"),
+	                      glGetUniformLocation(glyphs, "ScrollY")};
+	const GLuint programs[3] = {shapes, icons, glyphs};
+	if (variant == DASH_SCROLL) {
+		/* the band alone is drawn each frame: the rest, cleared once, stays */
+		glClear(GL_COLOR_BUFFER_BIT);
+		glEnable(GL_SCISSOR_TEST);
+		glScissor(0, DASH_HEIGHT - (int)(DASH_CLIP_Y + DASH_CLIP_H), DASH_WIDTH,
+		          (int)DASH_CLIP_H);
+	}
 	for (int f = -3; f < frames; f++) {
 		double start = now_ms();
 		bool changed = f == -3;
@@ -427,6 +442,11 @@ int run_dashboard_baseline(bool live, int frames, const char *font_path)
 			glBufferSubData(GL_ARRAY_BUFFER, 0,
 			                (GLsizeiptr)(glyph_quads * GLYPH_FLOATS * sizeof(float)), glyph_v);
 		}
+		if (variant == DASH_SCROLL)
+			for (int k = 0; k < 3; k++) {
+				glUseProgram(programs[k]);
+				glUniform1f(scroll_at[k], dash_scroll_of(f));
+			}
 		glClear(GL_COLOR_BUFFER_BIT);
 		glUseProgram(shapes);
 		glBindVertexArray(shape_vao);
@@ -448,7 +468,8 @@ int run_dashboard_baseline(bool live, int frames, const char *font_path)
 		unsigned char *px = malloc((size_t)DASH_WIDTH * DASH_HEIGHT * 4);
 		glReadPixels(0, 0, DASH_WIDTH, DASH_HEIGHT, GL_RGBA, GL_UNSIGNED_BYTE, px);
 		char path[512];
-		snprintf(path, sizeof(path), "%s-baseline-%s.ppm", prefix, live ? "live" : "static");
+		snprintf(path, sizeof(path), "%s-baseline-%s.ppm", prefix,
+		         variant == DASH_LIVE ? "live" : variant == DASH_SCROLL ? "scroll" : "static");
 		bench_write_ppm(path, px, DASH_WIDTH, DASH_HEIGHT, true);
 		free(px);
 	}

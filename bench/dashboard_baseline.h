@@ -4,9 +4,10 @@
 
 #include <stdbool.h>
 
-/* Draws the dashboard (live: 5 values replaced a frame), 3 warm-up frames
- * and then frames timed ones; prints "frame_ms ..." and "build_ms ..." sample
- * lines. */
-int run_dashboard_baseline(bool live, int frames, const char *font_path);
+#include "dashboard_scene.h"
+
+/* Draws the dashboard's variant, 3 warm-up frames and then frames timed
+ * ones; prints "frame_ms ..." and "build_ms ..." sample lines. */
+int run_dashboard_baseline(enum dash_variant variant, int frames, const char *font_path);
 
 #endif

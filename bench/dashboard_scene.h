@@ -22,6 +22,18 @@
 #define DASH_VALUE_PX 28
 #define DASH_CHANGED 5 /* values replaced a frame in the live variant */
 
+/* What changes from frame to frame: nothing; 5 values (DASH_CHANGED); or
+ * every card, put under a clip of the band y in [DASH_CLIP_Y, + DASH_CLIP_H)
+ * the output wide, scrolls up by dash_scroll_of(f) pixels at frame f. */
+enum dash_variant { DASH_STATIC, DASH_LIVE, DASH_SCROLL };
+#define DASH_CLIP_Y 336.0f
+#define DASH_CLIP_H 408.0f
+
+static inline float dash_scroll_of(int frame)
+{
+	return (float)(((frame + 3) * 6) % 420);
+}
+
 /* straight alpha */
 static const float dash_background[4] = {0.93f, 0.94f, 0.96f, 1};
 static const float dash_card[4] = {1, 1, 1, 1};

@@ -258,7 +258,7 @@ START_TEST(test_clips_on_every_path)
 }
 END_TEST
 
-/* A scrolling list: a clip holding eight coloured rows under a scroll
+/* A scrolling list: a clip holding a hundred coloured rows under a scroll
  * transform, a model behind and one beside it. */
 struct list_scene {
 	struct sg_scene *scene;
@@ -281,9 +281,12 @@ static struct list_scene list_scene(enum path path)
 	ck_assert_int_eq(sg_node_add_child(l.scene, l.frame, l.clip), SG_OK);
 	l.scroll = sg_node_new_transform(l.scene, &(struct sg_transform_desc){0});
 	ck_assert_int_eq(sg_node_add_child(l.scene, l.clip, l.scroll), SG_OK);
-	for (int i = 0; i < 8; i++) {
+	/* more rows than the damage tracker's share of an edit that it makes
+	 * boxes for, had the clip not bounded what they change */
+	for (int i = 0; i < 100; i++) {
 		const struct ref_model row = {2, 2 + 14.0f * i, 48, 12,
-		                              {i & 1 ? 1.0f : 0.3f, (float)i / 8, 0.5f, i == 3 ? 0.6f : 1},
+		                              {i & 1 ? 1.0f : 0.3f, (float)(i % 8) / 8, 0.5f,
+		                               i == 3 ? 0.6f : 1},
 		                              -1};
 		add_model(l.scene, l.scroll, path, &row);
 	}

@@ -324,6 +324,15 @@ static void redo_textures(struct sg_damage *d, const struct sg_scene *scene,
 		d->texture_serials[t] = scene->textures[t].update_serial;
 }
 
+/* Whether node n is a clip or lies under one. */
+static bool clipped(const struct sg_scene *scene, uint32_t n)
+{
+	for (; n && scene->clip_count; n = scene->parent[n])
+		if (scene->kind[n] == SG_NODE_CLIP)
+			return true;
+	return false;
+}
+
 /* Few models affected by the edits since the last frame. Many (an animation
  * of most of the scene) would cost a full repaint's worth of boxes for a
  * region that covers nearly everything. The models under each edited node
@@ -350,7 +359,10 @@ static bool calm(const struct sg_traversal *t, const struct sg_scene *scene, uin
 		}
 		uint32_t n = journal->nodes[s & (journal->capacity - 1)];
 		bool known = ranges && n < t->ranges_count && scene->kind[n] != SG_NODE_INVALID;
-		models += known ? ranges[n].end - ranges[n].first : 1;
+		/* A clipped subtree changes no more than its clip's box, however
+		 * many models it moves (a scrolling list): its boxes are worth
+		 * making. */
+		models += known && !clipped(scene, n) ? ranges[n].end - ranges[n].first : 1;
 	}
 	return models <= limit;
 }
