@@ -2,8 +2,10 @@
  * rounded card with a border (shape textures, sg/shape.h), a 32 x 32 icon
  * (a textured quad), a title and a value (text nodes), against the same
  * drawn by a hand-written GLES program (dashboard_baseline.c), which
- * repaints everything every frame. Variants: "static" (nothing changes) and
- * "live" (5 values replaced a frame, each shaped afresh). Contestants:
+ * repaints everything every frame. Variants: "static" (nothing changes),
+ * "live" (5 values replaced a frame, each shaped afresh) and "scroll" (every
+ * card in a clip of a band of the output, scrolled 6 pixels a frame; the
+ * baseline scissors the band and redraws it). Contestants:
  * libsg as it comes (damage tracking on: it repaints what changed), libsg
  * with damage tracking off (every frame repainted whole, as the baseline
  * does), and the baseline. A frame is the edits plus the render, glFinish

@@ -7,7 +7,9 @@
  * coverage and blur as shaders/shape.frag, written again here; strings are
  * shaped with HarfBuzz and rasterised with FreeType, as libsg does, and
  * placed the same way, so that the two pictures match. In the live variant
- * the changed strings are shaped again and the glyph buffer rewritten. */
+ * the changed strings are shaped again and the glyph buffer rewritten; in the
+ * scroll variant a scissor keeps the drawing to the band of the list and a
+ * uniform offsets every vertex. */
 #include "dashboard_baseline.h"
 
 #include <EGL/egl.h>
