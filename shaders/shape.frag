@@ -1,7 +1,7 @@
 #version 300 es
 // textured.frag for shape textures (sg/shape.h, src/gl/shape.c): the texels
 // are computed from the shape's numbers, not sampled. Built in variants
-// (SHAPE_BLUR, SHAPE_GRADIENT, SHAPE_BORDER): a shader with every feature
+// (SHAPE_BLUR, SHAPE_GRADIENT, SHAPE_BORDER, SHAPE_IMAGE): a shader with every feature
 // behind branches cost llvmpipe 50 % more on a dashboard of plain cards and
 // shadows than one with only what they use (bench/README.md, "Dashboard"). The texture
 // coordinates are 0 and 1 at the box's edges, beyond them in the mesh's
@@ -21,6 +21,9 @@ uniform int StopCount;
 uniform float StopOffsets[8];
 uniform vec4 StopColors[8]; // premultiplied
 uniform float Blur;         // 0: sharp
+#ifdef SHAPE_IMAGE
+uniform sampler2D Tex;      // the image's texels, premultiplied (sg_shape_desc.image)
+#endif
 in highp vec2 vsTexCoord;
 in highp vec2 vsClipZW;
 flat in highp float vsOrder; // this draw's depth (textured.vert)
@@ -154,8 +157,11 @@ void main()
 	vec2 normal;
 	float d = box(p, Half, Radii, normal);
 	float outer = coverage(d, vec2(dot(normal, along_x), dot(normal, along_y)));
-#ifdef SHAPE_GRADIENT
+#if defined(SHAPE_GRADIENT)
 	vec4 fill = gradient(vsTexCoord * Size);
+#elif defined(SHAPE_IMAGE)
+	// the image stretched over the box, its edge texels held in the margin
+	vec4 fill = Fill * texture(Tex, clamp(vsTexCoord, 0.0, 1.0));
 #else
 	vec4 fill = Fill;
 #endif

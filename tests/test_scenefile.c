@@ -2245,11 +2245,44 @@ static const struct bad_case bad_shape_cases[] = {
 	 ": $.nodes[0]: a shape cannot have children", NULL},
 	{"{\"nodes\": [" SHAPE ", \"mesh\": \"quad\"}]}", SG_ERR_FORMAT,
 	 ": $.nodes[0].mesh: unknown key", NULL},
+	{"{\"nodes\": [" SHAPE ", \"image\": \"nowhere\"}]}", SG_ERR_FORMAT,
+	 ": $.nodes[0].image: ", NULL},
+	{"{\"textures\": {\"t\": {\"type\": \"solid\"}}, \"nodes\": [" SHAPE
+	 ", \"image\": \"t\", \"blur\": 3}]}",
+	 SG_ERR_INVALID_ARGUMENT, ": $.nodes[0]: sg_texture_create_shape: a shape filled by an image", NULL},
 };
 
 START_TEST(test_bad_shapes_are_refused)
 {
 	run_bad_case(&bad_shape_cases[_i], _i);
+}
+END_TEST
+
+/* A shape filled by an image of $.textures: as through the API. */
+START_TEST(test_shape_image_matches_the_api)
+{
+	make_temp_dir();
+	const char *path = write_file(
+		"photo.json",
+		"{\"output\": {\"width\": 64, \"height\": 64, \"background\": [0, 0, 0]}, "
+		"\"textures\": {\"sky\": {\"type\": \"solid\", \"color\": [40, 120, 220]}}, "
+		"\"nodes\": [{\"type\": \"shape\", \"width\": 40, \"height\": 30, \"radius\": 9, "
+		"\"image\": \"sky\", \"position\": [10, 12, 0]}]}");
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(path, &file) == SG_OK, "%s", sg_last_error());
+	struct sg_scene *scene = sg_scene_create();
+	static const uint8_t sky[4] = {40, 120, 220, 255};
+	sg_texture image = sg_texture_create(
+	    scene, &(struct sg_texture_desc){.width = 1, .height = 1, .pixels = sky});
+	struct sg_shape_desc desc = {.width = 40, .height = 30, .radii = {9, 9, 9, 9},
+	                             .fill = {1, 1, 1, 1}, .image = image};
+	sg_node model = sg_node_new_model(
+	    scene, &(struct sg_model_desc){.mesh = sg_mesh_create_shape(scene, &desc),
+	                                   .texture = sg_texture_create_shape(scene, &desc),
+	                                   .position = {10, 12, 0}});
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), model), SG_OK);
+	static const float black[4] = {0, 0, 0, 1};
+	assert_file_is_api(file, scene, 64, black);
 }
 END_TEST
 
@@ -2310,6 +2343,7 @@ static void add_text_tests(Suite *suite)
 	tcase_set_timeout(shapes, 60);
 	tcase_add_test(shapes, test_shape_node_matches_the_api);
 	tcase_add_test(shapes, test_clip_node_matches_the_api);
+	tcase_add_test(shapes, test_shape_image_matches_the_api);
 	tcase_add_loop_test(shapes, test_bad_clips_are_refused, 0,
 	                    sizeof(bad_clip_cases) / sizeof(bad_clip_cases[0]));
 	tcase_add_loop_test(shapes, test_bad_shapes_are_refused, 0,

@@ -394,6 +394,126 @@ START_TEST(test_changed_shape_is_damaged)
 }
 END_TEST
 
+/* A texture of w x h texels, each colour[(x * 2 / w) + 2 * (y * 2 / h)]
+ * (quadrants), opaque, sampled nearest. */
+static sg_texture quadrants(struct sg_scene *scene, int w, int h, const uint8_t colour[4][3])
+{
+	uint8_t *px = malloc((size_t)w * h * 4);
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			const uint8_t *c = colour[(x * 2 / w) + 2 * (y * 2 / h)];
+			uint8_t *p = px + (y * w + x) * 4;
+			p[0] = c[0], p[1] = c[1], p[2] = c[2], p[3] = 255;
+		}
+	sg_texture t = sg_texture_create(scene, &(struct sg_texture_desc){
+	                                            .width = w, .height = h, .pixels = px,
+	                                            .filter = SG_FILTER_NEAREST});
+	ck_assert_msg(t.generation, "%s", sg_last_error());
+	free(px);
+	return t;
+}
+
+/* An image filling a shape: its texels stretched over the box (each
+ * quadrant of the box shows its quadrant of the image, away from the
+ * seams), and turned, its edges antialiased where a plain textured quad's
+ * are not: the coverage adds up to the box's area, with pixels between. */
+START_TEST(test_image_fill)
+{
+	struct sg_scene *scene = sg_scene_create();
+	const uint8_t colours[4][3] = {{200, 0, 0}, {0, 200, 0}, {0, 0, 200}, {200, 200, 0}};
+	sg_texture image = quadrants(scene, 8, 8, colours);
+	struct sg_shape_desc desc = {.width = 40, .height = 30, .fill = {1, 1, 1, 1}, .image = image};
+	add_shape(scene, &desc, 4, 4, NULL);
+	struct sg_renderer *r = renderer_of(false);
+	uint8_t *got = render(r, scene, black);
+	/* the box is (4, 4) to (44, 34): quadrant centres at x 14 and 34, y 11.5 and 26.5 */
+	const int at[4][2] = {{14, 11}, {34, 11}, {14, 26}, {34, 26}};
+	for (int q = 0; q < 4; q++)
+		for (int c = 0; c < 3; c++)
+			ck_assert_msg(got[(at[q][1] * W + at[q][0]) * 4 + c] == colours[q][c],
+			              "quadrant %d channel %d: %d, want %d", q, c,
+			              got[(at[q][1] * W + at[q][0]) * 4 + c], colours[q][c]);
+	free(got);
+	sg_renderer_destroy(r);
+	sg_scene_destroy(scene);
+
+	/* turned by 0.3 about its centre, one colour: coverage against area */
+	for (int plain = 0; plain < 2; plain++) {
+		scene = sg_scene_create();
+		const uint8_t one[4][3] = {{255, 255, 255}, {255, 255, 255}, {255, 255, 255},
+		                           {255, 255, 255}};
+		image = quadrants(scene, 4, 4, one);
+		desc = (struct sg_shape_desc){.width = 40, .height = 24, .fill = {1, 1, 1, 1},
+		                              .image = image};
+		sg_node turn = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+		ck_assert_int_eq(sg_transform_translate(scene, turn, 48, 40, 0), SG_OK);
+		ck_assert_int_eq(sg_transform_rotate(scene, turn, 0.3f, 0, 0, 1), SG_OK);
+		ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), turn), SG_OK);
+		struct sg_model_desc md = {.position = {-20, -12, 0}};
+		if (plain) {
+			md.mesh = sg_mesh_create_quad(scene, 40, 24);
+			md.texture = image;
+		} else {
+			md.mesh = sg_mesh_create_shape(scene, &desc);
+			md.texture = sg_texture_create_shape(scene, &desc);
+		}
+		sg_node model = sg_node_new_model(scene, &md);
+		ck_assert_int_eq(sg_node_add_child(scene, turn, model), SG_OK);
+		r = renderer_of(false);
+		got = render(r, scene, black);
+		double sum = 0;
+		int between = 0;
+		for (int i = 0; i < W * H; i++) {
+			sum += got[i * 4] / 255.0;
+			between += got[i * 4] > 10 && got[i * 4] < 245;
+		}
+		ck_assert_msg(fabs(sum - 960) < 0.002 * 960 || plain, "coverage %.2f, area 960", sum);
+		if (plain)
+			ck_assert_int_eq(between, 0); /* aliased: each pixel all or nothing */
+		else
+			ck_assert_int_gt(between, 60);
+		free(got);
+		sg_renderer_destroy(r);
+		sg_scene_destroy(scene);
+	}
+}
+END_TEST
+
+/* Updating the image repaints the shapes it fills as a full repaint draws
+ * them; destroying it fails the render, naming the model. */
+START_TEST(test_image_fill_follows_its_texture)
+{
+	struct sg_scene *scene = sg_scene_create();
+	const uint8_t colours[4][3] = {{200, 0, 0}, {0, 200, 0}, {0, 0, 200}, {200, 200, 0}};
+	sg_texture image = quadrants(scene, 8, 8, colours);
+	struct sg_shape_desc desc = {.width = 30,
+	                             .height = 20,
+	                             .radii = {6, 6, 6, 6},
+	                             .fill = {1, 1, 1, 0.8f},
+	                             .border_width = 2,
+	                             .border_color = {1, 1, 1, 1},
+	                             .image = image};
+	sg_node model = add_shape(scene, &desc, 8, 8, NULL);
+	struct sg_renderer *damaged = renderer_of(true), *full = renderer_of(false);
+	free(render(damaged, scene, black));
+	static const uint8_t blue[4 * 4 * 4] = {[0 ... 63] = 255};
+	ck_assert_int_eq(sg_texture_update(scene, image, 0, 0, 4, 4, blue, 0), SG_OK);
+	uint8_t *a = render(damaged, scene, black), *b = render(full, scene, black);
+	ck_assert_int_eq(memcmp(a, b, W * H * 4), 0);
+	/* the top-left quadrant is white now: (15, 13) inside it, 0.8 of 255 */
+	ck_assert_int_eq(a[(13 * W + 15) * 4 + 1], 204);
+	free(a);
+	free(b);
+	ck_assert_int_eq(sg_node_set_name(scene, model, "photo"), SG_OK);
+	ck_assert_int_eq(sg_texture_destroy(scene, image), SG_OK);
+	ck_assert_int_eq(sg_renderer_render(full, scene, NULL), SG_ERR_STALE_HANDLE);
+	ck_assert_str_eq(sg_last_error(), "model 'photo' uses a destroyed texture");
+	sg_renderer_destroy(damaged);
+	sg_renderer_destroy(full);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 START_TEST(test_bad_shapes_are_refused)
 {
 	struct sg_scene *scene = sg_scene_create();
@@ -449,6 +569,20 @@ START_TEST(test_bad_shapes_are_refused)
 	ck_assert_int_eq(sg_texture_set_shape(scene, shape, &good), SG_ERR_STALE_HANDLE);
 	ck_assert_uint_eq(sg_texture_create_shape(NULL, &good).generation, 0);
 	ck_assert_uint_eq(sg_texture_create_shape(scene, NULL).generation, 0);
+	/* images: a shape, a stale texture, with a blur or a gradient */
+	struct sg_shape_desc filled = good;
+	sg_texture other = sg_texture_create_shape(scene, &good);
+	filled.image = other;
+	ck_assert_uint_eq(sg_texture_create_shape(scene, &filled).generation, 0);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "is a shape, not plain texels"));
+	filled.image = shape; /* destroyed above */
+	ck_assert_uint_eq(sg_texture_create_shape(scene, &filled).generation, 0);
+	ck_assert_int_eq(sg_last_result(), SG_ERR_STALE_HANDLE);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "sg_texture_create_shape: image"));
+	filled.image = plain;
+	filled.blur = 2;
+	ck_assert_uint_eq(sg_mesh_create_shape(scene, &filled).generation, 0);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "no gradient or blur"));
 	sg_scene_destroy(scene);
 }
 END_TEST
@@ -466,6 +600,8 @@ int main(void)
 	tcase_add_test(tc, test_turned_shape_keeps_its_area);
 	tcase_add_test(tc, test_pick_inside_the_outline);
 	tcase_add_test(tc, test_changed_shape_is_damaged);
+	tcase_add_test(tc, test_image_fill);
+	tcase_add_test(tc, test_image_fill_follows_its_texture);
 	tcase_add_test(tc, test_bad_shapes_are_refused);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);

@@ -66,13 +66,23 @@ struct sg_shape_desc {
 	 * deviation, filled with fill (no border, no gradient). Give it the box
 	 * of the shape it shadows, and offset its model. */
 	float blur;
+	/* SG_TEXTURE_NONE (all zero), or a texture of the same scene whose
+	 * texels, stretched over the box and multiplied by fill, fill the shape
+	 * in fill's place: a photo with rounded corners, or an image whose edges
+	 * stay antialiased when it is turned (a plain textured quad's are not).
+	 * Not a shape, not an imported (dma-buf) texture; not with a gradient or
+	 * a blur. Updating the texture damages the shape's models; destroying
+	 * it makes rendering them fail, as for a model's own texture. */
+	sg_texture image;
 };
 
 /* A new shape texture. SG_ERR_INVALID_ARGUMENT names what is wrong: a size
  * outside [0.001, 1e6], a negative radius or border width, a colour
  * component outside [0, 1], an unknown gradient, a stop count outside 2 ..
  * SG_SHAPE_MAX_STOPS or offsets out of order, a gradient whose end is its
- * start, a negative blur, or a blur with a border or gradient. Returns an
+ * start, a negative blur, a blur with a border or gradient, or an image that
+ * is not a live plain texture of the scene or comes with a gradient or a
+ * blur. Returns an
  * invalid (all-zero) handle on failure. */
 SG_API sg_texture sg_texture_create_shape(struct sg_scene *scene, const struct sg_shape_desc *desc);
 /* The quad to draw a shape of desc on: the box grown by 1 + 3 * blur units

@@ -125,11 +125,18 @@ static sg_result bind_texture(struct sg_gl_drawer *gl, const struct sg_scene *sc
 	if (index == SG_DRAW_NO_TEXTURE)
 		return sg_gl_nv12_bind(p, NULL, NULL, p->white_texture);
 	const struct sg_texture_data *t = sg_scene_texture_slot(scene, index);
-	if (t && t->shape)
-		return sg_gl_shape_bind(p, t->shape, p->white_texture);
 	GLuint texture;
-	sg_result result =
-	    sg_gl_cache_texture(&gl->textures, scene, index, p->max_texture_size, &texture);
+	sg_result result;
+	if (t && t->shape) {
+		/* a shape filled by an image samples it (live: the traversal checks) */
+		texture = p->white_texture;
+		if (!sg_texture_is_none(t->shape->image) &&
+		    (result = sg_gl_cache_texture(&gl->textures, scene, t->shape->image.index,
+		                                  p->max_texture_size, &texture)))
+			return result;
+		return sg_gl_shape_bind(p, t->shape, texture);
+	}
+	result = sg_gl_cache_texture(&gl->textures, scene, index, p->max_texture_size, &texture);
 	if (result)
 		return result;
 	return sg_gl_nv12_bind(p, &gl->textures.objects[index], sg_scene_texture_slot(scene, index),

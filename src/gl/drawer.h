@@ -128,6 +128,9 @@ struct sg_gl_depth {
 	mat4 seen_view;
 };
 
+/* Variants of shaders/shape.frag: gradient, border and image bits, and blur. */
+#define SG_GL_SHAPE_VARIANTS 9
+
 /* The programs, and what every draw may sample (drawer.c, nv12.c, tint.c).
  * Each program is indexed [clip]: without and with the test of clip nodes
  * (shaders/clip.glsl, src/gl/clip.c), and clip is the variant of the frame
@@ -149,8 +152,8 @@ struct sg_gl_programs {
 	/* Shape textures' programs, one per variant (src/gl/shape.c; 0 until
 	 * the first shape of it), their uniforms' locations, and whether the
 	 * last bind_texture() used one. */
-	GLuint shape_programs[2][5];
-	GLint shape_uniforms[2][5][14];
+	GLuint shape_programs[2][SG_GL_SHAPE_VARIANTS];
+	GLint shape_uniforms[2][SG_GL_SHAPE_VARIANTS][14];
 	bool shape_bound;
 	GLint max_texture_size;
 	GLuint white_texture; /* 1x1 white: what models without a texture sample */

@@ -32,19 +32,25 @@ static const char *const names[U_COUNT] = {
 };
 
 /* The variant a shape needs: what its shader computes (shaders/shape.frag).
- * A blurred shape has no border or gradient (src/graph/shape.c). */
+ * A blurred shape has no border, gradient or image, and an image comes
+ * without a gradient (src/graph/shape.c). */
 static int variant_of(const struct sg_shape_desc *shape)
 {
 	if (shape->blur > 0)
-		return 4;
-	return (shape->gradient != SG_GRADIENT_NONE ? 1 : 0) | (shape->border_width > 0 ? 2 : 0);
+		return 8;
+	return (shape->gradient != SG_GRADIENT_NONE ? 1 : 0) | (shape->border_width > 0 ? 2 : 0) |
+	       (!sg_texture_is_none(shape->image) ? 4 : 0);
 }
 
-static const char *const defines[5] = {
+static const char *const defines[SG_GL_SHAPE_VARIANTS] = {
     "",
     "#define SHAPE_GRADIENT 1\n",
     "#define SHAPE_BORDER 1\n",
     "#define SHAPE_GRADIENT 1\n#define SHAPE_BORDER 1\n",
+    "#define SHAPE_IMAGE 1\n",
+    NULL, /* an image with a gradient: refused */
+    "#define SHAPE_IMAGE 1\n#define SHAPE_BORDER 1\n",
+    NULL,
     "#define SHAPE_BLUR 1\n",
 };
 
@@ -57,13 +63,14 @@ static sg_result build_program(struct sg_gl_programs *gl, int variant)
 		return sg_fail_prefix(result, "building the embedded shape program: ");
 	for (int i = 0; i < U_COUNT; i++)
 		gl->shape_uniforms[gl->clip][variant][i] = glGetUniformLocation(*program, names[i]);
+	glUniform1i(glGetUniformLocation(*program, "Tex"), 0); /* an image's texels */
 	return SG_OK;
 }
 
 void sg_gl_shape_finish(struct sg_gl_programs *gl)
 {
 	for (int c = 0; c < 2; c++)
-		for (int v = 0; v < 5; v++) {
+		for (int v = 0; v < SG_GL_SHAPE_VARIANTS; v++) {
 			if (gl->shape_programs[c][v])
 				glDeleteProgram(gl->shape_programs[c][v]);
 			gl->shape_programs[c][v] = 0;

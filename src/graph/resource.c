@@ -231,6 +231,7 @@ sg_result sg_texture_update(struct sg_scene *scene, sg_texture texture, int x, i
 		scene->appearance_version++; /* its models change pass (see src/traverse/paint.c) */
 	t->updates[t->update_serial % SG_TEXTURE_UPDATE_HISTORY] =
 		(struct sg_texture_rect){x, y, width, height};
+	sg_scene_image_updated(scene, texture.index);
 	return SG_OK;
 }
 

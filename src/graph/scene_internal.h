@@ -409,6 +409,10 @@ static inline const struct sg_light_data *sg_scene_light(const struct sg_scene *
 {
 	return scene->kind[index] == SG_NODE_LIGHT ? sg_index_map_get(&scene->nodes3d, index) : NULL;
 }
+/* Texture index was updated: the shapes it fills (sg_shape_desc.image) are
+ * damaged as by an update of theirs (src/graph/shape.c). */
+void sg_scene_image_updated(struct sg_scene *scene, uint32_t index);
+
 /* A clip node's rectangle (x, y, width, height) and corner radius as set. */
 struct sg_clip_data {
 	float rect[4];

@@ -19,7 +19,8 @@ static bool unit_color(const float c[4])
 	return true;
 }
 
-static sg_result check(const struct sg_shape_desc *d, const char *function)
+static sg_result check(const struct sg_scene *scene, const struct sg_shape_desc *d,
+                       const char *function)
 {
 #define BAD(...) sg_fail(SG_ERR_INVALID_ARGUMENT, __VA_ARGS__)
 	/* not below 0.001: the mesh's margin is divided by the size */
@@ -65,6 +66,17 @@ static sg_result check(const struct sg_shape_desc *d, const char *function)
 		return BAD("%s: blur %g is over 1e6", function, (double)d->blur);
 	if (d->blur > 0 && (d->border_width > 0 || d->gradient != SG_GRADIENT_NONE))
 		return BAD("%s: a blurred shape (a shadow) has no border or gradient", function);
+	if (!sg_texture_is_none(d->image)) {
+		sg_result result = sg_scene_check_texture(scene, d->image, "image");
+		if (result)
+			return sg_fail_prefix(result, "%s: ", function);
+		const struct sg_texture_data *t = &scene->textures[d->image.index];
+		if (t->shape || t->import)
+			return BAD("%s: image texture #%u is %s, not plain texels", function,
+			           d->image.index, t->shape ? "a shape" : "an imported dma-buf");
+		if (d->blur > 0 || d->gradient != SG_GRADIENT_NONE)
+			return BAD("%s: a shape filled by an image has no gradient or blur", function);
+	}
 	return SG_OK;
 #undef BAD
 }
@@ -95,7 +107,7 @@ sg_texture sg_texture_create_shape(struct sg_scene *scene, const struct sg_shape
 		        scene ? "desc" : "scene");
 		return none;
 	}
-	if (check(desc, "sg_texture_create_shape"))
+	if (check(scene, desc, "sg_texture_create_shape"))
 		return none;
 	static const uint8_t white[4] = {255, 255, 255, 255};
 	struct sg_shape_desc *copy = sg_malloc(sizeof(*copy));
@@ -123,7 +135,7 @@ sg_mesh sg_mesh_create_shape(struct sg_scene *scene, const struct sg_shape_desc 
 		        scene ? "desc" : "scene");
 		return (sg_mesh){0};
 	}
-	if (check(desc, "sg_mesh_create_shape"))
+	if (check(scene, desc, "sg_mesh_create_shape"))
 		return (sg_mesh){0};
 	float m = 1 + 3 * desc->blur, w = desc->width, h = desc->height;
 	float u = m / w, v = m / h;
@@ -137,6 +149,14 @@ sg_mesh sg_mesh_create_shape(struct sg_scene *scene, const struct sg_shape_desc 
 	return sg_mesh_create(scene, &(struct sg_mesh_desc){
 	                                 .vertices = quad, .vertex_count = 4, .indices = indices,
 	                                 .index_count = 6});
+}
+
+/* As an update of a shape's one texel: the models drawing it are damaged whole. */
+static void mark_changed(struct sg_scene *scene, struct sg_texture_data *t)
+{
+	t->update_serial++;
+	scene->texture_updates++;
+	t->updates[t->update_serial % SG_TEXTURE_UPDATE_HISTORY] = (struct sg_texture_rect){0, 0, 1, 1};
 }
 
 /* The live shape texture of texture, or NULL with a message naming function. */
@@ -162,17 +182,24 @@ sg_result sg_texture_set_shape(struct sg_scene *scene, sg_texture texture,
 		return sg_last_result();
 	if (!desc)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_texture_set_shape: desc is NULL");
-	sg_result result = check(desc, "sg_texture_set_shape");
+	sg_result result = check(scene, desc, "sg_texture_set_shape");
 	if (result)
 		return result;
 	if (!memcmp(t->shape, desc, sizeof(*desc)))
 		return SG_OK;
 	*t->shape = *desc;
-	/* As an update of its one texel: the models drawing it are damaged whole. */
-	t->update_serial++;
-	scene->texture_updates++;
-	t->updates[t->update_serial % SG_TEXTURE_UPDATE_HISTORY] = (struct sg_texture_rect){0, 0, 1, 1};
+	mark_changed(scene, t);
 	return SG_OK;
+}
+
+void sg_scene_image_updated(struct sg_scene *scene, uint32_t index)
+{
+	for (uint32_t i = 0; i < scene->texture_pool.used; i++) {
+		struct sg_texture_data *t = &scene->textures[i];
+		if (t->shape && !sg_texture_is_none(t->shape->image) && t->shape->image.index == index &&
+		    sg_scene_texture(scene, t->shape->image))
+			mark_changed(scene, t);
+	}
 }
 
 sg_result sg_texture_get_shape(const struct sg_scene *scene, sg_texture texture,

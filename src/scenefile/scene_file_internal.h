@@ -219,6 +219,9 @@ sg_result sg_parse_textures(struct sg_parse *p, struct json_object *root);
 /* A model's "texture": a name of $.textures, made on its first use; without
  * one, SG_TEXTURE_NONE (the model draws its colour alone). */
 sg_result sg_find_texture(struct sg_parse *p, struct json_object *model, sg_texture *texture);
+/* The same for the name under key ("image" of a shape). */
+sg_result sg_find_texture_at(struct sg_parse *p, struct json_object *object, const char *key,
+                             sg_texture *texture);
 /* The texture of $.textures named name; NULL if none. */
 struct sg_named_texture *sg_texture_named(struct sg_parse *p, const char *name);
 /* SG_ERR_FORMAT at p->path: name is not in $.textures. */

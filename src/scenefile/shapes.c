@@ -1,6 +1,7 @@
 /* Shape nodes: {"type": "shape", "width": W, "height": H, "radius": ...,
- * "fill": colour, "border": {...}, "gradient": {...}, "blur": s}: a model
- * of a shape texture (sg/shape.h) on its own sg_mesh_create_shape quad. */
+ * "fill": colour, "border": {...}, "gradient": {...}, "blur": s, "image":
+ * texture name}: a model of a shape texture (sg/shape.h) on its own
+ * sg_mesh_create_shape quad. */
 #include <string.h>
 
 #include <sg/shape.h>
@@ -135,7 +136,7 @@ sg_result sg_make_shape(struct sg_parse *p, struct json_object *desc, const char
 	static const char *const keys[] = {"type",   "name",   "visible", "opacity",
 	                                   "color",  "width",  "height",  "radius",
 	                                   "fill",   "border", "gradient", "blur",
-	                                   "position", NULL};
+	                                   "image",  "position", NULL};
 	if (sg_read_field(desc, "children"))
 		return sg_parse_fail(p, "a shape cannot have children (put both in a group)");
 	struct sg_shape_desc shape = {0};
@@ -158,8 +159,12 @@ sg_result sg_make_shape(struct sg_parse *p, struct json_object *desc, const char
 		result = sg_read_number(p, desc, "blur", false, 0, MAX_SHAPE_UNITS, &shape.blur);
 	if (!result)
 		result = sg_read_vector(p, desc, "position", false, 3, position);
+	if (!result)
+		result = sg_find_texture_at(p, desc, "image", &shape.image);
 	if (result)
 		return result;
+	if (shape.image.generation && !sg_read_field(desc, "fill"))
+		memset(fill, 255, sizeof(fill)); /* the image as it is */
 	unit_color(fill, shape.fill);
 	struct sg_scene *scene = p->out->scene;
 	/* sg_texture_create_shape's checks that the keys alone do not make:

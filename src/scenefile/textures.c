@@ -271,14 +271,20 @@ sg_result sg_texture_use(struct sg_parse *p, struct sg_named_texture *texture, s
 
 sg_result sg_find_texture(struct sg_parse *p, struct json_object *model, sg_texture *out)
 {
+	return sg_find_texture_at(p, model, "texture", out);
+}
+
+sg_result sg_find_texture_at(struct sg_parse *p, struct json_object *object, const char *key,
+                             sg_texture *out)
+{
 	const char *name = NULL;
 	*out = SG_TEXTURE_NONE;
-	sg_result result = sg_read_string(p, model, "texture", false, &name);
+	sg_result result = sg_read_string(p, object, key, false, &name);
 	if (result || !name)
 		return result;
 	struct sg_named_texture *texture = sg_texture_named(p, name);
 	if (!texture) {
-		size_t mark = sg_json_path_push_key(&p->path, "texture");
+		size_t mark = sg_json_path_push_key(&p->path, key);
 		result = sg_texture_unknown(p, name);
 		sg_json_path_pop(&p->path, mark);
 		return result;

@@ -34,10 +34,15 @@ void sg_traversal_finish(struct sg_traversal *traversal)
 	*traversal = (struct sg_traversal){0};
 }
 
-/* A model without a texture (SG_TEXTURE_NONE) draws its colour: nothing stale. */
+/* A model without a texture (SG_TEXTURE_NONE) draws its colour: nothing
+ * stale. A shape filled by an image needs the image too. */
 static bool texture_live(const struct sg_scene *scene, sg_texture texture)
 {
-	return sg_texture_is_none(texture) || sg_scene_texture(scene, texture);
+	if (sg_texture_is_none(texture))
+		return true;
+	const struct sg_texture_data *t = sg_scene_texture(scene, texture);
+	return t && (!t->shape || sg_texture_is_none(t->shape->image) ||
+	             sg_scene_texture(scene, t->shape->image));
 }
 
 sg_result sg_draw_check_model(const struct sg_scene *scene, uint32_t n)
