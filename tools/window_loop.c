@@ -1,11 +1,14 @@
 /* window_loop.h: one frame per frame callback of the compositor. The frame
  * is posed for the time since the first was shown, so a slow compositor or
  * renderer skips poses instead of slowing the animation down. Between frames
- * the loop sleeps in sg_window_wait (an animation) or in poll on the
- * window's fd (a still scene): it never spins. */
+ * the loop sleeps in sg_window_wait (an animation), in poll on the window's
+ * fd until the pose next changes (a present that committed nothing asks for
+ * no frame callback, so the wait would not wait), or in poll (a still
+ * scene): it never spins. */
 #include "window_loop.h"
 
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -24,7 +27,7 @@ static void on_signal(int signal_number)
 struct state {
 	struct window_loop *loop;
 	bool resized, closed;
-	long shown;
+	long shown, presents;
 };
 
 static void on_resize(struct sg_window *window, int width, int height, double scale, void *data)
@@ -78,9 +81,29 @@ static sg_result present(struct state *s, struct sg_window *window, double start
 		r = loop->pose(loop->data, now_s() - start, info->width, info->height, &camera, last);
 	else
 		sg_camera_init_pixels(&camera, loop->still_width, loop->still_height);
-	if (!r)
+	if (!r) {
 		r = sg_window_present(window, loop->scene, &camera);
+		s->presents++;
+	}
 	return r; /* SG_ERR_BUSY: the callers try again later */
+}
+
+/* After a present of the animation: where it committed nothing (no frame
+ * callback pending: sg_window_wait would return at once), sleeps until the
+ * pose next changes, reading what the compositor sends meanwhile. Where a
+ * frame callback came already, the frame was shown and the next one is not
+ * due before the pose changes either. */
+static sg_result rest(struct state *s, struct sg_window *window, double start)
+{
+	struct window_loop *loop = s->loop;
+	if (!loop->next_change || sg_window_wait(window, 0) == SG_ERR_BUSY)
+		return SG_OK; /* a frame callback is coming: the next wait paces */
+	double now = now_s() - start, wake = loop->next_change(loop->data, now);
+	double ms = ceil((wake - now) * 1000.0);
+	struct pollfd fd = {.fd = sg_window_get_fd(window), .events = POLLIN};
+	if (ms >= 1 && poll(&fd, 1, ms < 250 ? (int)ms : 250) > 0)
+		return sg_window_dispatch(window);
+	return SG_OK;
 }
 
 int window_loop_run(struct window_loop *loop, int *signal_number)
@@ -121,6 +144,8 @@ int window_loop_run(struct window_loop *loop, int *signal_number)
 				r = present(&s, window, start, &last);
 			if (r == SG_ERR_BUSY)
 				r = SG_OK;
+			if (!r && !last)
+				r = rest(&s, window, start);
 			continue;
 		}
 		if (loop->stop_at_last && sg_window_wait(window, WAIT_MS) == SG_OK) {
@@ -144,7 +169,8 @@ int window_loop_run(struct window_loop *loop, int *signal_number)
 	if (r)
 		fprintf(stderr, "%s: --window: %s\n", loop->program, sg_last_error());
 	else if (!loop->quiet)
-		printf("%ld frames shown in %.2f s%s\n", s.shown, now_s() - start,
+		printf("%ld frames shown in %.2f s (%ld presents)%s\n", s.shown, now_s() - start,
+		       s.presents,
 		       stop_signal ? ", stopped by a signal"
 		       : s.closed  ? ", closed by the compositor"
 		                   : "");

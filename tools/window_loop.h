@@ -21,6 +21,11 @@ struct window_loop {
 	sg_result (*pose)(void *data, double seconds, int width, int height,
 	                  struct sg_camera *camera, bool *last);
 	void *data;
+	/* When the pose next changes, in seconds since the first frame, from
+	 * seconds (a scene of fewer frames a second than the compositor's):
+	 * after a present that committed nothing the loop sleeps until then.
+	 * NULL: the pose changes at every frame. */
+	double (*next_change)(void *data, double seconds);
 	int still_width, still_height;
 	bool stop_at_last; /* end the loop once the last frame was shown (sg-render) */
 };

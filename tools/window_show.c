@@ -29,6 +29,13 @@ static sg_result pose(void *data, double seconds, int width, int height,
 	return sg_scene_file_apply_frame(s->file, frame);
 }
 
+/* Scene frame k + 1 is due at (k + 1) / fps of the time shown. */
+static double next_change(void *data, double seconds)
+{
+	const struct show *s = data;
+	return (floor(seconds * s->fps) + 1) / s->fps;
+}
+
 int window_show_run(const struct options *o, struct sg_scene_file *file)
 {
 	struct show s = {.o = o,
@@ -43,6 +50,7 @@ int window_show_run(const struct options *o, struct sg_scene_file *file)
 	    .quiet = o->quiet || !o->info,
 	    .pose = pose,
 	    .data = &s,
+	    .next_change = next_change,
 	    .stop_at_last = true,
 	};
 	if (!loop.desc.width)
