@@ -1,7 +1,8 @@
 // Clip nodes (src/gl/clip.c): put after the #version line of a program's two
 // shaders, with SG_CLIP defined, by the clipping variant of each program.
 // ClipTable holds 4 texels a clip, one row each, in preorder (a clip after
-// the one above it, sorted by its first draw):
+// the one above it, sorted by its first draw; rows past the frame's clips
+// have depths 3, beyond every draw's):
 //   0: the depths of its first and last draw, the row of the clip above it
 //      (-1: none), its corner radius
 //   1, 2, 3: the rows of the 3x3 map from window pixels to its rectangle's
@@ -50,7 +51,9 @@ bool sg_clip_outside(int c, highp vec2 p)
 			return true;
 		highp vec2 local = vec2(dot(r0.xyz, q), dot(r1.xyz, q)) / w;
 		highp vec2 d = abs(local) - vec2(r0.w, r1.w) + head.w;
-		if (length(max(d, 0.0)) + min(max(d.x, d.y), 0.0) - head.w > 0.0)
+		// outside also where the distance is not a number (a clip scaled
+		// to nothing), as the CPU's test says
+		if (!(length(max(d, 0.0)) + min(max(d.x, d.y), 0.0) - head.w <= 0.0))
 			return true;
 		c = int(head.z);
 	}

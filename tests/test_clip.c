@@ -20,7 +20,7 @@
 #define W 96
 #define H 80
 
-enum path { EXPANDED, INSTANCED, STREAMED };
+enum path { EXPANDED, INSTANCED, STREAMED, CULLED };
 
 static struct sg_renderer *renderer_of(enum path path, bool damage)
 {
@@ -31,6 +31,8 @@ static struct sg_renderer *renderer_of(enum path path, bool damage)
 	ck_assert_int_eq(sg_renderer_set_clear_color(r, 0, 0, 0, 1), SG_OK);
 	if (path == STREAMED)
 		sg_renderer_stream_for_testing(r, 1, 8);
+	if (path == CULLED) /* the list drawn is then cut from the one walked */
+		ck_assert_int_eq(sg_renderer_set_culling(r, true), SG_OK);
 	return r;
 }
 
@@ -192,7 +194,7 @@ static sg_node add_clip(struct sg_scene *scene, sg_node parent, const struct ref
 	return clip;
 }
 
-static const char *const path_names[] = {"expanded", "instanced", "streamed"};
+static const char *const path_names[] = {"expanded", "instanced", "streamed", "culled"};
 
 /* A red model behind, then clip 0 (turned, rounded) holding a translucent
  * green model and clip 1 (nested, axis-aligned) with a blue one, then a
@@ -250,7 +252,7 @@ START_TEST(test_clips_on_every_path)
 	uint8_t *pixels = render(r, scene);
 	int compared = compare(pixels, models, 5, ref, 2, path_names[path]);
 	ck_assert_int_gt(compared, W * H * 9 / 10);
-	/* the clip cut something: red shows where clip 0 is not, blue inside clip 1 */
+	/* the clip cut something: red shows where clip 0 is not */
 	ck_assert_int_eq(pixels[(2 * W + 2) * 4 + 0], 255);
 	free(pixels);
 	sg_renderer_destroy(r);
@@ -529,12 +531,102 @@ START_TEST(test_clip_errors)
 }
 END_TEST
 
+/* Six squares of one mesh (one instanced batch, one run of the expanded
+ * path), each under a clip of its own that leaves its left 2, 4, ... 12
+ * pixels, and a seventh unclipped: within one batch each draw finds its own
+ * clip. */
+START_TEST(test_one_batch_many_clips)
+{
+	enum path path = (enum path)_i;
+	struct sg_scene *scene = sg_scene_create();
+	sg_mesh square = rectangle(scene, path, 12, 12);
+	for (int i = 0; i < 7; i++) {
+		float x = 4 + 13.0f * i;
+		sg_node parent = sg_scene_root(scene);
+		if (i < 6) {
+			parent = sg_node_new_clip(scene, &(struct sg_clip_desc){
+			                                     .x = x, .y = 0, .width = 2.0f * (i + 1),
+			                                     .height = H});
+			ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), parent), SG_OK);
+		}
+		sg_node m = sg_node_new_model(
+		    scene, &(struct sg_model_desc){.mesh = square, .position = {x, 10, 0}});
+		ck_assert_int_eq(sg_node_add_child(scene, parent, m), SG_OK);
+	}
+	struct sg_renderer *r = renderer_of(path, false);
+	uint8_t *pixels = render(r, scene);
+	for (int i = 0; i < 7; i++)
+		for (int dx = 0; dx < 12; dx++) {
+			int x = 4 + 13 * i + dx;
+			bool shown = i == 6 || dx < 2 * (i + 1);
+			ck_assert_msg(pixels[(15 * W + x) * 4] == (shown ? 255 : 0),
+			              "%s: square %d, column %d is %d", path_names[path], i, dx,
+			              pixels[(15 * W + x) * 4]);
+		}
+	free(pixels);
+	sg_renderer_destroy(r);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* 32 clips nested (the most), each 1 pixel in from the one above it, over a
+ * model covering the output, and a shape texture under the innermost, cut
+ * in half by it: what shows is the innermost rectangle, the shape's
+ * program clipped as the textured one. */
+START_TEST(test_deepest_nesting_and_shapes)
+{
+	struct sg_scene *scene = sg_scene_create();
+	sg_node parent = sg_scene_root(scene);
+	for (int i = 0; i < 32; i++) {
+		sg_node c = sg_node_new_clip(scene, &(struct sg_clip_desc){
+		                                        .x = 2.0f + i, .y = 2.0f + i,
+		                                        .width = W - 4.0f - 2 * i,
+		                                        .height = H - 4.0f - 2 * i});
+		ck_assert_int_eq(sg_node_add_child(scene, parent, c), SG_OK);
+		parent = c;
+	}
+	/* the innermost: x 33 .. 63, y 33 .. 47; the shape's box x 48 .. 88,
+	 * y 30 .. 50, its corners rounded 6 */
+	const struct ref_model back = {0, 0, W, H, {0, 0.5f, 0, 1}, -1};
+	add_model(scene, parent, EXPANDED, &back);
+	struct sg_shape_desc desc = {.width = 40, .height = 20, .radii = {6, 6, 6, 6},
+	                             .fill = {1, 1, 1, 1}};
+	sg_node shape = sg_node_new_model(
+	    scene, &(struct sg_model_desc){.mesh = sg_mesh_create_shape(scene, &desc),
+	                                   .texture = sg_texture_create_shape(scene, &desc),
+	                                   .position = {48, 30, 0}});
+	ck_assert_int_eq(sg_node_add_child(scene, parent, shape), SG_OK);
+	struct sg_renderer *r = renderer_of(EXPANDED, false);
+	uint8_t *pixels = render(r, scene);
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			const uint8_t *p = pixels + (y * W + x) * 4;
+			bool inner = x >= 33 && x < 63 && y >= 33 && y < 47;
+			if (!inner) {
+				ck_assert_msg(p[0] == 0 && p[1] == 0, "pixel %d,%d outside shows %d %d", x, y,
+				              p[0], p[1]);
+			} else if (x >= 55 && y >= 36 && y < 44) {
+				/* inside the shape, away from its rounded corners */
+				ck_assert_msg(p[0] == 255, "pixel %d,%d of the shape is %d", x, y, p[0]);
+			} else if (x < 46) {
+				ck_assert_msg(p[0] == 0 && p[1] == 128, "pixel %d,%d inside is %d %d", x, y,
+				              p[0], p[1]);
+			}
+		}
+	free(pixels);
+	sg_renderer_destroy(r);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 Suite *clip_suite(void);
 Suite *clip_suite(void)
 {
 	Suite *s = suite_create("clip");
 	TCase *draw = tcase_create("draw");
-	tcase_add_loop_test(draw, test_clips_on_every_path, EXPANDED, STREAMED + 1);
+	tcase_add_loop_test(draw, test_clips_on_every_path, EXPANDED, CULLED + 1);
+	tcase_add_loop_test(draw, test_one_batch_many_clips, EXPANDED, CULLED + 1);
+	tcase_add_test(draw, test_deepest_nesting_and_shapes);
 	tcase_add_loop_test(draw, test_damage_while_scrolling, EXPANDED, STREAMED + 1);
 	tcase_add_test(draw, test_pick_inside_a_rounded_clip);
 	tcase_add_test(draw, test_clip_under_perspective);

@@ -62,11 +62,11 @@ sg_result sg_gl_clip_prepare(struct sg_gl_clip *clip, const struct sg_clips *cli
 		clip->kept[c] = -1;
 		if (first >= end)
 			continue; /* none of its draws drawn; nor any of the clips inside it */
-		if (!reordered)
+		if (!reordered || depth_count > SG_GL_MAX_REORDER)
 			return sg_fail(SG_ERR_LIMIT,
 			               "a frame of %zu draws cannot be clipped: its draws' depths "
 			               "are no longer distinct past %u",
-			               list->count, SG_GL_MAX_REORDER);
+			               depth_count, SG_GL_MAX_REORDER);
 		size_t lo = instanced ? first : sg_draw_origin(list, first);
 		size_t hi = instanced ? end - 1 : sg_draw_origin(list, end - 1);
 		float *row = clip->rows + (size_t)rows * FLOATS_PER_CLIP;
@@ -85,11 +85,25 @@ sg_result sg_gl_clip_prepare(struct sg_gl_clip *clip, const struct sg_clips *cli
 	if (!rows)
 		return SG_OK;
 	GLint most = 2048; /* what every GLES 3 takes: asked only past it */
-	if (rows > most)
+	if (rows > most / 2)
 		glGetIntegerv(GL_MAX_TEXTURE_SIZE, &most);
-	if (rows > most)
+	if (rows > most / 2) /* its height, a power of two, must fit */
 		return sg_fail(SG_ERR_LIMIT, "%d clips hold draws of this frame; the GL takes %d",
 		               (int)rows, (int)most);
+	/* The texture keeps its storage while the clips fit (a power of two of
+	 * rows): the rows past this frame's hold depths beyond every draw's,
+	 * which the shaders' search passes over. */
+	size_t height = clip->table_rows;
+	if ((size_t)rows > height || !clip->table)
+		for (height = 16; height < (size_t)rows; height *= 2)
+			;
+	if (!sg_grow_array((void **)&clip->rows, &clip->row_capacity, height * FLOATS_PER_CLIP,
+	                   sizeof(*clip->rows)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for the table of %zu clips", height);
+	static const float unused[FLOATS_PER_CLIP] = {3.0f, 3.0f, -1.0f};
+	for (size_t r = (size_t)rows; r < height; r++)
+		memcpy(clip->rows + r * FLOATS_PER_CLIP, unused, sizeof(unused));
+	glActiveTexture(GL_TEXTURE0 + SG_GL_CLIP_UNIT);
 	if (!clip->table) {
 		glGenTextures(1, &clip->table);
 		glBindTexture(GL_TEXTURE_2D, clip->table);
@@ -97,9 +111,15 @@ sg_result sg_gl_clip_prepare(struct sg_gl_clip *clip, const struct sg_clips *cli
 		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
 		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
 	}
-	glActiveTexture(GL_TEXTURE0 + SG_GL_CLIP_UNIT);
 	glBindTexture(GL_TEXTURE_2D, clip->table);
-	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 4, rows, 0, GL_RGBA, GL_FLOAT, clip->rows);
+	if (height != clip->table_rows) {
+		glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 4, (GLsizei)height, 0, GL_RGBA, GL_FLOAT,
+		             clip->rows);
+		clip->table_rows = height;
+	} else {
+		glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, (GLsizei)height, GL_RGBA, GL_FLOAT,
+		                clip->rows);
+	}
 	glActiveTexture(GL_TEXTURE0);
 	sg_result result = sg_gl_check("uploading the table of clips");
 	if (result)

@@ -14,6 +14,7 @@
 
 struct sg_gl_clip {
 	GLuint table; /* RGBA32F, 4 texels a clip (0 until the first clipped frame) */
+	size_t table_rows; /* its height */
 	float *rows;
 	size_t row_capacity;
 	int32_t *kept; /* scratch: each clip's row, -1 when it holds no draw drawn */

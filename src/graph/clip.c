@@ -85,8 +85,7 @@ sg_result sg_clip_set(struct sg_scene *scene, sg_node clip, const struct sg_clip
 		return SG_OK; /* an animation holding a value: nothing to redo */
 	*c = now;
 	/* What the subtree shows changes: its models' pixels are damaged
-	 * (src/traverse/damage.c) and the frame's clips are made again. */
-	scene->appearance_version++;
+	 * (src/traverse/damage.c); the renderer maps every clip each frame. */
 	sg_scene_journal(scene, clip.index);
 	return SG_OK;
 }

@@ -53,10 +53,11 @@ static sg_result check_desc(struct sg_scene *scene, const struct sg_import_desc 
 		               "sg_scene_import '%s': the parent is no live node of the scene",
 		               shown);
 	enum sg_node_kind kind = sg_node_get_kind(scene, *parent);
-	if (kind != SG_NODE_GROUP && kind != SG_NODE_TRANSFORM && kind != SG_NODE_VIEW3D)
+	if (kind != SG_NODE_GROUP && kind != SG_NODE_TRANSFORM && kind != SG_NODE_VIEW3D &&
+	    kind != SG_NODE_CLIP)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
 		               "sg_scene_import '%s': the parent cannot have children (a group, a"
-		               " transform or a 3D view can)",
+		               " transform, a clip or a 3D view can)",
 		               shown);
 	return SG_OK;
 }

@@ -7,6 +7,7 @@
 #include "clips.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "../base/alloc.h"
 #include "../base/error.h"
@@ -152,9 +153,12 @@ void sg_clip_shape_of(const struct sg_scene *scene, uint32_t n, const mat4 world
 	shape->radius = r < least ? r : least;
 	if (!(fabs(det) > 1e-300) || !isfinite(det))
 		return; /* seen edge-on, or scaled to nothing: all 0, nothing inside */
+	float m[9];
 	for (int row = 0; row < 3; row++)
 		for (int col = 0; col < 3; col++)
-			shape->to_local[row * 3 + col] = (float)(inv[row][col] / det);
+			if (!isfinite(m[row * 3 + col] = (float)(inv[row][col] / det)))
+				return; /* past float's range: as seen edge-on */
+	memcpy(shape->to_local, m, sizeof(m));
 }
 
 bool sg_clip_shape_contains(const struct sg_clip_shape *s, float px, float py)

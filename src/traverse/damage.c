@@ -109,9 +109,24 @@ static struct sg_pixel_box model_box(const struct sg_scene *scene, uint32_t n,
 	return pixel_box(x0, y0, x1, y1, d);
 }
 
+/* The output pixels clip node n can leave shown, in this computation's view
+ * (vp, width x height); the models under one clip ask one after another. */
+static const int *clip_bounds(struct sg_damage *d, const struct sg_scene *scene, uint32_t n,
+                              const float (*vp)[4], int width, int height)
+{
+	for (int i = 0; i < 4; i++)
+		if (d->clips[i].node == n)
+			return d->clips[i].bounds;
+	struct sg_damage_clip *c = &d->clips[d->next_clip];
+	d->next_clip = (d->next_clip + 1) % 4;
+	c->node = n;
+	sg_clip_pixel_bounds(scene, n, (vec4 *)vp, width, height, c->bounds);
+	return c->bounds;
+}
+
 /* model_box, cut to the boxes of the clips above model n: what it can show. */
 static struct sg_pixel_box shown_box(const struct sg_scene *scene, uint32_t n,
-                                     const struct sg_damage *d)
+                                     struct sg_damage *d)
 {
 	struct sg_pixel_box b = model_box(scene, n, d);
 	if (!scene->clip_count)
@@ -119,8 +134,8 @@ static struct sg_pixel_box shown_box(const struct sg_scene *scene, uint32_t n,
 	for (uint32_t a = scene->parent[n]; a && !box_is_empty(b); a = scene->parent[a]) {
 		if (scene->kind[a] != SG_NODE_CLIP)
 			continue;
-		int c[4];
-		sg_clip_pixel_bounds(scene, a, (vec4 *)d->view_projection, d->width, d->height, c);
+		const int *c = clip_bounds(d, scene, a, (const float(*)[4])d->view_projection,
+		                           d->width, d->height);
 		b.x0 = b.x0 > c[0] ? b.x0 : (int16_t)c[0];
 		b.y0 = b.y0 > c[1] ? b.y0 : (int16_t)c[1];
 		b.x1 = b.x1 < c[2] ? b.x1 : (int16_t)c[2];
@@ -324,12 +339,21 @@ static void redo_textures(struct sg_damage *d, const struct sg_scene *scene,
 		d->texture_serials[t] = scene->textures[t].update_serial;
 }
 
-/* Whether node n is a clip or lies under one. */
-static bool clipped(const struct sg_scene *scene, uint32_t n)
+/* Whether node n is a clip or lies under one that leaves less than half of
+ * the output shown: what its subtree changes is bounded by that clip, not by
+ * the count of models it moves. */
+static bool small_clip_above(struct sg_damage *d, const struct sg_scene *scene, uint32_t n,
+                             const struct sg_damage_view *view)
 {
-	for (; n && scene->clip_count; n = scene->parent[n])
-		if (scene->kind[n] == SG_NODE_CLIP)
+	for (; n && scene->clip_count; n = scene->parent[n]) {
+		if (scene->kind[n] != SG_NODE_CLIP)
+			continue;
+		const int *c = clip_bounds(d, scene, n, view->view_projection, view->width,
+		                           view->height);
+		int64_t area = (int64_t)(c[2] - c[0]) * (c[3] - c[1]);
+		if (area * 2 < (int64_t)view->width * view->height)
 			return true;
+	}
 	return false;
 }
 
@@ -339,7 +363,8 @@ static bool clipped(const struct sg_scene *scene, uint32_t n)
  * are counted from the draw list's subtree ranges where they are current
  * (a node and its ancestor both edited count twice: an overestimate), else
  * each edit counts one. */
-static bool calm(const struct sg_traversal *t, const struct sg_scene *scene, uint64_t read)
+static bool calm(struct sg_damage *d, const struct sg_traversal *t, const struct sg_scene *scene,
+                 uint64_t read, const struct sg_damage_view *view)
 {
 	const struct sg_scene_journal *journal = &scene->journal;
 	uint64_t limit = scene->node_pool.used / SG_JOURNAL_SHARE;
@@ -359,10 +384,11 @@ static bool calm(const struct sg_traversal *t, const struct sg_scene *scene, uin
 		}
 		uint32_t n = journal->nodes[s & (journal->capacity - 1)];
 		bool known = ranges && n < t->ranges_count && scene->kind[n] != SG_NODE_INVALID;
-		/* A clipped subtree changes no more than its clip's box, however
-		 * many models it moves (a scrolling list): its boxes are worth
-		 * making. */
-		models += known && !clipped(scene, n) ? ranges[n].end - ranges[n].first : 1;
+		/* A subtree in a small clip changes no more than the clip's box,
+		 * however many models it moves (a scrolling list): its boxes are
+		 * worth making. */
+		models += known && !small_clip_above(d, scene, n, view) ? ranges[n].end - ranges[n].first
+		                                                         : 1;
 	}
 	return models <= limit;
 }
@@ -398,6 +424,7 @@ sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
 	const struct sg_draw_list *list = traversal->list;
 	struct sg_damage_region *region = &d->history[++d->frame % SG_DAMAGE_HISTORY];
 	*region = (struct sg_damage_region){.full = true};
+	memset(d->clips, 0, sizeof(d->clips)); /* the matrices may have moved since */
 	const struct sg_scene_journal *journal = &scene->journal;
 	bool same_parameters = d->recorded && d->scene == scene->id && d->width == view->width &&
 	                       d->height == view->height && d->culling == view->culling &&
@@ -413,7 +440,7 @@ sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
 	/* Another scene, or more edits than the ring holds (entries were lost). */
 	bool other_scene = d->scene != scene->id;
 	bool quiet = !other_scene && read >= sg_scene_journal_first(journal) &&
-	             calm(traversal, scene, read);
+	             calm(d, traversal, scene, read, view);
 	bool make_boxes = quiet || other_scene;
 	/* (another scene is not a moving view: its boxes are made at once) */
 	bool view_changed = d->valid && d->scene == scene->id && !same_view;

@@ -57,6 +57,13 @@ struct sg_damage {
 	 * the serial of the source it was cut from. */
 	struct sg_draw_list cut;
 	uint64_t cut_source_serial;
+	/* The output pixels of the clips met by this computation (all 0 node:
+	 * empty), each clip's bounds made once for the models under it. */
+	struct sg_damage_clip {
+		uint32_t node;
+		int bounds[4];
+	} clips[4];
+	int next_clip;
 	/* Scratch: nodes given SG_NODE_UNJOURNALED_PATH by this computation. */
 	uint32_t *marked;
 	size_t marked_count, marked_capacity;

@@ -255,13 +255,12 @@ static sg_result pick_view(const struct sg_scene *scene, uint32_t view,
 	return SG_OK;
 }
 
-/* Walks the attached tree in reverse draw order; calls found() with each model
- * hit until it returns false. */
-/* Whether the point is inside every clip above model n, as drawn: the same
- * test of the same point (output pixels, row 0 at the top as the
- * renderer's) that the shaders make of each pixel's centre. Asked of the
- * models hit only, so that the 3D views below a clip, which it does not
- * clip, are picked as they are drawn. */
+/* Whether the point is inside every clip above model n, as drawn: the test
+ * the shaders make of each pixel's centre (output pixels, row 0 at the top
+ * as the renderer's), made of the point; a pick at a pixel's centre (i +
+ * 0.5, j + 0.5) is answered as that pixel is drawn. Asked of the models hit
+ * only, so that the 3D views below a clip, which it does not clip, are
+ * picked as they are drawn. */
 static bool in_clips(const struct sg_scene *scene, uint32_t n, const struct ray *ray,
                      const struct pick_frame *frame)
 {
@@ -278,6 +277,8 @@ static bool in_clips(const struct sg_scene *scene, uint32_t n, const struct ray 
 	return true;
 }
 
+/* Walks the attached tree in reverse draw order; calls found() with each model
+ * hit until it returns false. */
 static sg_result walk(struct sg_scene *scene, const struct ray *ray,
                       const struct pick_frame *frame,
                       bool (*found)(void *context, const struct sg_pick_hit *hit), void *context)
