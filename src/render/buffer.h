@@ -70,6 +70,11 @@ sg_result sg_renderer_draw(struct sg_renderer *renderer, struct sg_scene *scene,
 void sg_renderer_damage_since(struct sg_renderer *renderer, uint64_t frame,
                               struct sg_damage_region *region);
 
+/* Gives to what its caller set on from through the public calls: culling,
+ * damage tracking (and SG_DEBUG_DAMAGE's tint): a window's renderer made
+ * anew at a resize keeps them. */
+void sg_renderer_copy_settings(struct sg_renderer *to, const struct sg_renderer *from);
+
 /* Reads back the rectangles rects[0, count) of the last draw into rgba (the
  * whole image's layout, rows of stride bytes: each rectangle where it lies);
  * count < 0 reads all of it. Rectangles are clipped to the output. */

@@ -179,6 +179,13 @@ sg_result sg_renderer_set_culling(struct sg_renderer *renderer, bool enabled)
 	return SG_OK;
 }
 
+void sg_renderer_copy_settings(struct sg_renderer *to, const struct sg_renderer *from)
+{
+	to->culling = from->culling;
+	to->damage_tracking = from->damage_tracking;
+	to->debug_damage = from->debug_damage;
+}
+
 sg_result sg_renderer_set_damage_tracking(struct sg_renderer *renderer, bool enabled)
 {
 	if (!renderer)

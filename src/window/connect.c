@@ -241,17 +241,24 @@ sg_result sg_window_pump(struct sg_window *window, int timeout_ms, const char *c
 		if (wl_display_dispatch_queue_pending(display, window->queue) < 0)
 			return sg_window_check(window, call);
 	/* What is not sent now waits for POLLOUT: a compositor that reads
-	 * slowly does not block the caller. */
+	 * slowly does not block the caller, and the poll below wakes when it
+	 * can take more, for the caller's next pump to send it. */
 	/* EPIPE: the compositor closed its end. libwayland leaves the display
 	 * usable so that what it sent last (a protocol error) can still be
 	 * read: go on to the read, which ends in that error or in EOF. */
-	while (wl_display_flush(display) < 0 && errno != EAGAIN && errno != EPIPE) {
+	bool unsent = false;
+	while (wl_display_flush(display) < 0 && errno != EPIPE) {
 		if (errno == EINTR)
 			continue;
+		if (errno == EAGAIN) {
+			unsent = true;
+			break;
+		}
 		wl_display_cancel_read(display);
 		return sg_window_check(window, call);
 	}
-	struct pollfd pfd = {.fd = wl_display_get_fd(display), .events = POLLIN};
+	struct pollfd pfd = {.fd = wl_display_get_fd(display),
+	                     .events = (short)(POLLIN | (unsent ? POLLOUT : 0))};
 	int ready = poll(&pfd, 1, timeout_ms);
 	window->interrupted = ready < 0 && errno == EINTR;
 	if (ready <= 0) {
@@ -260,6 +267,11 @@ sg_result sg_window_pump(struct sg_window *window, int timeout_ms, const char *c
 		if (ready < 0 && error != EINTR)
 			return sg_fail(SG_ERR_DEVICE, "%s: poll on the connection to %s failed: %s",
 			               call, window->display_name, strerror(error));
+		return SG_OK;
+	}
+	if (!(pfd.revents & (POLLIN | POLLHUP | POLLERR))) {
+		/* writable only: the rest is sent at the next pump */
+		wl_display_cancel_read(display);
 		return SG_OK;
 	}
 	if (wl_display_read_events(display) < 0 ||

@@ -12,9 +12,11 @@
 #include "window_internal.h"
 #include "xdg-shell-client-protocol.h"
 
+/* A renderer for the window's size; one made anew (a resize) keeps what the
+ * caller set on the last (sg_window_get_renderer). */
 static sg_result make_renderer(struct sg_window *window)
 {
-	sg_renderer_destroy(window->renderer);
+	struct sg_renderer *old = window->renderer;
 	window->renderer = NULL;
 	char device[256] = "";
 	if (window->desc.device)
@@ -32,6 +34,9 @@ static sg_result make_renderer(struct sg_window *window)
 		desc.device = NULL;
 		window->renderer = sg_renderer_create(&desc);
 	}
+	if (old && window->renderer)
+		sg_renderer_copy_settings(window->renderer, old);
+	sg_renderer_destroy(old);
 	if (!window->renderer)
 		return sg_last_result();
 	const float *c = window->clear_color;

@@ -1,6 +1,8 @@
 /* The test compositor of mini_compositor.h. One surface state per
  * wl_surface (pending and current buffer, damage, frame callbacks); no
- * subsurfaces, outputs, seats or presentation. The xdg_toplevel and
+ * subsurfaces, outputs or presentation; a seat where asked, whose events
+ * the test thread has sent through a pipe that the compositor's loop
+ * reads (mini_compositor_send). The xdg_toplevel and
  * xdg_positioner requests are taken by a dispatcher that ignores all but
  * destroy, so that a client's set_title or set_fullscreen is no abort. */
 #include <drm_fourcc.h>
@@ -35,6 +37,11 @@ struct mini_compositor {
 	atomic_bool stop;
 	uint32_t serial;
 	int next_buffer; /* the number of the next dma-buf wl_buffer */
+
+	int commands[2];              /* the pipe of mini_compositor_send */
+	struct wl_resource *surface;  /* the wl_surface made last, or NULL */
+	struct wl_list pointers, touches, keyboards; /* seat devices' resources */
+	bool pointer_entered;
 
 	pthread_mutex_t lock; /* the records and stats: the test thread reads them */
 	struct mini_commit *records;
@@ -389,6 +396,8 @@ static void surface_destroy(struct wl_resource *resource)
 	}
 	if (surface->xdg)
 		surface->xdg->surface = NULL;
+	if (surface->compositor->surface == resource)
+		surface->compositor->surface = NULL;
 	free(surface);
 }
 
@@ -425,6 +434,7 @@ static void compositor_create_surface(struct wl_client *client, struct wl_resour
 	buffer_ref_init(&surface->current);
 	wl_list_init(&surface->frame_callbacks);
 	wl_resource_set_implementation(surface->resource, &surface_impl, surface, surface_destroy);
+	surface->compositor->surface = surface->resource;
 }
 
 static void compositor_create_region(struct wl_client *client, struct wl_resource *resource,
@@ -585,6 +595,207 @@ static void bind_wm_base(struct wl_client *client, void *data, uint32_t version,
 		return;
 	}
 	wl_resource_set_implementation(resource, &wm_base_impl, data, NULL);
+}
+
+/* wl_seat: pointer, touch and keyboard resources listed for the events the
+ * test sends. */
+
+/* A keymap that needs no xkb data files: 'a' (Shift: 'A') and Shift. */
+static const char keymap[] =
+    "xkb_keymap {\n"
+    "xkb_keycodes \"mini\" { minimum = 8; maximum = 255; <AC01> = 38; <LFSH> = 50; };\n"
+    "xkb_types \"mini\" {\n"
+    "  type \"ONE_LEVEL\" { modifiers = none; level_name[Level1] = \"Any\"; };\n"
+    "  type \"TWO_LEVEL\" { modifiers = Shift; map[Shift] = Level2;\n"
+    "    level_name[Level1] = \"Base\"; level_name[Level2] = \"Shift\"; };\n"
+    "  type \"ALPHABETIC\" { modifiers = Shift; map[Shift] = Level2;\n"
+    "    level_name[Level1] = \"Base\"; level_name[Level2] = \"Caps\"; };\n"
+    "};\n"
+    "xkb_compatibility \"mini\" { interpret Shift_L { action = SetMods(modifiers = Shift); }; };\n"
+    "xkb_symbols \"mini\" {\n"
+    "  key <AC01> { type = \"ALPHABETIC\", [ a, A ] };\n"
+    "  key <LFSH> { [ Shift_L ] };\n"
+    "  modifier_map Shift { <LFSH> };\n"
+    "};\n"
+    "};\n";
+
+static void unlist(struct wl_resource *resource)
+{
+	wl_list_remove(wl_resource_get_link(resource));
+}
+
+static void release_device(struct wl_client *client, struct wl_resource *resource)
+{
+	(void)client;
+	wl_resource_destroy(resource);
+}
+
+static const struct wl_touch_interface touch_impl = {.release = release_device};
+static const struct wl_keyboard_interface keyboard_impl = {.release = release_device};
+
+static void pointer_set_cursor(struct wl_client *client, struct wl_resource *resource,
+                               uint32_t serial, struct wl_resource *surface, int32_t x, int32_t y)
+{
+	(void)client, (void)resource, (void)serial, (void)surface, (void)x, (void)y;
+}
+
+static const struct wl_pointer_interface pointer_impl = {
+    .set_cursor = pointer_set_cursor, .release = release_device};
+
+static void seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	struct mini_compositor *c = wl_resource_get_user_data(resource);
+	struct wl_resource *r =
+	    wl_resource_create(client, &wl_pointer_interface, wl_resource_get_version(resource), id);
+	if (!r) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(r, &pointer_impl, c, unlist);
+	wl_list_insert(&c->pointers, wl_resource_get_link(r));
+}
+
+static void seat_get_touch(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	struct mini_compositor *c = wl_resource_get_user_data(resource);
+	struct wl_resource *r =
+	    wl_resource_create(client, &wl_touch_interface, wl_resource_get_version(resource), id);
+	if (!r) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(r, &touch_impl, c, unlist);
+	wl_list_insert(&c->touches, wl_resource_get_link(r));
+}
+
+static void seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id)
+{
+	struct mini_compositor *c = wl_resource_get_user_data(resource);
+	struct wl_resource *r =
+	    wl_resource_create(client, &wl_keyboard_interface, wl_resource_get_version(resource), id);
+	if (!r) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(r, &keyboard_impl, c, unlist);
+	wl_list_insert(&c->keyboards, wl_resource_get_link(r));
+	int fd = memfd_create("mini-keymap", MFD_CLOEXEC);
+	if (fd >= 0 && write(fd, keymap, sizeof(keymap)) == (ssize_t)sizeof(keymap))
+		wl_keyboard_send_keymap(r, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, fd, sizeof(keymap));
+	if (fd >= 0)
+		close(fd);
+}
+
+static void seat_release(struct wl_client *client, struct wl_resource *resource)
+{
+	(void)client;
+	wl_resource_destroy(resource);
+}
+
+static const struct wl_seat_interface seat_impl = {
+    .get_pointer = seat_get_pointer,
+    .get_keyboard = seat_get_keyboard,
+    .get_touch = seat_get_touch,
+    .release = seat_release,
+};
+
+static void bind_seat(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct wl_resource *resource = wl_resource_create(client, &wl_seat_interface, (int)version, id);
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &seat_impl, data, NULL);
+	wl_seat_send_capabilities(resource, WL_SEAT_CAPABILITY_POINTER | WL_SEAT_CAPABILITY_TOUCH |
+	                                        WL_SEAT_CAPABILITY_KEYBOARD);
+}
+
+/* Sends event e to the surface made last (in the compositor's thread). */
+static void send_event(struct mini_compositor *c, const struct mini_event *e)
+{
+	struct wl_resource *surface = c->surface, *r;
+	if (!surface)
+		return;
+	uint32_t time = now_ms();
+	wl_fixed_t x = wl_fixed_from_double(e->x), y = wl_fixed_from_double(e->y);
+	struct surface *state = wl_resource_get_user_data(surface);
+	switch (e->kind) {
+	case MINI_POINTER_MOTION:
+		wl_resource_for_each(r, &c->pointers)
+		{
+			if (!c->pointer_entered)
+				wl_pointer_send_enter(r, ++c->serial, surface, x, y);
+			else
+				wl_pointer_send_motion(r, time, x, y);
+			if (wl_resource_get_version(r) >= WL_POINTER_FRAME_SINCE_VERSION)
+				wl_pointer_send_frame(r);
+		}
+		c->pointer_entered = true;
+		break;
+	case MINI_POINTER_BUTTON:
+		wl_resource_for_each(r, &c->pointers)
+		{
+			wl_pointer_send_button(r, ++c->serial, time, e->code,
+			                       e->pressed ? WL_POINTER_BUTTON_STATE_PRESSED
+			                                  : WL_POINTER_BUTTON_STATE_RELEASED);
+			if (wl_resource_get_version(r) >= WL_POINTER_FRAME_SINCE_VERSION)
+				wl_pointer_send_frame(r);
+		}
+		break;
+	case MINI_TOUCH_DOWN:
+		wl_resource_for_each(r, &c->touches)
+		{
+			wl_touch_send_down(r, ++c->serial, time, surface, e->id, x, y);
+			wl_touch_send_frame(r);
+		}
+		break;
+	case MINI_TOUCH_UP:
+		wl_resource_for_each(r, &c->touches)
+		{
+			wl_touch_send_up(r, ++c->serial, time, e->id);
+			wl_touch_send_frame(r);
+		}
+		break;
+	case MINI_KEY:
+		wl_resource_for_each(r, &c->keyboards)
+		{
+			struct wl_array keys;
+			wl_array_init(&keys);
+			wl_keyboard_send_enter(r, ++c->serial, surface, &keys);
+			wl_array_release(&keys);
+			wl_keyboard_send_modifiers(r, ++c->serial, e->shift ? 1u : 0u, 0, 0, 0);
+			wl_keyboard_send_key(r, ++c->serial, time, e->code,
+			                     e->pressed ? WL_KEYBOARD_KEY_STATE_PRESSED
+			                                : WL_KEYBOARD_KEY_STATE_RELEASED);
+		}
+		break;
+	case MINI_CLOSE:
+		if (state->xdg && state->xdg->toplevel)
+			xdg_toplevel_send_close(state->xdg->toplevel);
+		break;
+	case MINI_PROTOCOL_ERROR:
+		if (state->xdg)
+			wl_resource_post_error(state->xdg->resource, XDG_SURFACE_ERROR_NOT_CONSTRUCTED,
+			                       "the test compositor's error");
+		break;
+	}
+}
+
+static int read_commands(int fd, uint32_t mask, void *data)
+{
+	(void)mask;
+	struct mini_compositor *c = data;
+	struct mini_event e;
+	while (read(fd, &e, sizeof(e)) == (ssize_t)sizeof(e))
+		send_event(c, &e);
+	return 0;
+}
+
+void mini_compositor_send(struct mini_compositor *compositor, const struct mini_event *event)
+{
+	if (write(compositor->commands[1], event, sizeof(*event)) != (ssize_t)sizeof(*event))
+		fprintf(stderr, "mini_compositor: the event pipe is full\n");
 }
 
 /* linux-dmabuf */
@@ -875,6 +1086,9 @@ static void free_compositor(struct mini_compositor *c)
 	}
 	if (c->socket_path[0])
 		unlink(c->socket_path);
+	for (int i = 0; i < 2; i++)
+		if (c->commands[i] >= 0)
+			close(c->commands[i]);
 	if (c->dir[0])
 		rmdir(c->dir);
 	for (int i = 0; i < c->record_count; i++)
@@ -896,14 +1110,22 @@ struct mini_compositor *mini_compositor_start(const struct mini_compositor_desc 
 		c->desc.modifier_count = 2;
 	}
 	pthread_mutex_init(&c->lock, NULL);
+	c->commands[0] = c->commands[1] = -1;
+	wl_list_init(&c->pointers);
+	wl_list_init(&c->touches);
+	wl_list_init(&c->keyboards);
 	const char *node = desc->device ? desc->device : "/dev/dri/card0";
 	c->desc.device = NULL; /* not kept */
 	struct stat st;
-	if (stat(node, &st) < 0) {
+	if (!desc->no_dmabuf && stat(node, &st) < 0) {
 		fprintf(stderr, "mini_compositor: stat %s: %s\n", node, strerror(errno));
 		goto fail;
 	}
-	c->device = st.st_rdev;
+	c->device = desc->no_dmabuf ? 0 : st.st_rdev;
+	if (pipe2(c->commands, O_CLOEXEC | O_NONBLOCK) < 0) {
+		fprintf(stderr, "mini_compositor: pipe2: %s\n", strerror(errno));
+		goto fail;
+	}
 	snprintf(c->dir, sizeof(c->dir), "/tmp/sg-mini-compositor-XXXXXX");
 	if (!mkdtemp(c->dir)) {
 		fprintf(stderr, "mini_compositor: mkdtemp: %s\n", strerror(errno));
@@ -925,8 +1147,12 @@ struct mini_compositor *mini_compositor_start(const struct mini_compositor_desc 
 	    !wl_global_create(c->display, &wl_compositor_interface,
 	                      c->desc.compositor_version ? c->desc.compositor_version : 4, c,
 	                      bind_compositor) ||
-	    !wl_global_create(c->display, &xdg_wm_base_interface, 1, c, bind_wm_base) ||
-	    !wl_global_create(c->display, &zwp_linux_dmabuf_v1_interface, 4, c, bind_dmabuf)) {
+	    (!desc->no_wm_base &&
+	     !wl_global_create(c->display, &xdg_wm_base_interface, 1, c, bind_wm_base)) ||
+	    (!desc->no_dmabuf &&
+	     !wl_global_create(c->display, &zwp_linux_dmabuf_v1_interface, 4, c, bind_dmabuf)) ||
+	    (desc->seat && !wl_global_create(c->display, &wl_seat_interface, 5, c, bind_seat)) ||
+	    !wl_event_loop_add_fd(c->loop, c->commands[0], WL_EVENT_READABLE, read_commands, c)) {
 		fprintf(stderr, "mini_compositor: cannot make the globals\n");
 		goto fail;
 	}

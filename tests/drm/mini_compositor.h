@@ -31,6 +31,30 @@ struct mini_compositor_desc {
 	/* Each commit's pixels are still read (as a compositor samples them),
 	 * then dropped with the record: for long runs (mini-compositor). */
 	bool discard_records;
+	/* Without linux-dmabuf (device unused: runs where no DRM device is),
+	 * without xdg_wm_base, with a wl_seat (5) of pointer, touch and a
+	 * keyboard whose keymap types 'a' and 'A' (mini_compositor_send). */
+	bool no_dmabuf, no_wm_base, seat;
+};
+
+/* What the test thread has the compositor send (mini_compositor_send), to
+ * the surface made last: input in surface coordinates, a toplevel's close,
+ * or a protocol error on its xdg_surface. */
+enum mini_event_kind {
+	MINI_POINTER_MOTION = 1, /* x, y (the first one enters the surface) */
+	MINI_POINTER_BUTTON,     /* code (BTN_*), pressed */
+	MINI_TOUCH_DOWN,         /* id, x, y */
+	MINI_TOUCH_UP,           /* id */
+	MINI_KEY,                /* code (KEY_*), pressed; shift: the Shift modifier held */
+	MINI_CLOSE,              /* xdg_toplevel.close */
+	MINI_PROTOCOL_ERROR,     /* xdg_surface error not_constructed, posted */
+};
+struct mini_event {
+	enum mini_event_kind kind;
+	double x, y;
+	int32_t id;
+	uint32_t code;
+	bool pressed, shift;
 };
 
 enum mini_buffer_kind {
@@ -83,6 +107,8 @@ void mini_compositor_stats(struct mini_compositor *compositor, struct mini_stats
  * pixels are the caller's to free. false when there is no such record yet. */
 bool mini_compositor_commit(struct mini_compositor *compositor, int index,
                             struct mini_commit *commit);
+/* Has the compositor's thread send event (see enum mini_event_kind). */
+void mini_compositor_send(struct mini_compositor *compositor, const struct mini_event *event);
 /* Waits up to timeout_ms until no client is connected. */
 bool mini_compositor_wait_no_clients(struct mini_compositor *compositor, int timeout_ms);
 /* Ends the thread, disconnects the clients, frees everything and removes

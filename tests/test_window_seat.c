@@ -1,0 +1,207 @@
+/* sg_window against the test's own compositor (tests/drm/mini_compositor.c,
+ * here without linux-dmabuf, so that it runs without a DRM device): what
+ * weston's headless backend cannot do. Its seat's pointer, touch and keys
+ * arrive as sg_input_event in buffer pixels, and the pointer's point picks
+ * the model drawn there; the compositor's close reaches on_close; a
+ * compositor without xdg_wm_base and a protocol error are clear errors
+ * naming the global or the interface. */
+#include <check.h>
+#include <linux/input-event-codes.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sg/sg.h>
+#include <sg/window.h>
+
+#include "check_run.h"
+#include "drm/mini_compositor.h"
+
+#define W 64
+#define H 48
+
+static struct {
+	struct sg_input_event events[32];
+	int count, closes;
+} seen;
+
+static void on_input(struct sg_window *window, const struct sg_input_event *event, void *data)
+{
+	(void)window, (void)data;
+	if (seen.count < 32)
+		seen.events[seen.count++] = *event;
+}
+
+static void on_close(struct sg_window *window, void *data)
+{
+	(void)window, (void)data;
+	seen.closes++;
+}
+
+static struct mini_compositor *start(bool wm_base)
+{
+	struct mini_compositor *c = mini_compositor_start(
+	    &(struct mini_compositor_desc){.no_dmabuf = true, .no_wm_base = !wm_base, .seat = true});
+	ck_assert_ptr_nonnull(c);
+	return c;
+}
+
+static struct sg_window *open_window(struct mini_compositor *c)
+{
+	memset(&seen, 0, sizeof(seen));
+	struct sg_window *w = sg_window_create(&(struct sg_window_desc){
+	    .display = mini_compositor_socket(c),
+	    .title = "test_window_seat",
+	    .width = W,
+	    .height = H,
+	    .on_input = on_input,
+	    .on_close = on_close,
+	});
+	ck_assert_msg(w, "%s", sg_last_error());
+	return w;
+}
+
+/* Dispatches until count events were seen (or closes, with count -1), for
+ * at most two seconds. */
+static void dispatch_until(struct sg_window *w, int count)
+{
+	for (int i = 0; i < 200; i++) {
+		if (count >= 0 ? seen.count >= count : seen.closes > 0)
+			return;
+		struct pollfd fd = {.fd = sg_window_get_fd(w), .events = POLLIN};
+		poll(&fd, 1, 10);
+		ck_assert_msg(sg_window_dispatch(w) == SG_OK, "%s", sg_last_error());
+	}
+	ck_abort_msg("waited 2 s for %d events, saw %d", count, seen.count);
+}
+
+/* A scene of two models: A at (8, 8) 24 x 16, B at (36, 20) 20 x 20. */
+static struct sg_scene *two_models(sg_node *a, sg_node *b)
+{
+	struct sg_scene *scene = sg_scene_create();
+	*a = sg_node_new_model(scene, &(struct sg_model_desc){
+	                                  .name = "A", .mesh = sg_mesh_create_quad(scene, 24, 16),
+	                                  .position = {8, 8, 0}});
+	*b = sg_node_new_model(scene, &(struct sg_model_desc){
+	                                  .name = "B", .mesh = sg_mesh_create_quad(scene, 20, 20),
+	                                  .position = {36, 20, 0}});
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), *a), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), *b), SG_OK);
+	return scene;
+}
+
+START_TEST(test_seat_events_pick)
+{
+	struct mini_compositor *c = start(true);
+	struct sg_window *w = open_window(c);
+	sg_node a, b;
+	struct sg_scene *scene = two_models(&a, &b);
+	ck_assert_msg(sg_window_present(w, scene, NULL) == SG_OK, "%s", sg_last_error());
+
+	mini_compositor_send(c, &(struct mini_event){.kind = MINI_POINTER_MOTION, .x = 12.25, .y = 9.5});
+	dispatch_until(w, 1);
+	const struct sg_input_event *e = &seen.events[0];
+	ck_assert_int_eq(e->kind, SG_INPUT_POINTER_MOTION);
+	ck_assert(e->x == 12.25 && e->y == 9.5); /* scale 1: surface units are pixels */
+	struct sg_pick_hit hit;
+	ck_assert_int_eq(sg_scene_pick(scene, NULL, W, H, (float)e->x, (float)e->y, &hit), SG_OK);
+	ck_assert_int_eq(hit.node.index, a.index);
+
+	mini_compositor_send(c, &(struct mini_event){.kind = MINI_POINTER_MOTION, .x = 50, .y = 30});
+	mini_compositor_send(c, &(struct mini_event){
+	                            .kind = MINI_POINTER_BUTTON, .code = BTN_LEFT, .pressed = true});
+	dispatch_until(w, 3);
+	e = &seen.events[2];
+	ck_assert_int_eq(e->kind, SG_INPUT_POINTER_BUTTON);
+	ck_assert_uint_eq(e->button, BTN_LEFT);
+	ck_assert(e->pressed && e->x == 50 && e->y == 30);
+	ck_assert_int_eq(sg_scene_pick(scene, NULL, W, H, (float)e->x, (float)e->y, &hit), SG_OK);
+	ck_assert_int_eq(hit.node.index, b.index);
+
+	mini_compositor_send(c, &(struct mini_event){
+	                            .kind = MINI_TOUCH_DOWN, .id = 3, .x = 40.5, .y = 38.75});
+	mini_compositor_send(c, &(struct mini_event){.kind = MINI_TOUCH_UP, .id = 3});
+	dispatch_until(w, 5);
+	ck_assert_int_eq(seen.events[3].kind, SG_INPUT_TOUCH_DOWN);
+	ck_assert_int_eq(seen.events[3].slot, 3);
+	ck_assert(seen.events[3].x == 40.5 && seen.events[3].y == 38.75);
+	ck_assert_int_eq(seen.events[4].kind, SG_INPUT_TOUCH_UP);
+	ck_assert_int_eq(seen.events[4].slot, 3);
+
+	/* KEY_A through the compositor's keymap: 'a', and with Shift 'A' */
+	mini_compositor_send(c, &(struct mini_event){.kind = MINI_KEY, .code = KEY_A, .pressed = true});
+	mini_compositor_send(c, &(struct mini_event){
+	                            .kind = MINI_KEY, .code = KEY_A, .pressed = true, .shift = true});
+	dispatch_until(w, 7);
+	ck_assert_int_eq(seen.events[5].kind, SG_INPUT_KEY);
+	ck_assert_uint_eq(seen.events[5].key, KEY_A);
+	ck_assert_uint_eq(seen.events[5].keysym, 'a'); /* XKB_KEY_a */
+	ck_assert_str_eq(seen.events[5].text, "a");
+	ck_assert_uint_eq(seen.events[5].modifiers, 0);
+	ck_assert_uint_eq(seen.events[6].keysym, 'A');
+	ck_assert_str_eq(seen.events[6].text, "A");
+	ck_assert_uint_eq(seen.events[6].modifiers, SG_MODIFIER_SHIFT);
+
+	/* the compositor closes the window */
+	ck_assert(!sg_window_should_close(w));
+	mini_compositor_send(c, &(struct mini_event){.kind = MINI_CLOSE});
+	dispatch_until(w, -1);
+	ck_assert_int_eq(seen.closes, 1);
+	ck_assert(sg_window_should_close(w));
+
+	sg_window_destroy(w);
+	sg_scene_destroy(scene);
+	mini_compositor_stop(c);
+}
+END_TEST
+
+START_TEST(test_no_wm_base)
+{
+	struct mini_compositor *c = start(false);
+	struct sg_window *w = sg_window_create(
+	    &(struct sg_window_desc){.display = mini_compositor_socket(c), .width = W, .height = H});
+	ck_assert_ptr_null(w);
+	ck_assert_msg(strstr(sg_last_error(), "xdg_wm_base"), "%s", sg_last_error());
+	mini_compositor_stop(c);
+}
+END_TEST
+
+START_TEST(test_protocol_error)
+{
+	struct mini_compositor *c = start(true);
+	struct sg_window *w = open_window(c);
+	mini_compositor_send(c, &(struct mini_event){.kind = MINI_PROTOCOL_ERROR});
+	sg_result r = SG_OK;
+	for (int i = 0; i < 200 && !r; i++) {
+		struct pollfd fd = {.fd = sg_window_get_fd(w), .events = POLLIN};
+		poll(&fd, 1, 10);
+		r = sg_window_dispatch(w);
+	}
+	ck_assert_int_ne(r, SG_OK);
+	ck_assert_msg(strstr(sg_last_error(), "xdg_surface"), "%s", sg_last_error());
+	/* and so is every later call, without a crash */
+	struct sg_scene *scene = sg_scene_create();
+	ck_assert_int_ne(sg_window_present(w, scene, NULL), SG_OK);
+	sg_scene_destroy(scene);
+	sg_window_destroy(w);
+	mini_compositor_stop(c);
+}
+END_TEST
+
+static Suite *seat_suite(void)
+{
+	Suite *suite = suite_create("window-seat");
+	TCase *tc = tcase_create("mini");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_seat_events_pick);
+	tcase_add_test(tc, test_no_wm_base);
+	tcase_add_test(tc, test_protocol_error);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
+
+int main(void)
+{
+	return check_run(seat_suite());
+}
