@@ -4,13 +4,15 @@
  * arrive as sg_input_event in buffer pixels, and the pointer's point picks
  * the model drawn there; the compositor's close reaches on_close; a
  * compositor without xdg_wm_base and a protocol error are clear errors
- * naming the global or the interface. */
+ * naming the global or the interface; a preferred fractional scale sizes
+ * the buffers and the viewport. */
 #include <check.h>
 #include <linux/input-event-codes.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <sg/sg.h>
 #include <sg/window.h>
@@ -189,6 +191,41 @@ START_TEST(test_protocol_error)
 }
 END_TEST
 
+/* A compositor that prefers a scale of 1.5 (180 / 120) and configures 40 x
+ * 30: buffers of 60 x 45 pixels, shown at 40 x 30 through the viewport, and
+ * the pointer's surface coordinates times 1.5. */
+START_TEST(test_fractional_scale)
+{
+	struct mini_compositor *c = mini_compositor_start(&(struct mini_compositor_desc){
+	    .no_dmabuf = true, .seat = true, .fractional_120 = 180, .width = 40, .height = 30});
+	ck_assert_ptr_nonnull(c);
+	struct sg_window *w = open_window(c);
+	struct sg_scene *scene = sg_scene_create();
+	ck_assert_msg(sg_window_present(w, scene, NULL) == SG_OK, "%s", sg_last_error());
+	const struct sg_window_info *info = sg_window_get_info(w);
+	ck_assert(info->fractional_scale);
+	ck_assert(info->scale == 1.5);
+	ck_assert_int_eq(info->width, 60);
+	ck_assert_int_eq(info->height, 45);
+	struct mini_commit commit;
+	for (int i = 0; i < 200 && !mini_compositor_commit(c, 0, &commit); i++)
+		nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
+	ck_assert_int_eq(commit.width, 60);
+	ck_assert_int_eq(commit.height, 45);
+	free(commit.pixels);
+	struct mini_stats stats;
+	mini_compositor_stats(c, &stats);
+	ck_assert_int_eq(stats.viewport_width, 40);
+	ck_assert_int_eq(stats.viewport_height, 30);
+	mini_compositor_send(c, &(struct mini_event){.kind = MINI_POINTER_MOTION, .x = 10, .y = 20.5});
+	dispatch_until(w, 1);
+	ck_assert(seen.events[0].x == 15 && seen.events[0].y == 30.75);
+	sg_window_destroy(w);
+	sg_scene_destroy(scene);
+	mini_compositor_stop(c);
+}
+END_TEST
+
 static Suite *seat_suite(void)
 {
 	Suite *suite = suite_create("window-seat");
@@ -197,6 +234,7 @@ static Suite *seat_suite(void)
 	tcase_add_test(tc, test_seat_events_pick);
 	tcase_add_test(tc, test_no_wm_base);
 	tcase_add_test(tc, test_protocol_error);
+	tcase_add_test(tc, test_fractional_scale);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

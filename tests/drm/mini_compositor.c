@@ -23,8 +23,10 @@
 #include <unistd.h>
 #include <wayland-server.h>
 
+#include "fractional-scale-v1-server-protocol.h"
 #include "linux-dmabuf-unstable-v1-server-protocol.h"
 #include "mini_compositor.h"
+#include "viewporter-server-protocol.h"
 #include "xdg-shell-server-protocol.h"
 
 struct mini_compositor {
@@ -798,6 +800,95 @@ void mini_compositor_send(struct mini_compositor *compositor, const struct mini_
 		fprintf(stderr, "mini_compositor: the event pipe is full\n");
 }
 
+/* wp_viewporter and wp_fractional_scale_manager_v1: the destination kept,
+ * the preferred scale sent at once. */
+
+static void viewport_set_source(struct wl_client *client, struct wl_resource *resource,
+                                wl_fixed_t x, wl_fixed_t y, wl_fixed_t width, wl_fixed_t height)
+{
+	(void)client, (void)resource, (void)x, (void)y, (void)width, (void)height;
+}
+
+static void viewport_set_destination(struct wl_client *client, struct wl_resource *resource,
+                                     int32_t width, int32_t height)
+{
+	(void)client;
+	struct mini_compositor *c = wl_resource_get_user_data(resource);
+	lock_stats(c);
+	c->stats.viewport_width = width;
+	c->stats.viewport_height = height;
+	unlock_stats(c);
+}
+
+static const struct wp_viewport_interface viewport_impl = {
+    .destroy = destroy_resource,
+    .set_source = viewport_set_source,
+    .set_destination = viewport_set_destination,
+};
+
+static void viewporter_get_viewport(struct wl_client *client, struct wl_resource *resource,
+                                    uint32_t id, struct wl_resource *surface)
+{
+	(void)surface;
+	struct wl_resource *r =
+	    wl_resource_create(client, &wp_viewport_interface, wl_resource_get_version(resource), id);
+	if (!r) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(r, &viewport_impl, wl_resource_get_user_data(resource), NULL);
+}
+
+static const struct wp_viewporter_interface viewporter_impl = {
+    .destroy = destroy_resource,
+    .get_viewport = viewporter_get_viewport,
+};
+
+static const struct wp_fractional_scale_v1_interface fractional_impl = {
+    .destroy = destroy_resource,
+};
+
+static void fractional_get(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+                           struct wl_resource *surface)
+{
+	(void)surface;
+	struct mini_compositor *c = wl_resource_get_user_data(resource);
+	struct wl_resource *r = wl_resource_create(client, &wp_fractional_scale_v1_interface,
+	                                           wl_resource_get_version(resource), id);
+	if (!r) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(r, &fractional_impl, c, NULL);
+	wp_fractional_scale_v1_send_preferred_scale(r, (uint32_t)c->desc.fractional_120);
+}
+
+static const struct wp_fractional_scale_manager_v1_interface fractional_manager_impl = {
+    .destroy = destroy_resource,
+    .get_fractional_scale = fractional_get,
+};
+
+static void bind_viewporter(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct wl_resource *r = wl_resource_create(client, &wp_viewporter_interface, (int)version, id);
+	if (!r) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(r, &viewporter_impl, data, NULL);
+}
+
+static void bind_fractional(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct wl_resource *r =
+	    wl_resource_create(client, &wp_fractional_scale_manager_v1_interface, (int)version, id);
+	if (!r) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(r, &fractional_manager_impl, data, NULL);
+}
+
 /* linux-dmabuf */
 
 static bool offered(const struct mini_compositor *c, uint32_t format, uint64_t modifier)
@@ -1152,6 +1243,10 @@ struct mini_compositor *mini_compositor_start(const struct mini_compositor_desc 
 	    (!desc->no_dmabuf &&
 	     !wl_global_create(c->display, &zwp_linux_dmabuf_v1_interface, 4, c, bind_dmabuf)) ||
 	    (desc->seat && !wl_global_create(c->display, &wl_seat_interface, 5, c, bind_seat)) ||
+	    (desc->fractional_120 > 0 &&
+	     (!wl_global_create(c->display, &wp_viewporter_interface, 1, c, bind_viewporter) ||
+	      !wl_global_create(c->display, &wp_fractional_scale_manager_v1_interface, 1, c,
+	                        bind_fractional))) ||
 	    !wl_event_loop_add_fd(c->loop, c->commands[0], WL_EVENT_READABLE, read_commands, c)) {
 		fprintf(stderr, "mini_compositor: cannot make the globals\n");
 		goto fail;

@@ -35,6 +35,9 @@ struct mini_compositor_desc {
 	 * without xdg_wm_base, with a wl_seat (5) of pointer, touch and a
 	 * keyboard whose keymap types 'a' and 'A' (mini_compositor_send). */
 	bool no_dmabuf, no_wm_base, seat;
+	/* > 0: wp_viewporter and wp_fractional_scale_manager_v1, the preferred
+	 * scale this many 120ths (180: 1.5), sent when the client asks. */
+	int fractional_120;
 };
 
 /* What the test thread has the compositor send (mini_compositor_send), to
@@ -95,6 +98,7 @@ struct mini_stats {
 	int configures;
 	int acked;    /* xdg_surface.ack_configure */
 	int releases; /* wl_buffer.release sent */
+	int viewport_width, viewport_height; /* the last wp_viewport.set_destination */
 };
 
 /* Listens at an absolute path in a new mkdtemp folder and starts the
