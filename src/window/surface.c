@@ -279,7 +279,7 @@ static void frame_done(void *data, struct wl_callback *callback, uint32_t time_m
 	struct sg_window *window = data;
 	wl_callback_destroy(callback);
 	window->frame_callback = NULL;
-	if (window->presentation || !window->desc.on_frame)
+	if (window->frame_feedback || !window->desc.on_frame)
 		return; /* the feedback says more */
 	const struct sg_window_frame frame = {
 	    .frame = window->commits,
@@ -358,11 +358,13 @@ void sg_window_request_frame(struct sg_window *window, uint64_t frame)
 {
 	window->frame_callback = wl_surface_frame(window->surface);
 	wl_callback_add_listener(window->frame_callback, &frame_listener, window);
+	window->frame_feedback = false;
 	if (!window->presentation)
 		return;
 	struct sg_window_feedback *slot = feedback_of(window, NULL);
 	if (!slot)
-		return; /* eight frames unanswered: this one goes without a timestamp */
+		return; /* eight frames unanswered: the frame callback reports this one */
+	window->frame_feedback = true;
 	slot->feedback = wp_presentation_feedback(window->presentation, window->surface);
 	slot->frame = frame;
 	wp_presentation_feedback_add_listener(slot->feedback, &feedback_listener, window);

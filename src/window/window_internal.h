@@ -131,6 +131,9 @@ struct sg_window {
 
 	/* Frames. */
 	struct wl_callback *frame_callback; /* pending: no present until it is done */
+	/* a presentation feedback was asked for with the pending frame
+	 * callback's frame: it reports the frame, else the callback does */
+	bool frame_feedback;
 	struct sg_window_feedback feedbacks[SG_WINDOW_MAX_FEEDBACKS];
 	uint64_t commits;
 	uint64_t committed; /* the renderer's frame the surface shows, 0: none or unknown */
