@@ -194,6 +194,17 @@ static sg_node add_clip(struct sg_scene *scene, sg_node parent, const struct ref
 	return clip;
 }
 
+/* A transform under parent that undoes clip c's turn and shift: models
+ * under it are placed in output coordinates, as the reference's are. */
+static sg_node undo_turn(struct sg_scene *scene, sg_node parent, const struct ref_clip *c)
+{
+	sg_node back = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+	ck_assert_int_eq(sg_transform_rotate(scene, back, -c->angle, 0, 0, 1), SG_OK);
+	ck_assert_int_eq(sg_transform_translate(scene, back, -c->tx, -c->ty, 0), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, parent, back), SG_OK);
+	return back;
+}
+
 static const char *const path_names[] = {"expanded", "instanced", "streamed", "culled"};
 
 /* A red model behind, then clip 0 (turned, rounded) holding a translucent
@@ -223,29 +234,16 @@ START_TEST(test_clips_on_every_path)
 	add_model(scene, root, path, &models[0]);
 	sg_node outer = add_clip(scene, root, &clips[0], NULL);
 	/* models under a clip are in its coordinates: the reference's are the
-	 * output's, so they go back through the clip's turn and shift, which the
-	 * test keeps by placing them under an inverse transform */
-	sg_node back = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
-	ck_assert_int_eq(sg_transform_rotate(scene, back, -clips[0].angle, 0, 0, 1), SG_OK);
-	ck_assert_int_eq(sg_transform_translate(scene, back, -clips[0].tx, -clips[0].ty, 0), SG_OK);
-	ck_assert_int_eq(sg_node_add_child(scene, outer, back), SG_OK);
-	add_model(scene, back, path, &models[1]);
+	 * output's, so each goes under a transform that undoes the turn */
+	add_model(scene, undo_turn(scene, outer, &clips[0]), path, &models[1]);
 	sg_node inner_t = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
 	ck_assert_int_eq(sg_node_add_child(scene, outer, inner_t), SG_OK);
 	sg_node inner = sg_node_new_clip(
 	    scene, &(struct sg_clip_desc){.x = clips[1].x, .y = clips[1].y, .width = clips[1].w,
 	                                  .height = clips[1].h});
 	ck_assert_int_eq(sg_node_add_child(scene, inner_t, inner), SG_OK);
-	sg_node back2 = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
-	ck_assert_int_eq(sg_transform_rotate(scene, back2, -clips[0].angle, 0, 0, 1), SG_OK);
-	ck_assert_int_eq(sg_transform_translate(scene, back2, -clips[0].tx, -clips[0].ty, 0), SG_OK);
-	ck_assert_int_eq(sg_node_add_child(scene, inner, back2), SG_OK);
-	add_model(scene, back2, path, &models[2]);
-	sg_node back3 = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
-	ck_assert_int_eq(sg_transform_rotate(scene, back3, -clips[0].angle, 0, 0, 1), SG_OK);
-	ck_assert_int_eq(sg_transform_translate(scene, back3, -clips[0].tx, -clips[0].ty, 0), SG_OK);
-	ck_assert_int_eq(sg_node_add_child(scene, outer, back3), SG_OK);
-	add_model(scene, back3, path, &models[3]);
+	add_model(scene, undo_turn(scene, inner, &clips[0]), path, &models[2]);
+	add_model(scene, undo_turn(scene, outer, &clips[0]), path, &models[3]);
 	add_model(scene, root, path, &models[4]);
 
 	struct sg_renderer *r = renderer_of(path, false);

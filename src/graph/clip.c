@@ -47,26 +47,13 @@ sg_node sg_node_new_clip(struct sg_scene *scene, const struct sg_clip_desc *desc
 	if (check_clip(desc, label))
 		return SG_NODE_NONE;
 	struct sg_clip_data *record = sg_malloc(sizeof(*record));
-	char *copy = NULL;
-	if (!record || (desc->name && !(copy = sg_strdup(desc->name))) ||
-	    !sg_index_map_reserve(&scene->clips) ||
-	    (copy && !sg_index_map_reserve(&scene->names))) {
-		sg_free(record);
-		sg_free(copy);
-		sg_fail(SG_ERR_NO_MEMORY, "out of memory making clip %s", label);
-		return SG_NODE_NONE;
-	}
-	uint32_t index = sg_scene_alloc_node(scene, SG_NODE_CLIP);
-	if (!index) {
-		sg_free(record);
-		sg_free(copy);
-		return SG_NODE_NONE;
-	}
-	sg_scene_set_name(scene, index, copy); /* room reserved above */
-	fill(record, desc);
-	sg_index_map_put(&scene->clips, index, record);
-	scene->clip_count++;
-	return sg_scene_handle(scene, index);
+	if (record)
+		fill(record, desc);
+	sg_node node =
+	    sg_scene_new_recorded_node(scene, SG_NODE_CLIP, desc->name, &scene->clips, record, "clip");
+	if (node.generation)
+		scene->clip_count++;
+	return node;
 }
 
 sg_result sg_clip_set(struct sg_scene *scene, sg_node clip, const struct sg_clip_desc *desc)

@@ -29,6 +29,29 @@ static sg_node new_node(struct sg_scene *scene, enum sg_node_kind kind, const ch
 	return sg_scene_handle(scene, index);
 }
 
+sg_node sg_scene_new_recorded_node(struct sg_scene *scene, enum sg_node_kind kind,
+                                   const char *name, struct sg_index_map *map, void *record,
+                                   const char *what)
+{
+	char *copy = NULL;
+	if (!record || (name && !(copy = sg_strdup(name))) || !sg_index_map_reserve(map) ||
+	    (copy && !sg_index_map_reserve(&scene->names))) {
+		sg_free(record);
+		sg_free(copy);
+		sg_fail(SG_ERR_NO_MEMORY, "out of memory making %s '%.100s'", what, name ? name : "");
+		return SG_NODE_NONE;
+	}
+	uint32_t index = sg_scene_alloc_node(scene, kind);
+	if (!index) {
+		sg_free(record);
+		sg_free(copy);
+		return SG_NODE_NONE;
+	}
+	sg_scene_set_name(scene, index, copy); /* room reserved above */
+	sg_index_map_put(map, index, record);
+	return sg_scene_handle(scene, index);
+}
+
 sg_node sg_node_new_group(struct sg_scene *scene, const char *name)
 {
 	if (!scene) {

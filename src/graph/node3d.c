@@ -80,27 +80,11 @@ static void fill_view(struct sg_view3d_data *v, const struct sg_view3d_desc *d)
 static sg_node new_node3d(struct sg_scene *scene, enum sg_node_kind kind, const char *name,
                           void *record)
 {
-	char *copy = NULL;
-	if (!record || (name && !(copy = sg_strdup(name))) ||
-	    !sg_index_map_reserve(&scene->nodes3d) ||
-	    (copy && !sg_index_map_reserve(&scene->names))) {
-		sg_free(record);
-		sg_free(copy);
-		sg_fail(SG_ERR_NO_MEMORY, "out of memory making %s '%.100s'",
-		        kind == SG_NODE_LIGHT ? "light" : "3D view", name ? name : "");
-		return SG_NODE_NONE;
-	}
-	uint32_t index = sg_scene_alloc_node(scene, kind);
-	if (!index) {
-		sg_free(record);
-		sg_free(copy);
-		return SG_NODE_NONE;
-	}
-	sg_scene_set_name(scene, index, copy); /* room reserved above */
-	sg_index_map_put(&scene->nodes3d, index, record);
-	if (kind == SG_NODE_VIEW3D)
+	sg_node node = sg_scene_new_recorded_node(scene, kind, name, &scene->nodes3d, record,
+	                                          kind == SG_NODE_LIGHT ? "light" : "3D view");
+	if (node.generation && kind == SG_NODE_VIEW3D)
 		scene->view_count++;
-	return sg_scene_handle(scene, index);
+	return node;
 }
 
 sg_node sg_node_new_light(struct sg_scene *scene, const struct sg_light_desc *desc)

@@ -423,6 +423,12 @@ static inline const struct sg_clip_data *sg_scene_clip(const struct sg_scene *sc
 {
 	return scene->kind[index] == SG_NODE_CLIP ? sg_index_map_get(&scene->clips, index) : NULL;
 }
+/* A node of kind named name (copied; NULL: none) whose record (taken over,
+ * freed on failure; NULL: out of memory) goes into map by its index: the
+ * lights, 3D views and clips. what names the kind in the message. */
+sg_node sg_scene_new_recorded_node(struct sg_scene *scene, enum sg_node_kind kind,
+                                   const char *name, struct sg_index_map *map, void *record,
+                                   const char *what);
 /* Frees the record of clip node index, if it is one (src/graph/clip.c). */
 void sg_scene_free_clip(struct sg_scene *scene, uint32_t index);
 static inline const struct sg_view3d_data *sg_scene_view3d(const struct sg_scene *scene,

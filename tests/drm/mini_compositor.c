@@ -644,44 +644,40 @@ static void pointer_set_cursor(struct wl_client *client, struct wl_resource *res
 static const struct wl_pointer_interface pointer_impl = {
     .set_cursor = pointer_set_cursor, .release = release_device};
 
+/* A pointer, touch or keyboard of the seat, listed in list for the events. */
+static struct wl_resource *seat_device(struct wl_client *client, struct wl_resource *seat,
+                                       uint32_t id, const struct wl_interface *interface,
+                                       const void *implementation, struct wl_list *list)
+{
+	struct wl_resource *r =
+	    wl_resource_create(client, interface, wl_resource_get_version(seat), id);
+	if (!r) {
+		wl_client_post_no_memory(client);
+		return NULL;
+	}
+	wl_resource_set_implementation(r, implementation, wl_resource_get_user_data(seat), unlist);
+	wl_list_insert(list, wl_resource_get_link(r));
+	return r;
+}
+
 static void seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	struct mini_compositor *c = wl_resource_get_user_data(resource);
-	struct wl_resource *r =
-	    wl_resource_create(client, &wl_pointer_interface, wl_resource_get_version(resource), id);
-	if (!r) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(r, &pointer_impl, c, unlist);
-	wl_list_insert(&c->pointers, wl_resource_get_link(r));
+	seat_device(client, resource, id, &wl_pointer_interface, &pointer_impl, &c->pointers);
 }
 
 static void seat_get_touch(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	struct mini_compositor *c = wl_resource_get_user_data(resource);
-	struct wl_resource *r =
-	    wl_resource_create(client, &wl_touch_interface, wl_resource_get_version(resource), id);
-	if (!r) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(r, &touch_impl, c, unlist);
-	wl_list_insert(&c->touches, wl_resource_get_link(r));
+	seat_device(client, resource, id, &wl_touch_interface, &touch_impl, &c->touches);
 }
 
 static void seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id)
 {
 	struct mini_compositor *c = wl_resource_get_user_data(resource);
 	struct wl_resource *r =
-	    wl_resource_create(client, &wl_keyboard_interface, wl_resource_get_version(resource), id);
-	if (!r) {
-		wl_client_post_no_memory(client);
-		return;
-	}
-	wl_resource_set_implementation(r, &keyboard_impl, c, unlist);
-	wl_list_insert(&c->keyboards, wl_resource_get_link(r));
-	int fd = memfd_create("mini-keymap", MFD_CLOEXEC);
+	    seat_device(client, resource, id, &wl_keyboard_interface, &keyboard_impl, &c->keyboards);
+	int fd = r ? memfd_create("mini-keymap", MFD_CLOEXEC) : -1;
 	if (fd >= 0 && write(fd, keymap, sizeof(keymap)) == (ssize_t)sizeof(keymap))
 		wl_keyboard_send_keymap(r, WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1, fd, sizeof(keymap));
 	if (fd >= 0)
