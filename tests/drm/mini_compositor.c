@@ -41,6 +41,7 @@ struct mini_compositor {
 	int next_buffer; /* the number of the next dma-buf wl_buffer */
 
 	int commands[2];              /* the pipe of mini_compositor_send */
+	struct wl_event_source *reader; /* of its read end */
 	struct wl_resource *surface;  /* the wl_surface made last, or NULL */
 	struct wl_list pointers, touches, keyboards; /* seat devices' resources */
 	bool pointer_entered;
@@ -1167,6 +1168,8 @@ static int listen_at(const char *path)
 
 static void free_compositor(struct mini_compositor *c)
 {
+	if (c->reader) /* the loop leaves its sources to their owners */
+		wl_event_source_remove(c->reader);
 	if (c->display) {
 		wl_display_destroy_clients(c->display);
 		wl_display_destroy(c->display); /* closes the listening socket */
@@ -1243,7 +1246,8 @@ struct mini_compositor *mini_compositor_start(const struct mini_compositor_desc 
 	     (!wl_global_create(c->display, &wp_viewporter_interface, 1, c, bind_viewporter) ||
 	      !wl_global_create(c->display, &wp_fractional_scale_manager_v1_interface, 1, c,
 	                        bind_fractional))) ||
-	    !wl_event_loop_add_fd(c->loop, c->commands[0], WL_EVENT_READABLE, read_commands, c)) {
+	    !(c->reader = wl_event_loop_add_fd(c->loop, c->commands[0], WL_EVENT_READABLE,
+	                                       read_commands, c))) {
 		fprintf(stderr, "mini_compositor: cannot make the globals\n");
 		goto fail;
 	}
