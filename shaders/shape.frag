@@ -161,7 +161,10 @@ void main()
 	vec4 fill = gradient(vsTexCoord * Size);
 #elif defined(SHAPE_IMAGE)
 	// the image stretched over the box, its edge texels held in the margin
-	vec4 fill = Fill * texture(Tex, clamp(vsTexCoord, 0.0, 1.0));
+	// (half a texel in: a repeating image's linear filter would blend in the
+	// opposite edge at 0 and 1)
+	vec2 inset = 0.5 / vec2(textureSize(Tex, 0));
+	vec4 fill = Fill * texture(Tex, clamp(vsTexCoord, inset, 1.0 - inset));
 #else
 	vec4 fill = Fill;
 #endif

@@ -493,21 +493,40 @@ START_TEST(test_image_fill_follows_its_texture)
 	                             .border_width = 2,
 	                             .border_color = {1, 1, 1, 1},
 	                             .image = image};
-	sg_node model = add_shape(scene, &desc, 8, 8, NULL);
+	sg_texture t;
+	sg_node model = add_shape(scene, &desc, 8, 8, &t);
 	struct sg_renderer *damaged = renderer_of(true), *full = renderer_of(false);
 	free(render(damaged, scene, black));
-	static const uint8_t blue[4 * 4 * 4] = {[0 ... 63] = 255};
-	ck_assert_int_eq(sg_texture_update(scene, image, 0, 0, 4, 4, blue, 0), SG_OK);
+	static const uint8_t white[4 * 4 * 4] = {[0 ... 63] = 255};
+	ck_assert_int_eq(sg_texture_update(scene, image, 0, 0, 4, 4, white, 0), SG_OK);
 	uint8_t *a = render(damaged, scene, black), *b = render(full, scene, black);
 	ck_assert_int_eq(memcmp(a, b, W * H * 4), 0);
 	/* the top-left quadrant is white now: (15, 13) inside it, 0.8 of 255 */
 	ck_assert_int_eq(a[(13 * W + 15) * 4 + 1], 204);
 	free(a);
 	free(b);
+	/* a hidden model, and the image to come, made before: no structural
+	 * edit comes between the failed render below and the new image */
+	static const uint8_t red[4] = {255, 0, 0, 255};
+	sg_texture plain = sg_texture_create(
+	    scene, &(struct sg_texture_desc){.width = 1, .height = 1, .pixels = red});
+	struct sg_model_desc md = {.mesh = sg_mesh_create_quad(scene, 10, 10), .texture = plain,
+	                           .position = {60, 40, 0}};
+	sg_node hidden = sg_node_new_model(scene, &md);
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), hidden), SG_OK);
+	ck_assert_int_eq(sg_node_set_visible(scene, hidden, false), SG_OK);
+	sg_texture next = quadrants(scene, 8, 8, colours);
 	ck_assert_int_eq(sg_node_set_name(scene, model, "photo"), SG_OK);
 	ck_assert_int_eq(sg_texture_destroy(scene, image), SG_OK);
 	ck_assert_int_eq(sg_renderer_render(full, scene, NULL), SG_ERR_STALE_HANDLE);
 	ck_assert_str_eq(sg_last_error(), "model 'photo' uses a destroyed texture");
+	/* a new image brings the shape back, and the hidden model stays hidden */
+	desc.image = next;
+	ck_assert_int_eq(sg_texture_set_shape(scene, t, &desc), SG_OK);
+	a = render(full, scene, black);
+	ck_assert_int_eq(a[(45 * W + 65) * 4], 0); /* the hidden model is not drawn */
+	ck_assert_int_eq(a[(13 * W + 15) * 4 + 0], 160); /* 200 at 0.8 */
+	free(a);
 	sg_renderer_destroy(damaged);
 	sg_renderer_destroy(full);
 	sg_scene_destroy(scene);
@@ -581,8 +600,12 @@ START_TEST(test_bad_shapes_are_refused)
 	ck_assert_ptr_nonnull(strstr(sg_last_error(), "sg_texture_create_shape: image"));
 	filled.image = plain;
 	filled.blur = 2;
-	ck_assert_uint_eq(sg_mesh_create_shape(scene, &filled).generation, 0);
+	ck_assert_uint_eq(sg_texture_create_shape(scene, &filled).generation, 0);
 	ck_assert_ptr_nonnull(strstr(sg_last_error(), "no gradient or blur"));
+	/* the mesh has no image: it is made whatever the image */
+	filled.blur = 0;
+	filled.image = shape; /* destroyed */
+	ck_assert_uint_ne(sg_mesh_create_shape(scene, &filled).generation, 0);
 	sg_scene_destroy(scene);
 }
 END_TEST

@@ -28,6 +28,7 @@ struct state {
 	struct window_loop *loop;
 	bool resized, closed;
 	long shown, presents;
+	double posed; /* the time the last present was posed for */
 };
 
 static void on_resize(struct sg_window *window, int width, int height, double scale, void *data)
@@ -77,8 +78,9 @@ static sg_result present(struct state *s, struct sg_window *window, double start
 	struct sg_camera camera;
 	sg_result r = SG_OK;
 	*last = !loop->pose;
+	s->posed = now_s() - start;
 	if (loop->pose)
-		r = loop->pose(loop->data, now_s() - start, info->width, info->height, &camera, last);
+		r = loop->pose(loop->data, s->posed, info->width, info->height, &camera, last);
 	else
 		sg_camera_init_pixels(&camera, loop->still_width, loop->still_height);
 	if (!r) {
@@ -96,10 +98,12 @@ static sg_result present(struct state *s, struct sg_window *window, double start
 static sg_result rest(struct state *s, struct sg_window *window, double start)
 {
 	struct window_loop *loop = s->loop;
-	if (!loop->next_change || sg_window_wait(window, 0) == SG_ERR_BUSY)
+	if (!loop->next_change || s->closed || sg_window_wait(window, 0) == SG_ERR_BUSY)
 		return SG_OK; /* a frame callback is coming: the next wait paces */
-	double now = now_s() - start, wake = loop->next_change(loop->data, now);
-	double ms = ceil((wake - now) * 1000.0);
+	/* from the time the pose was taken: a frame that fell due while it
+	 * was presented is presented at once */
+	double wake = loop->next_change(loop->data, s->posed);
+	double ms = ceil((wake - (now_s() - start)) * 1000.0);
 	struct pollfd fd = {.fd = sg_window_get_fd(window), .events = POLLIN};
 	if (ms >= 1 && poll(&fd, 1, ms < 250 ? (int)ms : 250) > 0)
 		return sg_window_dispatch(window);

@@ -268,6 +268,11 @@ static sg_result upload_texture_updates(struct sg_gl_drawer *gl, const struct sg
 			continue;
 		previous = texture;
 		sg_result result = sg_gl_cache_texture_updates(&gl->textures, in->scene, texture);
+		const struct sg_texture_data *t =
+		    texture == SG_DRAW_NO_TEXTURE ? NULL : sg_scene_texture_slot(in->scene, texture);
+		if (!result && t && t->shape && t->shape->image.generation) /* its image's too */
+			result = sg_gl_cache_texture_updates(&gl->textures, in->scene,
+			                                     t->shape->image.index);
 		if (result)
 			return result;
 	}

@@ -154,6 +154,8 @@ sg_result sg_texture_destroy(struct sg_scene *scene, sg_texture texture)
 	t->pixels = NULL;
 	sg_texture_import_free(t->import);
 	t->import = NULL;
+	if (t->shape && t->shape->image.generation)
+		scene->image_shapes--;
 	sg_free(t->shape);
 	t->shape = NULL;
 	sg_pool_free(&scene->texture_pool, texture.index);

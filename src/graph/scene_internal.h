@@ -256,6 +256,9 @@ struct sg_scene {
 	 * clips (src/traverse/clips.c). */
 	struct sg_index_map clips;
 	uint32_t clip_count;
+	/* Live shape textures filled by an image (sg_shape_desc.image): while
+	 * none, a texture update looks for no shape to damage. */
+	uint32_t image_shapes;
 
 	/* Text (src/text/): NULL until the first font is loaded. */
 	const struct sg_text_ops *text_ops;

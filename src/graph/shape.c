@@ -19,8 +19,9 @@ static bool unit_color(const float c[4])
 	return true;
 }
 
+/* image_too: the image is looked at (a texture's shape; a mesh has none). */
 static sg_result check(const struct sg_scene *scene, const struct sg_shape_desc *d,
-                       const char *function)
+                       const char *function, bool image_too)
 {
 #define BAD(...) sg_fail(SG_ERR_INVALID_ARGUMENT, __VA_ARGS__)
 	/* not below 0.001: the mesh's margin is divided by the size */
@@ -66,7 +67,7 @@ static sg_result check(const struct sg_scene *scene, const struct sg_shape_desc 
 		return BAD("%s: blur %g is over 1e6", function, (double)d->blur);
 	if (d->blur > 0 && (d->border_width > 0 || d->gradient != SG_GRADIENT_NONE))
 		return BAD("%s: a blurred shape (a shadow) has no border or gradient", function);
-	if (!sg_texture_is_none(d->image)) {
+	if (image_too && !sg_texture_is_none(d->image)) {
 		sg_result result = sg_scene_check_texture(scene, d->image, "image");
 		if (result)
 			return sg_fail_prefix(result, "%s: ", function);
@@ -107,7 +108,7 @@ sg_texture sg_texture_create_shape(struct sg_scene *scene, const struct sg_shape
 		        scene ? "desc" : "scene");
 		return none;
 	}
-	if (check(scene, desc, "sg_texture_create_shape"))
+	if (check(scene, desc, "sg_texture_create_shape", true))
 		return none;
 	static const uint8_t white[4] = {255, 255, 255, 255};
 	struct sg_shape_desc *copy = sg_malloc(sizeof(*copy));
@@ -125,6 +126,7 @@ sg_texture sg_texture_create_shape(struct sg_scene *scene, const struct sg_shape
 	struct sg_texture_data *t = &scene->textures[texture.index];
 	t->shape = copy;
 	t->translucent_texels = 1; /* antialiased edges: always blended */
+	scene->image_shapes += desc->image.generation != 0;
 	return texture;
 }
 
@@ -135,7 +137,7 @@ sg_mesh sg_mesh_create_shape(struct sg_scene *scene, const struct sg_shape_desc 
 		        scene ? "desc" : "scene");
 		return (sg_mesh){0};
 	}
-	if (check(scene, desc, "sg_mesh_create_shape"))
+	if (check(scene, desc, "sg_mesh_create_shape", false))
 		return (sg_mesh){0};
 	float m = 1 + 3 * desc->blur, w = desc->width, h = desc->height;
 	float u = m / w, v = m / h;
@@ -182,18 +184,27 @@ sg_result sg_texture_set_shape(struct sg_scene *scene, sg_texture texture,
 		return sg_last_result();
 	if (!desc)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_texture_set_shape: desc is NULL");
-	sg_result result = check(scene, desc, "sg_texture_set_shape");
+	sg_result result = check(scene, desc, "sg_texture_set_shape", true);
 	if (result)
 		return result;
 	if (!memcmp(t->shape, desc, sizeof(*desc)))
 		return SG_OK;
+	bool had = t->shape->image.generation != 0, has = desc->image.generation != 0;
+	bool other_image = memcmp(&t->shape->image, &desc->image, sizeof(desc->image)) != 0;
 	*t->shape = *desc;
+	scene->image_shapes += (uint32_t)has - (uint32_t)had;
 	mark_changed(scene, t);
+	/* Whether its models can be drawn depends on the image being live: the
+	 * traversal's list of stale models is made again. */
+	if (other_image)
+		sg_scene_structure_changed(scene);
 	return SG_OK;
 }
 
 void sg_scene_image_updated(struct sg_scene *scene, uint32_t index)
 {
+	if (!scene->image_shapes)
+		return;
 	for (uint32_t i = 0; i < scene->texture_pool.used; i++) {
 		struct sg_texture_data *t = &scene->textures[i];
 		if (t->shape && !sg_texture_is_none(t->shape->image) && t->shape->image.index == index &&

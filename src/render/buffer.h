@@ -70,10 +70,16 @@ sg_result sg_renderer_draw(struct sg_renderer *renderer, struct sg_scene *scene,
 void sg_renderer_damage_since(struct sg_renderer *renderer, uint64_t frame,
                               struct sg_damage_region *region);
 
-/* Gives to what its caller set on from through the public calls: culling,
- * damage tracking (and SG_DEBUG_DAMAGE's tint): a window's renderer made
- * anew at a resize keeps them. */
-void sg_renderer_copy_settings(struct sg_renderer *to, const struct sg_renderer *from);
+/* What a caller set on a renderer through the public calls: culling,
+ * damage tracking (and SG_DEBUG_DAMAGE's tint); a window's renderer made
+ * anew at a resize takes its predecessor's. */
+struct sg_renderer_settings {
+	bool culling, damage_tracking, debug_damage;
+};
+void sg_renderer_get_settings(const struct sg_renderer *renderer,
+                              struct sg_renderer_settings *settings);
+void sg_renderer_apply_settings(struct sg_renderer *renderer,
+                                const struct sg_renderer_settings *settings);
 
 /* Reads back the rectangles rects[0, count) of the last draw into rgba (the
  * whole image's layout, rows of stride bytes: each rectangle where it lies);

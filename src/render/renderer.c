@@ -179,11 +179,19 @@ sg_result sg_renderer_set_culling(struct sg_renderer *renderer, bool enabled)
 	return SG_OK;
 }
 
-void sg_renderer_copy_settings(struct sg_renderer *to, const struct sg_renderer *from)
+void sg_renderer_get_settings(const struct sg_renderer *renderer,
+                              struct sg_renderer_settings *settings)
 {
-	to->culling = from->culling;
-	to->damage_tracking = from->damage_tracking;
-	to->debug_damage = from->debug_damage;
+	*settings = (struct sg_renderer_settings){renderer->culling, renderer->damage_tracking,
+	                                          renderer->debug_damage};
+}
+
+void sg_renderer_apply_settings(struct sg_renderer *renderer,
+                                const struct sg_renderer_settings *settings)
+{
+	renderer->culling = settings->culling;
+	renderer->damage_tracking = settings->damage_tracking;
+	renderer->debug_damage = settings->debug_damage;
 }
 
 sg_result sg_renderer_set_damage_tracking(struct sg_renderer *renderer, bool enabled)

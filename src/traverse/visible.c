@@ -131,8 +131,9 @@ sg_result sg_traverse_shown(struct sg_traversal *traversal, const struct sg_scen
 		return result;
 	/* in list order, so the first drawn stale model is named, as without hiding */
 	for (size_t i = 0; i < traversal->stale_count; i++)
-		if (!in_ranges(traversal->hidden, count, traversal->stale[i]))
-			return sg_draw_check_model(scene, traversal->all.draws[traversal->stale[i]].node);
+		if (!in_ranges(traversal->hidden, count, traversal->stale[i]) &&
+		    (result = sg_draw_check_model(scene, traversal->all.draws[traversal->stale[i]].node)))
+			return result;
 	traversal->shown_is_all = count == 0;
 	if (count) {
 		if ((result = cut(traversal, traversal->hidden, count)))

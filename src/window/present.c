@@ -16,7 +16,13 @@
  * caller set on the last (sg_window_get_renderer). */
 static sg_result make_renderer(struct sg_window *window)
 {
-	struct sg_renderer *old = window->renderer;
+	struct sg_renderer_settings settings;
+	bool had = window->renderer != NULL;
+	if (had)
+		sg_renderer_get_settings(window->renderer, &settings);
+	/* gone before the new one is made: two renderers' buffers at the
+	 * window's size would be alive at once */
+	sg_renderer_destroy(window->renderer);
 	window->renderer = NULL;
 	char device[256] = "";
 	if (window->desc.device)
@@ -34,11 +40,10 @@ static sg_result make_renderer(struct sg_window *window)
 		desc.device = NULL;
 		window->renderer = sg_renderer_create(&desc);
 	}
-	if (old && window->renderer)
-		sg_renderer_copy_settings(window->renderer, old);
-	sg_renderer_destroy(old);
 	if (!window->renderer)
 		return sg_last_result();
+	if (had)
+		sg_renderer_apply_settings(window->renderer, &settings);
 	const float *c = window->clear_color;
 	sg_renderer_set_clear_color(window->renderer, c[0], c[1], c[2], c[3]);
 	const struct sg_renderer_info *info = sg_renderer_get_info(window->renderer);

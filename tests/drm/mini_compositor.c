@@ -44,7 +44,7 @@ struct mini_compositor {
 	struct wl_event_source *reader; /* of its read end */
 	struct wl_resource *surface;  /* the wl_surface made last, or NULL */
 	struct wl_list pointers, touches, keyboards; /* seat devices' resources */
-	bool pointer_entered;
+	bool pointer_entered, keyboard_entered; /* into surface */
 
 	pthread_mutex_t lock; /* the records and stats: the test thread reads them */
 	struct mini_commit *records;
@@ -399,8 +399,10 @@ static void surface_destroy(struct wl_resource *resource)
 	}
 	if (surface->xdg)
 		surface->xdg->surface = NULL;
-	if (surface->compositor->surface == resource)
+	if (surface->compositor->surface == resource) {
 		surface->compositor->surface = NULL;
+		surface->compositor->pointer_entered = surface->compositor->keyboard_entered = false;
+	}
 	free(surface);
 }
 
@@ -438,6 +440,7 @@ static void compositor_create_surface(struct wl_client *client, struct wl_resour
 	wl_list_init(&surface->frame_callbacks);
 	wl_resource_set_implementation(surface->resource, &surface_impl, surface, surface_destroy);
 	surface->compositor->surface = surface->resource;
+	surface->compositor->pointer_entered = surface->compositor->keyboard_entered = false;
 }
 
 static void compositor_create_region(struct wl_client *client, struct wl_resource *resource,
@@ -759,15 +762,18 @@ static void send_event(struct mini_compositor *c, const struct mini_event *e)
 	case MINI_KEY:
 		wl_resource_for_each(r, &c->keyboards)
 		{
-			struct wl_array keys;
-			wl_array_init(&keys);
-			wl_keyboard_send_enter(r, ++c->serial, surface, &keys);
-			wl_array_release(&keys);
+			if (!c->keyboard_entered) { /* the focus, once */
+				struct wl_array keys;
+				wl_array_init(&keys);
+				wl_keyboard_send_enter(r, ++c->serial, surface, &keys);
+				wl_array_release(&keys);
+			}
 			wl_keyboard_send_modifiers(r, ++c->serial, e->shift ? 1u : 0u, 0, 0, 0);
 			wl_keyboard_send_key(r, ++c->serial, time, e->code,
 			                     e->pressed ? WL_KEYBOARD_KEY_STATE_PRESSED
 			                                : WL_KEYBOARD_KEY_STATE_RELEASED);
 		}
+		c->keyboard_entered = true;
 		break;
 	case MINI_CLOSE:
 		if (state->xdg && state->xdg->toplevel)
