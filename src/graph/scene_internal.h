@@ -426,6 +426,17 @@ static inline const struct sg_clip_data *sg_scene_clip(const struct sg_scene *sc
 {
 	return scene->kind[index] == SG_NODE_CLIP ? sg_index_map_get(&scene->clips, index) : NULL;
 }
+/* The nearest clip node strictly above node n, 0 for none: the clips that
+ * cut n, innermost first, are this, then this of it, and so on. */
+static inline uint32_t sg_scene_clip_above(const struct sg_scene *scene, uint32_t n)
+{
+	if (!scene->clip_count)
+		return 0;
+	for (uint32_t a = scene->parent[n]; a; a = scene->parent[a])
+		if (scene->kind[a] == SG_NODE_CLIP)
+			return a;
+	return 0;
+}
 /* A node of kind named name (copied; NULL: none) whose record (taken over,
  * freed on failure; NULL: out of memory) goes into map by its index: the
  * lights, 3D views and clips. what names the kind in the message. */

@@ -28,12 +28,11 @@ static int chain_of(const struct sg_scene *scene, uint32_t n, uint32_t chain[MAX
 {
 	uint32_t inner_first[MAX_DEPTH];
 	int depth = 0;
-	for (uint32_t a = scene->parent[n]; a; a = scene->parent[a])
-		if (scene->kind[a] == SG_NODE_CLIP) {
-			if (depth == MAX_DEPTH)
-				return -1;
-			inner_first[depth++] = a;
-		}
+	for (uint32_t a = sg_scene_clip_above(scene, n); a; a = sg_scene_clip_above(scene, a)) {
+		if (depth == MAX_DEPTH)
+			return -1;
+		inner_first[depth++] = a;
+	}
 	for (int k = 0; k < depth; k++)
 		chain[k] = inner_first[depth - 1 - k];
 	return depth;

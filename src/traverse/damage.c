@@ -129,11 +129,8 @@ static struct sg_pixel_box shown_box(const struct sg_scene *scene, uint32_t n,
                                      struct sg_damage *d)
 {
 	struct sg_pixel_box b = model_box(scene, n, d);
-	if (!scene->clip_count)
-		return b;
-	for (uint32_t a = scene->parent[n]; a && !box_is_empty(b); a = scene->parent[a]) {
-		if (scene->kind[a] != SG_NODE_CLIP)
-			continue;
+	for (uint32_t a = sg_scene_clip_above(scene, n); a && !box_is_empty(b);
+	     a = sg_scene_clip_above(scene, a)) {
 		const int *c = clip_bounds(d, scene, a, (const float(*)[4])d->view_projection,
 		                           d->width, d->height);
 		b.x0 = b.x0 > c[0] ? b.x0 : (int16_t)c[0];
@@ -345,10 +342,9 @@ static void redo_textures(struct sg_damage *d, const struct sg_scene *scene,
 static bool small_clip_above(struct sg_damage *d, const struct sg_scene *scene, uint32_t n,
                              const struct sg_damage_view *view)
 {
-	for (; n && scene->clip_count; n = scene->parent[n]) {
-		if (scene->kind[n] != SG_NODE_CLIP)
-			continue;
-		const int *c = clip_bounds(d, scene, n, view->view_projection, view->width,
+	uint32_t a = scene->kind[n] == SG_NODE_CLIP ? n : sg_scene_clip_above(scene, n);
+	for (; a; a = sg_scene_clip_above(scene, a)) {
+		const int *c = clip_bounds(d, scene, a, view->view_projection, view->width,
 		                           view->height);
 		int64_t area = (int64_t)(c[2] - c[0]) * (c[3] - c[1]);
 		if (area * 2 < (int64_t)view->width * view->height)

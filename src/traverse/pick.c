@@ -264,11 +264,7 @@ static sg_result pick_view(const struct sg_scene *scene, uint32_t view,
 static bool in_clips(const struct sg_scene *scene, uint32_t n, const struct ray *ray,
                      const struct pick_frame *frame)
 {
-	if (!scene->clip_count)
-		return true;
-	for (uint32_t a = scene->parent[n]; a; a = scene->parent[a]) {
-		if (scene->kind[a] != SG_NODE_CLIP)
-			continue;
+	for (uint32_t a = sg_scene_clip_above(scene, n); a; a = sg_scene_clip_above(scene, a)) {
 		struct sg_clip_shape shape;
 		sg_clip_shape_of(scene, a, ray->to_window, frame->width, frame->height, &shape);
 		if (!sg_clip_shape_contains(&shape, frame->x, frame->y))
