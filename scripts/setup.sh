@@ -14,6 +14,8 @@ packages=(
 	libjpeg62-turbo-dev libwebp-dev # JPEG and WebP images (textures, scene files, model files)
 	libegl-mesa0 libgl1-mesa-dri # Mesa: EGL surfaceless and llvmpipe
 	libwayland-dev wayland-protocols libxkbcommon-dev # Wayland windows (sg/window.h)
+	libinput-dev libudev-dev xkb-data # input devices on a display (sg/input.h) and their keymaps
+	udev # systemd-udevd in the drm suite's guest, which libinput needs to see uinput devices
 	weston # the window tests' headless compositor and its weston-screenshooter
 	valgrind clang libclang-rt-14-dev # the memcheck and fuzzing test modes
 )

@@ -32,20 +32,23 @@ BELOW = {
     'gbm': ['target'],
     'render': ['surfaceless', 'gbm'],
     'ring': ['render'],
-    'output': ['ring'],
-    'window': ['ring'],
+    'input': ['traverse'],
+    'output': ['ring', 'input'],
+    'window': ['ring', 'input'],
 }
 
 # System headers that only some layers may use: the graph and traversal know
 # no GL, GL knows no EGL, only the device layers touch DRM and GBM, only the
-# window layer Wayland and xkbcommon, and only
-# text knows FreeType and HarfBuzz (sg/text.h hides them), only base libpng and
+# window layer Wayland, only the input layer libinput and udev (both of them
+# xkbcommon), and only text knows FreeType and HarfBuzz (sg/text.h hides them), only base libpng and
 # only text fontconfig and FriBidi, only the scene files json-c, only the model files assimp, only the images libjpeg and libwebp.
 SYSTEM = [
     (re.compile(r'^gbm\.h$'), {'gbm'}),
     (re.compile(r'^xf86drmMode\.h$'), {'gbm', 'output'}),
     (re.compile(r'^(xf86drm|drm_fourcc)\.h$'), {'gbm', 'output', 'window'}),
-    (re.compile(r'^(wayland-|xkbcommon/)'), {'window'}),
+    (re.compile(r'^wayland-'), {'window'}),
+    (re.compile(r'^xkbcommon/'), {'window', 'input'}),
+    (re.compile(r'^(libinput|libudev)\.h$'), {'input'}),
     (re.compile(r'^EGL/'), {'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'}),
     (re.compile(r'^(ft2build\.h|freetype/|hb(-[a-z]+)?\.h$|harfbuzz/|fontconfig/|fribidi)'), {'text'}),
     (re.compile(r'^png\.h$'), {'base'}),
@@ -79,7 +82,7 @@ PUBLIC = {
     'pick.h': 'traverse',
     'renderer.h': 'render',
     'output.h': 'output',
-    'input.h': 'base',
+    'input.h': 'input',
     'window.h': 'window',
     'sg.h': UMBRELLA,
 }

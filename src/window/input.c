@@ -11,6 +11,7 @@
 #include <xkbcommon/xkbcommon.h>
 
 #include "../base/log.h"
+#include "../input/keys.h"
 #include "window_internal.h"
 
 #define MAX_TOUCHES ((int)(sizeof(((struct sg_window *)0)->touch_id) / sizeof(int32_t)))
@@ -286,22 +287,6 @@ static void keyboard_leave(void *data, struct wl_keyboard *keyboard, uint32_t se
 	((struct sg_window *)data)->keyboard_in = false;
 }
 
-static uint32_t modifiers_of(struct xkb_state *state)
-{
-	static const struct {
-		const char *name;
-		uint32_t bit;
-	} names[] = {{XKB_MOD_NAME_SHIFT, SG_MODIFIER_SHIFT},
-	             {XKB_MOD_NAME_CTRL, SG_MODIFIER_CTRL},
-	             {XKB_MOD_NAME_ALT, SG_MODIFIER_ALT},
-	             {XKB_MOD_NAME_LOGO, SG_MODIFIER_LOGO}};
-	uint32_t bits = 0;
-	for (size_t i = 0; state && i < sizeof(names) / sizeof(names[0]); i++)
-		if (xkb_state_mod_name_is_active(state, names[i].name, XKB_STATE_MODS_EFFECTIVE) > 0)
-			bits |= names[i].bit;
-	return bits;
-}
-
 static void keyboard_key(void *data, struct wl_keyboard *keyboard, uint32_t serial, uint32_t time,
                          uint32_t key, uint32_t state)
 {
@@ -313,13 +298,7 @@ static void keyboard_key(void *data, struct wl_keyboard *keyboard, uint32_t seri
 	                               .time_ms = time,
 	                               .key = key,
 	                               .pressed = state == WL_KEYBOARD_KEY_STATE_PRESSED};
-	if (window->xkb_state) {
-		xkb_keycode_t code = key + 8; /* evdev to xkb, as the protocol says */
-		event.keysym = xkb_state_key_get_one_sym(window->xkb_state, code);
-		if (event.pressed)
-			xkb_state_key_get_utf8(window->xkb_state, code, event.text, sizeof(event.text));
-		event.modifiers = modifiers_of(window->xkb_state);
-	}
+	sg_keys_describe(window->xkb_state, key, event.pressed, &event);
 	emit(window, &event);
 }
 

@@ -59,6 +59,8 @@ Suite *writeback_suite(void);
 Suite *output_suite(bool has_kms);
 /* vkms only: the output's frames read back through the writeback connector. */
 Suite *output_vkms_suite(void);
+/* sg_input against uinput devices (built with SG_DRM_INPUT; run with udevd). */
+Suite *input_suite(void);
 /* sg_window's dma-buf path against mini_compositor.c (built with SG_DRM_WINDOW). */
 Suite *window_dmabuf_suite(void);
 

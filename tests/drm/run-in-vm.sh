@@ -53,7 +53,7 @@ esac
 
 status=0
 for device in $devices; do
-    envs=(--env CK_VERBOSITY=verbose) cmd=("$test_drm") outputs=''
+    envs=(--env CK_VERBOSITY=verbose) cmd=("$test_drm") outputs='' udev=()
     if [ "$device" = vkms ]; then
         echo "=== build-vkms.sh ==="
         start=$EPOCHREALTIME
@@ -69,6 +69,10 @@ for device in $devices; do
         # vkms has no render node and no virtio: test_drm runs only the writeback
         # and output-vkms suites there.
         envs+=(--env SG_DRM_WRITEBACK=1)
+    fi
+    if [ "$device" = vgem ]; then
+        # The input suite (uinput devices through libinput) wants udevd.
+        envs+=(--env SG_DRM_INPUT=1) udev=(--udev)
     fi
     if [ "$device" = virtio-gpu ]; then
         # Two connectors (qemu connects only Virtual-1): the output suite
@@ -94,7 +98,7 @@ for device in $devices; do
     echo "=== test_drm on $device ==="
     start=$EPOCHREALTIME
     (cd "$share" && SG_VM_GPU_OUTPUTS=$outputs "$ROOT/tests/vm/run.sh" --device "$device" --timeout 270 --share "$share" \
-        "${envs[@]}" -- "${cmd[@]}") 2>&1
+        "${udev[@]}" "${envs[@]}" -- "${cmd[@]}") 2>&1
     rc=$?
     echo "=== test_drm on $device: exit $rc, $(since "$start") s (boot + tests + power-off) ==="
     case $rc in

@@ -330,6 +330,12 @@ int main(void)
 		if (!has_kms) /* the vgem guest: the window needs no KMS */
 			srunner_add_suite(runner, window_dmabuf_suite());
 #endif
+#ifdef SG_DRM_INPUT
+		/* run-in-vm.sh sets SG_DRM_INPUT=1 where it started systemd-udevd. */
+		const char *input = getenv("SG_DRM_INPUT");
+		if (input && strcmp(input, "1") == 0)
+			srunner_add_suite(runner, input_suite());
+#endif
 	}
 	srunner_run_all(runner, CK_ENV); /* CK_VERBOSITY, default normal */
 	int failed = srunner_ntests_failed(runner);

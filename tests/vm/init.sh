@@ -24,6 +24,9 @@ P9="trans=virtio,version=9p2000.L,msize=262144"
 mount -t 9p -o "$P9,cache=none" sgvm /sgvm || fail "cannot mount the sgvm share"
 . /sgvm/config || fail "cannot read /sgvm/config"
 
+# Input: evdev makes /dev/input/event*, uinput lets a test make devices.
+for m in evdev uinput; do modprobe "$m" || fail "modprobe $m failed (re-run tests/vm/setup.sh?)"; done
+
 if [ -n "$SG_DRM" ]; then
     modprobe "$SG_DRM" || fail "modprobe $SG_DRM failed (re-run tests/vm/setup.sh?)"
     # No udev here: the nodes come up root:root 0600. The command runs as

@@ -1,19 +1,20 @@
 #!/bin/bash
 # Run one command inside a throw-away qemu guest that has a real DRM device.
 #   tests/vm/run.sh [--device vgem|virtio-gpu|vkms|none] [--timeout SECONDS]
-#                   [--share DIR] [--env NAME=VALUE]... [--verbose] -- COMMAND...
+#                   [--share DIR] [--env NAME=VALUE]... [--udev] [--verbose] -- COMMAND...
 # The guest sees the host's / read-only and DIR (default: the current
 # directory) read-write at the same path, and runs COMMAND as root in the
-# current directory. COMMAND's stdout and stderr come out here; the exit
+# current directory (--udev: with systemd-udevd running, devices triggered and
+# settled, as libinput wants). COMMAND's stdout and stderr come out here; the exit
 # status is COMMAND's, 124 on timeout, 125 when the harness itself failed.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 CACHE=${SG_VM_CACHE:-$HOME/.cache/libsg-vm}
-device=vgem timeout=300 share=$PWD verbose=0 envs=()
+device=vgem timeout=300 share=$PWD verbose=0 udev=0 envs=()
 
 die() { echo "run.sh: error: $*" >&2; exit 125; }
-usage() { sed -n "2,8s/^# \\{0,1\\}//p" "$0" >&2; exit "${1:-125}"; }
+usage() { sed -n "2,9s/^# \\{0,1\\}//p" "$0" >&2; exit "${1:-125}"; }
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -21,6 +22,7 @@ while [ $# -gt 0 ]; do
         --timeout) timeout=${2:?}; shift 2 ;;
         --share) share=$(cd "${2:?}" && pwd) || die "no such directory: $2"; shift 2 ;;
         --env) [[ ${2:-} == [A-Za-z_]*=* ]] || die "--env wants NAME=VALUE"; envs+=("$2"); shift 2 ;;
+        --udev) udev=1; shift ;;
         --verbose|-v) verbose=1; shift ;;
         --) shift; break ;;
         -h|--help) usage 0 ;;
@@ -58,6 +60,13 @@ q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }   # POSIX sh 
 { echo "SG_DRM=$(q "$drm")"; echo "SG_SHARE=$(q "$share")"; } > "$io/config"
 {
     for e in "${envs[@]}"; do echo "export $(q "$e")"; done
+    if [ "$udev" = 1 ]; then
+        # The guest's /run is a fresh tmpfs: udevd keeps its database there.
+        # udevadm refuses to trigger or settle in a chroot unless told.
+        echo "export SYSTEMD_IGNORE_CHROOT=1"
+        echo "/lib/systemd/systemd-udevd --daemon 2>/dev/null || { echo 'run.sh: systemd-udevd did not start in the guest (is udev installed?)' >&2; exit 125; }"
+        echo "udevadm trigger --action=add && udevadm settle --timeout=20"
+    fi
     echo "cd $(q "$PWD") 2>/dev/null || { echo $(q "run.sh: $PWD is not visible in the guest (the guest's /tmp is its own tmpfs; try --share)") >&2; exit 125; }"
     printf 'exec'; for a in "$@"; do printf ' %s' "$(q "$a")"; done; echo
 } > "$io/cmd.sh"

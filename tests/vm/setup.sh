@@ -10,7 +10,8 @@ CACHE=${SG_VM_CACHE:-$HOME/.cache/libsg-vm}
 # Pinned so runs are reproducible; linux-image-amd64 moves to new ABIs.
 KPKG=${SG_VM_KERNEL_PKG:-linux-image-6.1.0-57-amd64}
 # Modules the initramfs must hold (their dependencies are added from modules.dep).
-MODULES="virtio_pci 9pnet_virtio 9p vgem virtio-gpu ${SG_VM_EXTRA_MODULES:-}"
+# evdev and uinput: virtual input devices for the input tests (tests/drm/test_input.c).
+MODULES="virtio_pci 9pnet_virtio 9p vgem virtio-gpu evdev uinput ${SG_VM_EXTRA_MODULES:-}"
 
 say() { echo "setup.sh: $*" >&2; }
 die() { say "error: $*"; exit 1; }
