@@ -20,6 +20,7 @@
 #include <sg/export.h>
 #include <sg/pick.h>
 #include <sg/scene.h>
+#include <sg/types.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -59,22 +60,7 @@ struct sg_input_event {
 	uint32_t modifiers;        /* SG_MODIFIER_* held */
 };
 
-/* How a picture is turned on its panel (a display's rotation). "Clockwise"
- * is as you face the panel in its native orientation (its scanout's top
- * row on top). SG_ROTATION_90 puts the picture's top edge along the
- * panel's right edge: the picture stands upright on a panel mounted a
- * quarter turn counter-clockwise (KMS "panel orientation" "Right Side Up").
- * The FLIPPED ones first mirror the picture left to right, then turn it. */
-enum sg_rotation {
-	SG_ROTATION_0 = 0,
-	SG_ROTATION_90,
-	SG_ROTATION_180,
-	SG_ROTATION_270,
-	SG_ROTATION_FLIPPED_0,
-	SG_ROTATION_FLIPPED_90,
-	SG_ROTATION_FLIPPED_180,
-	SG_ROTATION_FLIPPED_270,
-};
+/* enum sg_rotation: <sg/types.h>. */
 
 /* Where a point at (u, v) of the panel, in its native orientation and
  * normalised to [0, 1] (u to the right, v down), lies in a width x height

@@ -31,6 +31,7 @@
 #include <sg/error.h>
 #include <sg/export.h>
 #include <sg/scene.h>
+#include <sg/types.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -92,6 +93,16 @@ struct sg_output_desc {
 	/* Straight-alpha clear colour, components in [0, 1]; zeroed: black. The
 	 * X formats ignore alpha. */
 	float clear_color[4];
+	/* How the picture stands on the panel (enum sg_rotation, sg/types.h),
+	 * on top of the connector's "panel orientation" property (a panel
+	 * mounted sideways in its case) unless ignore_panel_orientation. The
+	 * picture is then the mode's size, swapped for a quarter turn
+	 * (info's picture_width and picture_height): the default camera's, and
+	 * what input (sg/input.h) and sg_input_pick() want. libsg renders it
+	 * turned into the scanout buffers, so zero-copy, damage and fences stay;
+	 * the planes' "rotation" property is not used yet (docs/output.md). */
+	enum sg_rotation rotation;
+	bool ignore_panel_orientation;
 	/* Page-flip completions (NULL: none; sg_output_set_flip_callback() sets it later). */
 	sg_output_flip_fn on_flip;
 	void *user_data;
@@ -125,6 +136,10 @@ struct sg_output_info {
 	bool out_fence;       /* the CRTC's OUT_FENCE_PTR is requested with each commit */
 	bool damage_clips;    /* page flips pass what changed as FB_DAMAGE_CLIPS (docs/output.md) */
 	const char *renderer; /* the renderer's EGL driver / GL renderer, for logs */
+	/* The turn frames are rendered with: desc's rotation after the panel's. */
+	enum sg_rotation rotation;
+	const char *panel_orientation; /* the connector's ("Right Side Up"), "" without one */
+	int picture_width, picture_height; /* width x height, swapped for a quarter turn */
 };
 
 /* Opens (or takes) the node, picks the connector, mode, CRTC and primary plane,

@@ -27,6 +27,23 @@ enum sg_target_kind {
 	SG_TARGET_SURFACELESS, /* EGL_MESA_platform_surfaceless, output in a renderbuffer */
 };
 
+/* How a picture is turned on its panel (a display's rotation). "Clockwise"
+ * is as you face the panel in its native orientation (its scanout's top
+ * row on top). SG_ROTATION_90 puts the picture's top edge along the
+ * panel's right edge: the picture stands upright on a panel mounted a
+ * quarter turn counter-clockwise (KMS "panel orientation" "Right Side Up").
+ * The FLIPPED ones first mirror the picture left to right, then turn it. */
+enum sg_rotation {
+	SG_ROTATION_0 = 0,
+	SG_ROTATION_90,
+	SG_ROTATION_180,
+	SG_ROTATION_270,
+	SG_ROTATION_FLIPPED_0,
+	SG_ROTATION_FLIPPED_90,
+	SG_ROTATION_FLIPPED_180,
+	SG_ROTATION_FLIPPED_270,
+};
+
 /* A dma-buf of a buffer object, as sg_renderer_export_dmabuf gives it. */
 struct sg_dmabuf {
 	int fd;            /* owned by the caller: close() it */

@@ -1,33 +1,27 @@
-/* sg_rotation_point: where a point of the panel lies in the turned picture.
- * Shared by the input layer (touchscreens, absolute pointers) and, through
- * the public header, by applications that map their own device points. */
+/* sg_rotation_point: where a point of the panel lies in the turned picture,
+ * the inverse of src/base/rotation.c's map (its transpose). Used by the
+ * input layer for touchscreens and absolute pointers, and public so that an
+ * application can check its own numbers. */
 #include <stddef.h>
 
 #include <sg/input.h>
 
 #include "../base/error.h"
+#include "../base/rotation.h"
 
 sg_result sg_rotation_point(enum sg_rotation rotation, int width, int height, double u, double v,
                             double *x, double *y)
 {
-	if (!x || !y || width < 1 || height < 1 || (unsigned)rotation > SG_ROTATION_FLIPPED_270)
+	if (!x || !y || width < 1 || height < 1 || !sg_rotation_valid(rotation))
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
 		               "sg_rotation_point: needs x and y, a size of at least 1x1 and a "
 		               "rotation of enum sg_rotation (got %dx%d, rotation %d)",
 		               width, height, (int)rotation);
-	/* (s, t): the point in the picture, normalised. Turning the picture a
-	 * quarter turn clockwise sends its (s, t) to the panel's (1 - t, s);
-	 * each case is the inverse of its turn. */
-	double s, t;
-	switch ((unsigned)rotation & 3u) {
-	case SG_ROTATION_0: s = u, t = v; break;
-	case SG_ROTATION_90: s = v, t = 1.0 - u; break;
-	case SG_ROTATION_180: s = 1.0 - u, t = 1.0 - v; break;
-	default: s = 1.0 - v, t = u; break; /* 270 */
-	}
-	if (rotation >= SG_ROTATION_FLIPPED_0)
-		s = 1.0 - s; /* the mirror came first, so it is undone last */
-	*x = s * width;
-	*y = t * height;
+	float m[4];
+	sg_rotation_matrix(rotation, m);
+	double cu = 2.0 * u - 1.0, cv = 2.0 * v - 1.0; /* centred on the panel */
+	double s = m[0] * cu + m[2] * cv, t = m[1] * cu + m[3] * cv; /* transposed */
+	*x = (s + 1.0) * 0.5 * width;
+	*y = (t + 1.0) * 0.5 * height;
 	return SG_OK;
 }

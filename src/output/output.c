@@ -14,6 +14,7 @@
 #include "../gbm/device.h"
 #include "../base/alloc.h"
 #include "../base/error.h"
+#include "../base/rotation.h"
 #include "../base/escape.h"
 #include "../base/floats.h"
 #include "../base/log.h"
@@ -34,6 +35,10 @@ static sg_result check_desc(const struct sg_output_desc *desc)
 		    "sg_output_create: mode %dx%d@%d: give both sides (or neither) and no "
 		    "negative value",
 		    desc->width, desc->height, desc->refresh);
+	if (!sg_rotation_valid(desc->rotation))
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "sg_output_create: rotation %d is not one of enum sg_rotation",
+		               (int)desc->rotation);
 	if (desc->buffer_count != 0 && desc->buffer_count != 2 && desc->buffer_count != 3)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
 		               "sg_output_create: buffer_count %d is not 0, 2 or 3",
@@ -179,6 +184,35 @@ static void fill_info(struct sg_output *output, int buffers)
 	info->out_fence = output->atomic && output->props.crtc_out_fence_ptr;
 	info->damage_clips = output->atomic && output->props.plane_fb_damage_clips;
 	info->renderer = output->renderer_name;
+	bool swaps = sg_rotation_swaps(info->rotation);
+	info->picture_width = swaps ? info->height : info->width;
+	info->picture_height = swaps ? info->width : info->height;
+}
+
+/* The connector's "panel orientation" (an enum property of panels the
+ * kernel knows are mounted turned) as the rotation that stands the picture
+ * upright on it: the panel's right side up wants the picture's top on that
+ * side, a quarter turn clockwise. */
+static enum sg_rotation panel_rotation(struct sg_output *output)
+{
+	output->info.panel_orientation = "";
+	uint32_t id;
+	uint64_t value;
+	if (!sg_kms_prop(output->fd, output->choice.connector_id, DRM_MODE_OBJECT_CONNECTOR,
+	                 "panel orientation", &id, &value))
+		return SG_ROTATION_0;
+	static const struct {
+		const char *name;
+		enum sg_rotation rotation;
+	} orientations[] = {{"Normal", SG_ROTATION_0},
+	                    {"Upside Down", SG_ROTATION_180},
+	                    {"Left Side Up", SG_ROTATION_270},
+	                    {"Right Side Up", SG_ROTATION_90}};
+	if (value < sizeof(orientations) / sizeof(orientations[0])) {
+		output->info.panel_orientation = orientations[value].name;
+		return orientations[value].rotation;
+	}
+	return SG_ROTATION_0;
 }
 
 static sg_result setup(struct sg_output *output, const struct sg_output_desc *desc)
@@ -219,6 +253,11 @@ static sg_result setup(struct sg_output *output, const struct sg_output_desc *de
 		               "drmModeCreatePropertyBlob of mode %s on %s failed: %s",
 		               output->choice.mode.name, output->device, strerror(errno));
 	if ((result = make_renderer(output, desc)))
+		return result;
+	enum sg_rotation panel = panel_rotation(output);
+	output->info.rotation =
+	    desc->ignore_panel_orientation ? desc->rotation : sg_rotation_then(desc->rotation, panel);
+	if ((result = sg_renderer_set_rotation(output->renderer, output->info.rotation)))
 		return result;
 	/* IN_FENCE_FD needs the atomic path and a fence from EGL. */
 	output->info.fence = SG_OUTPUT_FENCE_GL_FINISH;

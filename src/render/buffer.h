@@ -81,6 +81,12 @@ void sg_renderer_get_settings(const struct sg_renderer *renderer,
 void sg_renderer_apply_settings(struct sg_renderer *renderer,
                                 const struct sg_renderer_settings *settings);
 
+/* Draws turned: each frame is a picture of the target's size (swapped for a
+ * quarter turn; the default camera's), shown in the buffers with rotation
+ * (a KMS plane that cannot turn). Damage, clips and 3D views follow, all in
+ * buffer pixels; picks stay in the picture's. The next draw is whole. */
+sg_result sg_renderer_set_rotation(struct sg_renderer *renderer, enum sg_rotation rotation);
+
 /* Reads back the rectangles rects[0, count) of the last draw into rgba (the
  * whole image's layout, rows of stride bytes: each rectangle where it lies);
  * count < 0 reads all of it. Rectangles are clipped to the output. */

@@ -16,6 +16,7 @@
 #include "../base/error.h"
 #include "../base/log.h"
 #include "../base/floats.h"
+#include "../base/rotation.h"
 #include "../graph/scene_internal.h"
 #include "../base/side_limit.h"
 #include "../traverse/clips.h"
@@ -176,6 +177,17 @@ sg_result sg_renderer_set_culling(struct sg_renderer *renderer, bool enabled)
 		return SG_ERR_BUSY;
 	renderer->culling = enabled;
 	sg_renderer_leave(renderer);
+	return SG_OK;
+}
+
+sg_result sg_renderer_set_rotation(struct sg_renderer *renderer, enum sg_rotation rotation)
+{
+	if (!sg_rotation_valid(rotation))
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "rotation %d is not one of enum sg_rotation",
+		               (int)rotation);
+	if (rotation != renderer->rotation)
+		sg_damage_forget(&renderer->damage); /* every pixel moves */
+	renderer->rotation = rotation;
 	return SG_OK;
 }
 
@@ -420,21 +432,35 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 	pass->changed = (struct sg_damage_region){.full = true};
 	renderer->rendered = false; /* a failed render leaves nothing to read */
 	renderer->last = buffer;
+	/* The picture the camera sees: the buffers' size, turned back. */
+	bool swaps = sg_rotation_swaps(renderer->rotation);
+	int picture_width = swaps ? target->height : target->width;
+	int picture_height = swaps ? target->width : target->height;
 	struct sg_camera pixels;
 	if (!camera) {
-		sg_camera_init_pixels(&pixels, (float)target->width, (float)target->height);
+		sg_camera_init_pixels(&pixels, (float)picture_width, (float)picture_height);
 		camera = &pixels;
 	}
 	if (!sg_floats_finite(camera->projection, 16) || !sg_floats_finite(camera->view, 16))
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "camera matrices have NaN or infinite entries");
 
 	/* Flip y so that framebuffer row 0 is the image's top row: readback, PNG
-	 * files and scanout of the bo then all agree on memory order. */
+	 * files and scanout of the bo then all agree on memory order. A rotated
+	 * output turns the picture after that, in the same coordinates (x right,
+	 * y down the buffer's rows), so everything computed from view_projection
+	 * (damage, clips, the drawer's cells) is in buffer pixels. */
 	/* Copies: the public camera has only float alignment, cglm wants 16 bytes. */
 	mat4 projection, view, flip = GLM_MAT4_IDENTITY_INIT, view_projection, culling_view;
 	memcpy(projection, camera->projection, sizeof(mat4));
 	memcpy(view, camera->view, sizeof(mat4));
 	flip[1][1] = -1.0f;
+	if (renderer->rotation != SG_ROTATION_0) {
+		float m[4];
+		sg_rotation_matrix(renderer->rotation, m);
+		mat4 turn = GLM_MAT4_IDENTITY_INIT; /* column-major: turn[column][row] */
+		turn[0][0] = m[0], turn[1][0] = m[1], turn[0][1] = m[2], turn[1][1] = m[3];
+		glm_mat4_mul(turn, flip, flip);
+	}
 	/* Culling needs the view without the flip, which maps the view volume onto itself. */
 	glm_mat4_mul(projection, view, culling_view);
 	glm_mat4_mul(flip, culling_view, view_projection);
@@ -455,8 +481,10 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 	buffer->frame = 0; /* until this draw succeeds */
 	bool views = scene->view_count > 0;
 	if (views) { /* before the damage, which compares them with the last frame's */
-		struct sg_views3d_camera frame_camera = {
-		    .camera = camera, .width = target->width, .height = target->height};
+		struct sg_views3d_camera frame_camera = {.camera = camera,
+		                                         .width = picture_width,
+		                                         .height = picture_height,
+		                                         .rotation = renderer->rotation};
 		glm_mat4_copy(flip, frame_camera.flip);
 		if ((result = sg_views3d_collect(&renderer->views3d, scene, traversal, &frame_camera)))
 			return result;

@@ -34,6 +34,9 @@ struct sg_renderer {
 	size_t seen_count, seen_capacity;
 	struct sg_draw_list segment; /* the 2D draws between two 3D views */
 	float clear_color[4];
+	/* How frames stand in the buffers (a rotated output): the camera's
+	 * picture is the target's size, swapped for a quarter turn. */
+	enum sg_rotation rotation;
 	bool culling;
 	bool rendered;
 	/* Damage tracking (src/traverse/damage.c): on unless turned off. */

@@ -11,6 +11,7 @@
 
 #include "../base/alloc.h"
 #include "../base/error.h"
+#include "../base/rotation.h"
 #include "../graph/scene_internal.h"
 #include "cull.h"
 
@@ -210,6 +211,13 @@ static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *
 	/* a projection whose w does not depend on z */
 	v->orthographic = projection[2][3] == 0.0f && projection[3][3] != 0.0f;
 	sg_view3d_place(scene, v->node, frame, v->viewport);
+	if (frame->rotation != SG_ROTATION_0) {
+		struct sg_rect r = sg_rotation_rect(
+		    frame->rotation, frame->width, frame->height,
+		    (struct sg_rect){v->viewport[0], v->viewport[1], v->viewport[2], v->viewport[3]});
+		v->viewport[0] = r.x, v->viewport[1] = r.y, v->viewport[2] = r.width,
+		v->viewport[3] = r.height;
+	}
 	glm_vec3_copy((float *)data->ambient, v->ambient);
 	v->light_count = 0;
 	v->count = 0;
@@ -226,6 +234,9 @@ static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *
 			return result;
 		n = sg_scene_next_preorder(scene, v->node, n);
 	}
+	if (sg_rotation_mirrors(frame->rotation)) /* the frame's mirror, on top of each world's */
+		for (size_t i = 0; i < v->count; i++)
+			v->draws[i].mirrored = !v->draws[i].mirrored;
 	qsort(v->draws, v->count, sizeof(*v->draws), draw_order);
 	v->opaque_count = 0;
 	while (v->opaque_count < v->count && !v->draws[v->opaque_count].blend)

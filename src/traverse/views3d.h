@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sg/camera.h>
+#include <sg/types.h>
 #include <sg/error.h>
 #include <sg/scene3d.h>
 
@@ -71,8 +72,11 @@ void sg_views3d_finish(struct sg_views3d *views);
  * y flip it draws with. */
 struct sg_views3d_camera {
 	const struct sg_camera *camera;
-	mat4 flip;
-	int width, height;
+	mat4 flip;      /* the frame's y flip, and its rotation (renderer.c) */
+	int width, height; /* the picture's: what the camera sees */
+	/* A rotated frame: the views' rectangles are turned into the buffer's
+	 * pixels, and a mirror reverses the triangles' windings. */
+	enum sg_rotation rotation;
 };
 
 /* The output rectangle (x, y from the top-left, width, height) 3D view node

@@ -22,6 +22,7 @@
 #include "../../src/output/dumb.h"
 #include "../../src/output/choose.h"
 #include "../../src/output/kms.h"
+#include "../rotation_moves.h"
 #include "output_test.h"
 
 #define CARD "/dev/dri/card0"
@@ -506,6 +507,62 @@ START_TEST(test_error_vgem)
 }
 END_TEST
 
+/* A turned output on virtio-gpu: what the CRTC scans out is the surfaceless
+ * render of the picture (the mode's size swapped for a quarter turn) with
+ * each pixel moved where the rotation puts it (tests/rotation_moves.c), on
+ * the zero-copy path and on the copy path, for two frames (the second
+ * repainted in part by damage tracking), exactly. */
+START_TEST(test_rotated_scanout)
+{
+	static const enum sg_rotation rotations[] = {SG_ROTATION_90, SG_ROTATION_FLIPPED_180};
+	struct sg_renderer *reference = NULL;
+	for (int i = 0; i < 2; i++) {
+		struct sg_output *output = create(&(struct sg_output_desc){
+		    .device = CARD, .width = 1024, .height = 768, .rotation = rotations[i],
+		    .force_copy = i == 1});
+		const struct sg_output_info *info = sg_output_get_info(output);
+		ck_assert_int_eq(info->rotation, rotations[i]); /* virtio-gpu has no panel orientation */
+		ck_assert_str_eq(info->panel_orientation, "");
+		int w = info->picture_width, h = info->picture_height;
+		ck_assert_int_eq(w, i == 0 ? 768 : 1024);
+		ck_assert_int_eq(h, i == 0 ? 1024 : 768);
+		if (!reference || i == 1) {
+			sg_renderer_destroy(reference);
+			reference = reference_renderer(w, h);
+		}
+		struct animated_scene animated;
+		animated_scene_init(&animated);
+		for (int frame = 0; frame < 2; frame++) {
+			/* Frames 1 and 2 (9 and 18 degrees): at 0 the rectangles' edges run
+			 * through pixel centres (y = 4.5 k), and a mirror changes which
+			 * side GL's top-left rule gives such an edge's pixels to. */
+			animated_scene_set_frame(&animated, frame + 1);
+			ck_assert_msg(sg_output_present(output, animated.scene, &animated.camera) == SG_OK,
+			              "%s", sg_last_error());
+			ck_assert_msg(sg_output_wait(output, FLIP_TIMEOUT_MS) == SG_OK, "%s",
+			              sg_last_error());
+			uint32_t fb_id;
+			uint8_t *shown =
+			    read_crtc(info->device, info->crtc_id, info->width, info->height, &fb_id);
+			uint8_t *expected = reference_render(reference, &animated);
+			int fx, fy;
+			int differing =
+			    rotation_count_differing(rotations[i], expected, w, h, shown, 0, &fx, &fy);
+			printf("[%.2f] rotation %d, %s, frame %d: %d of %d pixels differ (first at %d, "
+			       "%d)\n",
+			       seconds_now(), (int)rotations[i], i ? "copy" : "zero-copy", frame,
+			       differing, w * h, fx, fy);
+			ck_assert_int_eq(differing, 0);
+			free(shown);
+			free(expected);
+		}
+		animated_scene_finish(&animated);
+		sg_output_destroy(output);
+	}
+	sg_renderer_destroy(reference);
+}
+END_TEST
+
 Suite *output_suite(bool has_kms)
 {
 	Suite *suite = suite_create("output");
@@ -513,6 +570,7 @@ Suite *output_suite(bool has_kms)
 	tcase_add_test(tc, test_error_render_node);
 	if (has_kms) {
 		tcase_add_test(tc, test_scanout_matches_surfaceless);
+		tcase_add_test(tc, test_rotated_scanout);
 		tcase_add_test(tc, test_restore_after_destroy);
 		tcase_add_test(tc, test_busy_and_dispatch);
 		tcase_add_test(tc, test_errors_connector_and_mode);
