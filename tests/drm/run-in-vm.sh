@@ -3,8 +3,9 @@
 # virtio-gpu with the KMS tests, then (optional) the writeback suite on vkms.
 # Meson's test('drm') calls it.
 #   tests/drm/run-in-vm.sh [--build-root DIR] [--devices "vgem virtio-gpu vkms"]
-#                          [--kms-demo KMS_THREE_RECTS] [--sg-render SG_RENDER] TEST_DRM
+#                          [--kms-demo KMS_THREE_RECTS] [--kiosk KIOSK] [--sg-render SG_RENDER] TEST_DRM
 # With --kms-demo, the virtio-gpu guest also runs the demo with --frames 10;
+# with --kiosk, the kiosk demo turned a quarter (--rotate 90) for 3 frames;
 # with --sg-render, sg-render --display --info on scenes/three-rects.json, which
 # must name the buffers' format and modifier (libdrm's names, tools/display.c).
 # vkms is not in Debian's kernel: tests/vm/build-vkms.sh builds it (needs apt
@@ -17,17 +18,18 @@ set -uo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-build_root='' kms_demo='' sg_render='' devices=${SG_DRM_DEVICES:-vgem virtio-gpu vkms}
+build_root='' kms_demo='' kiosk='' sg_render='' devices=${SG_DRM_DEVICES:-vgem virtio-gpu vkms}
 while [ $# -gt 1 ]; do
     case $1 in
         --build-root) build_root=$(cd "$2" && pwd); shift 2 ;;
         --devices) devices=$2; shift 2 ;;
         --kms-demo) kms_demo=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2 ;;
+        --kiosk) kiosk=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2 ;;
         --sg-render) sg_render=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2 ;;
         *) break ;;
     esac
 done
-[ $# = 1 ] || { echo "usage: $0 [--build-root DIR] [--devices LIST] [--kms-demo PATH] [--sg-render PATH] TEST_DRM" >&2; exit 99; }
+[ $# = 1 ] || { echo "usage: $0 [--build-root DIR] [--devices LIST] [--kms-demo PATH] [--kiosk PATH] [--sg-render PATH] TEST_DRM" >&2; exit 99; }
 test_drm=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 [ -n "$build_root" ] || build_root=$(dirname "$test_drm")
 
@@ -83,6 +85,10 @@ for device in $devices; do
             if [ -n "$1" ]; then
                 echo "--- kms-three-rects --frames 10 ---"; "$1" --frames 10 || status=1
             fi
+            if [ -n "$4" ]; then
+                echo "--- kiosk --rotate 90 --frames 3 ---"
+                "$4" --rotate 90 --slide-seconds 0.1 --frames 3 || status=1
+            fi
             if [ -n "$2" ]; then
                 echo "--- sg-render --display --info ---"
                 out=$("$2" "$3" --display --frames 3 --info --quiet 2>&1); rc=$?
@@ -93,7 +99,7 @@ for device in $devices; do
                     echo "sg-render --display --info: no names for the format and modifier"; status=1
                 fi
             fi
-            exit $status' "$test_drm" "$kms_demo" "$sg_render" "$ROOT/scenes/three-rects.json")
+            exit $status' "$test_drm" "$kms_demo" "$sg_render" "$ROOT/scenes/three-rects.json" "$kiosk")
     fi
     echo "=== test_drm on $device ==="
     start=$EPOCHREALTIME

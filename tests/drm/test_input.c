@@ -5,137 +5,58 @@
  * keys through the keymap, calibration, the path backend, devices plugged
  * and unplugged, and the errors' messages. Expected positions come from the
  * geometry of the test's own device ranges, worked out in the comments. */
-#include <errno.h>
-#include <fcntl.h>
 #include <linux/uinput.h>
 #include <math.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "drm_test.h"
+#include "uinput_devices.h"
 
-/* The touchscreen's axes: x in 0..999, y in 0..749. libinput normalises a
- * value v as v / (max + 1), so x = 250 is a quarter of the way across. */
-#define TOUCH_X_MAX 999
-#define TOUCH_Y_MAX 749
+#define TOUCH_X_MAX UINPUT_TOUCH_X_MAX
+#define TOUCH_Y_MAX UINPUT_TOUCH_Y_MAX
 
 /* The picture the tests pick in: 400 x 300, two models side by side. */
 #define WIDTH 400
 #define HEIGHT 300
 
-struct uinput_device {
-	int fd;
-	char event_path[64]; /* "/dev/input/eventN" */
-};
-
-static void set_bit(int fd, unsigned long request, int bit)
-{
-	ck_assert_msg(ioctl(fd, request, bit) == 0, "uinput ioctl %lu %d: %s", request, bit,
-	              strerror(errno));
-}
-
-static void abs_axis(int fd, int code, int max)
-{
-	struct uinput_abs_setup setup = {.code = (__u16)code,
-	                                 .absinfo = {.minimum = 0, .maximum = max, .resolution = 10}};
-	set_bit(fd, UI_SET_ABSBIT, code);
-	ck_assert_msg(ioctl(fd, UI_ABS_SETUP, &setup) == 0, "UI_ABS_SETUP: %s", strerror(errno));
-}
-
-/* The device's event node, from its sysfs folder, once udevd has tagged it. */
-static void finish_device(struct uinput_device *device, const char *name)
-{
-	struct uinput_setup setup = {.id = {.bustype = BUS_VIRTUAL, .vendor = 0x1, .product = 0x1}};
-	snprintf(setup.name, sizeof(setup.name), "%s", name);
-	ck_assert_msg(ioctl(device->fd, UI_DEV_SETUP, &setup) == 0, "UI_DEV_SETUP: %s",
-	              strerror(errno));
-	ck_assert_msg(ioctl(device->fd, UI_DEV_CREATE) == 0, "UI_DEV_CREATE: %s", strerror(errno));
-	char sysname[64] = "";
-	ck_assert_msg(ioctl(device->fd, UI_GET_SYSNAME(sizeof(sysname)), sysname) >= 0,
-	              "UI_GET_SYSNAME: %s", strerror(errno));
-	device->event_path[0] = '\0';
-	for (int n = 0; n < 64 && !device->event_path[0]; n++) {
-		char path[160];
-		snprintf(path, sizeof(path), "/sys/devices/virtual/input/%s/event%d", sysname, n);
-		if (access(path, F_OK) == 0)
-			snprintf(device->event_path, sizeof(device->event_path), "/dev/input/event%d", n);
-	}
-	ck_assert_msg(device->event_path[0], "no event node under /sys/devices/virtual/input/%s",
-	              sysname);
-	ck_assert_int_eq(system("udevadm settle --timeout=20"), 0);
-}
-
 static struct uinput_device make_touchscreen(void)
 {
-	struct uinput_device device = {.fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK)};
-	ck_assert_msg(device.fd >= 0, "/dev/uinput: %s", strerror(errno));
-	set_bit(device.fd, UI_SET_EVBIT, EV_KEY);
-	set_bit(device.fd, UI_SET_KEYBIT, BTN_TOUCH);
-	set_bit(device.fd, UI_SET_EVBIT, EV_ABS);
-	set_bit(device.fd, UI_SET_PROPBIT, INPUT_PROP_DIRECT); /* a touchscreen, not a touchpad */
-	abs_axis(device.fd, ABS_X, TOUCH_X_MAX);
-	abs_axis(device.fd, ABS_Y, TOUCH_Y_MAX);
-	abs_axis(device.fd, ABS_MT_SLOT, 4);
-	abs_axis(device.fd, ABS_MT_TRACKING_ID, 65535);
-	abs_axis(device.fd, ABS_MT_POSITION_X, TOUCH_X_MAX);
-	abs_axis(device.fd, ABS_MT_POSITION_Y, TOUCH_Y_MAX);
-	finish_device(&device, "sg test touchscreen");
+	struct uinput_device device;
+	char error[256];
+	ck_assert_msg(uinput_make_touchscreen(&device, error, sizeof(error)), "%s", error);
 	return device;
 }
 
 static struct uinput_device make_keyboard(void)
 {
-	struct uinput_device device = {.fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK)};
-	ck_assert_msg(device.fd >= 0, "/dev/uinput: %s", strerror(errno));
-	set_bit(device.fd, UI_SET_EVBIT, EV_KEY);
-	/* udev calls a device a keyboard when it has KEY_ESC .. KEY_S (1..31). */
-	for (int key = KEY_ESC; key <= KEY_SPACE; key++)
-		set_bit(device.fd, UI_SET_KEYBIT, key);
-	finish_device(&device, "sg test keyboard");
+	struct uinput_device device;
+	char error[256];
+	ck_assert_msg(uinput_make_keyboard(&device, error, sizeof(error)), "%s", error);
 	return device;
 }
 
 static void destroy_device(struct uinput_device *device)
 {
-	ioctl(device->fd, UI_DEV_DESTROY);
-	close(device->fd);
-	ck_assert_int_eq(system("udevadm settle --timeout=20"), 0);
-}
-
-static void emit(const struct uinput_device *device, int type, int code, int value)
-{
-	struct input_event event = {.type = (__u16)type, .code = (__u16)code, .value = value};
-	ck_assert_int_eq(write(device->fd, &event, sizeof(event)), (ssize_t)sizeof(event));
+	uinput_destroy(device);
 }
 
 static void touch_down(const struct uinput_device *device, int x, int y)
 {
-	emit(device, EV_ABS, ABS_MT_SLOT, 0);
-	emit(device, EV_ABS, ABS_MT_TRACKING_ID, 7);
-	emit(device, EV_ABS, ABS_MT_POSITION_X, x);
-	emit(device, EV_ABS, ABS_MT_POSITION_Y, y);
-	emit(device, EV_KEY, BTN_TOUCH, 1);
-	emit(device, EV_ABS, ABS_X, x);
-	emit(device, EV_ABS, ABS_Y, y);
-	emit(device, EV_SYN, SYN_REPORT, 0);
+	ck_assert(uinput_touch_down(device, x, y));
 }
 
 static void touch_up(const struct uinput_device *device)
 {
-	emit(device, EV_ABS, ABS_MT_SLOT, 0);
-	emit(device, EV_ABS, ABS_MT_TRACKING_ID, -1);
-	emit(device, EV_KEY, BTN_TOUCH, 0);
-	emit(device, EV_SYN, SYN_REPORT, 0);
+	ck_assert(uinput_touch_up(device));
 }
 
 static void key(const struct uinput_device *device, int code, int pressed)
 {
-	emit(device, EV_KEY, code, pressed);
-	emit(device, EV_SYN, SYN_REPORT, 0);
+	ck_assert(uinput_key(device, code, pressed));
 }
 
 /* What the callback saw. */

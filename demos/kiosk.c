@@ -1,0 +1,320 @@
+/* kiosk: a slideshow with two buttons on every connected display of a card,
+ * reacting to touch, pointer and keys (sg/input.h), turned with --rotate.
+ *
+ * The steps: open the card node once (the outputs share it, and with it DRM
+ * master) -> one sg_output per connected connector, all showing the one
+ * scene, each through a camera of the first display's picture -> sg_input
+ * on the udev seat, in the first display's picture and rotation -> a loop
+ * that polls the card and the input devices, hands events to the screen
+ * (kiosk_scene.c: picks the button under a touch), and presents a frame to
+ * each display whose last frame is out of date and whose flip has landed.
+ * With no connected display it waits for one, probing once a second. Stops
+ * on Escape or q, after --seconds or --frames, or on SIGINT or SIGTERM. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <xf86drm.h>
+#include <xf86drmMode.h>
+
+#include <sg/sg.h>
+
+#include "kiosk_scene.h"
+
+#define MAX_OUTPUTS 8
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int signal_number)
+{
+	(void)signal_number;
+	stop = 1;
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+	        "Usage: kiosk [OPTION]...\n"
+	        "A slideshow with two buttons on every connected display of a DRM card, reacting\n"
+	        "to touchscreens, pointers and keyboards (libinput, udev seat0): touch or click\n"
+	        "a button, or press Left, Right or Space; Escape or q quits.\n"
+	        "\n"
+	        "  -d, --device PATH       the DRM card node (default: the first with KMS)\n"
+	        "  -r, --rotate DEGREES    turn the picture clockwise: 0, 90, 180 or 270\n"
+	        "                          (on top of the panel's orientation)\n"
+	        "  -S, --slide-seconds N   show each slide N seconds (default 5; 0: never move on)\n"
+	        "  -F, --font PATH         the labels' font (default: DejaVu Sans of scenes/fonts)\n"
+	        "  -s, --seconds N         stop after N seconds\n"
+	        "  -f, --frames N          stop after N frames shown on the first display\n"
+	        "  -q, --quiet             print nothing but errors\n"
+	        "  -h, --help              show this help\n"
+	        "\n"
+	        "Exit status: 0 success (also when stopped), 1 error, 2 bad usage.\n");
+}
+
+static double now_s(void)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+static int open_card(const char *device)
+{
+	if (device)
+		return open(device, O_RDWR | O_CLOEXEC);
+	for (int i = 0; i < 16; i++) {
+		char path[32];
+		snprintf(path, sizeof(path), "/dev/dri/card%d", i);
+		int fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		drmModeResPtr res = drmModeGetResources(fd);
+		if (res) {
+			drmModeFreeResources(res);
+			return fd;
+		}
+		close(fd);
+	}
+	errno = ENOENT;
+	return -1;
+}
+
+/* The names of the connected connectors ("HDMI-A-1"), probed anew. */
+static int connected(int fd, char names[MAX_OUTPUTS][40])
+{
+	drmModeResPtr res = drmModeGetResources(fd);
+	int count = 0;
+	for (int i = 0; res && i < res->count_connectors && count < MAX_OUTPUTS; i++) {
+		drmModeConnectorPtr c = drmModeGetConnector(fd, res->connectors[i]);
+		if (c && c->connection == DRM_MODE_CONNECTED && c->count_modes > 0) {
+			const char *type = drmModeGetConnectorTypeName(c->connector_type);
+			snprintf(names[count++], 40, "%s-%u", type ? type : "Unknown", c->connector_type_id);
+		}
+		drmModeFreeConnector(c);
+	}
+	drmModeFreeResources(res);
+	return count;
+}
+
+struct display {
+	struct sg_output *output;
+	bool flipping;     /* a frame is on its way to the screen */
+	unsigned shown;    /* the version of the screen it last presented */
+	long flips;
+};
+
+struct app {
+	struct kiosk kiosk;
+	struct display displays[MAX_OUTPUTS];
+	int count;
+	struct sg_camera camera;
+	unsigned version; /* bumped at each change of the screen */
+	bool quit, quiet;
+};
+
+static void on_flip(struct sg_output *output, const struct sg_output_flip *flip, void *data)
+{
+	(void)flip;
+	struct app *app = data;
+	for (int i = 0; i < app->count; i++)
+		if (app->displays[i].output == output)
+			app->displays[i].flipping = false, app->displays[i].flips++;
+}
+
+static void on_input(struct sg_input *input, const struct sg_input_event *event, void *data)
+{
+	(void)input;
+	struct app *app = data;
+	if (!app->quiet && (event->kind == SG_INPUT_TOUCH_DOWN ||
+	                    (event->kind == SG_INPUT_POINTER_BUTTON && event->pressed)))
+		printf("%s at (%.1f, %.1f)\n", event->kind == SG_INPUT_TOUCH_DOWN ? "touch" : "click",
+		       event->x, event->y);
+	if (kiosk_handle(&app->kiosk, event, &app->quit))
+		app->version++;
+}
+
+/* Presents the screen to each display that lacks its latest version. */
+static sg_result present_due(struct app *app)
+{
+	for (int i = 0; i < app->count; i++) {
+		struct display *d = &app->displays[i];
+		if (d->flipping || d->shown == app->version)
+			continue;
+		sg_result result = sg_output_present(d->output, app->kiosk.scene, &app->camera);
+		if (result)
+			return result;
+		d->flipping = true;
+		d->shown = app->version;
+	}
+	return SG_OK;
+}
+
+static bool parse_number(const char *text, double max, double *value)
+{
+	char *end;
+	*value = strtod(text, &end);
+	return end != text && !*end && *value >= 0 && *value <= max;
+}
+
+int main(int argc, char **argv)
+{
+	const char *device = NULL, *font = SG_SOURCE_DIR "/scenes/fonts/DejaVuSans.ttf";
+	double seconds = -1, frames = -1, slide_seconds = 5, degrees = 0;
+	static const struct option options[] = {
+	    {"device", required_argument, NULL, 'd'},  {"rotate", required_argument, NULL, 'r'},
+	    {"slide-seconds", required_argument, NULL, 'S'}, {"font", required_argument, NULL, 'F'},
+	    {"seconds", required_argument, NULL, 's'}, {"frames", required_argument, NULL, 'f'},
+	    {"quiet", no_argument, NULL, 'q'},         {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
+	};
+	struct app app = {.version = 1};
+	int option;
+	while ((option = getopt_long(argc, argv, "d:r:S:F:s:f:qh", options, NULL)) != -1) {
+		double *value = option == 'r' ? &degrees : option == 'S' ? &slide_seconds
+		                : option == 's'                    ? &seconds
+		                                                    : &frames;
+		switch (option) {
+		case 'd': device = optarg; break;
+		case 'F': font = optarg; break;
+		case 'r':
+		case 'S':
+		case 's':
+		case 'f':
+			if (!parse_number(optarg, 1e6, value) ||
+			    (option == 'r' && *value != 0 && *value != 90 && *value != 180 &&
+			     *value != 270)) {
+				fprintf(stderr, "kiosk: bad value '%s' for -%c%s\n", optarg, option,
+				        option == 'r' ? " (0, 90, 180 or 270)" : "");
+				return 2;
+			}
+			break;
+		case 'q': app.quiet = true; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "kiosk: unexpected argument '%s'\n", argv[optind]);
+		return 2;
+	}
+	struct sigaction action = {.sa_handler = on_signal};
+	sigaction(SIGINT, &action, NULL);
+	sigaction(SIGTERM, &action, NULL);
+
+	int fd = open_card(device);
+	if (fd < 0) {
+		fprintf(stderr, "kiosk: cannot open %s: %s\n", device ? device : "a DRM card with KMS",
+		        strerror(errno));
+		return 1;
+	}
+	char names[MAX_OUTPUTS][40];
+	int count;
+	bool said = false;
+	while ((count = connected(fd, names)) == 0 && !stop) {
+		if (!said)
+			fprintf(stderr, "kiosk: no connected display: waiting for one\n");
+		said = true;
+		sleep(1);
+	}
+	int status = 0;
+	const struct sg_output_info *first = NULL;
+	for (int i = 0; i < count && !stop; i++) {
+		struct sg_output *output = sg_output_create(&(struct sg_output_desc){
+		    .has_drm_fd = true,
+		    .drm_fd = fd,
+		    .connector = names[i],
+		    .rotation = (enum sg_rotation)((int)degrees / 90),
+		    .clear_color = {0.93f, 0.94f, 0.96f, 1.0f}, /* the screen's background */
+		    .on_flip = on_flip,
+		    .user_data = &app});
+		if (!output) {
+			fprintf(stderr, "kiosk: %s: %s\n", names[i], sg_last_error());
+			continue;
+		}
+		const struct sg_output_info *info = sg_output_get_info(output);
+		if (!app.quiet)
+			printf("display %s: %dx%d, picture %dx%d turned %d degrees%s%s%s, %s\n",
+			       info->connector, info->width, info->height, info->picture_width,
+			       info->picture_height, (int)info->rotation % 4 * 90,
+			       info->panel_orientation[0] ? " (panel: " : "", info->panel_orientation,
+			       info->panel_orientation[0] ? ")" : "",
+			       info->path == SG_OUTPUT_PATH_ZERO_COPY ? "zero-copy" : "copy");
+		if (!first)
+			first = info;
+		app.displays[app.count++] = (struct display){.output = output};
+	}
+	struct sg_input *input = NULL;
+	if (!first) {
+		if (!stop) {
+			fprintf(stderr, "kiosk: no display could be driven\n");
+			status = 1;
+		}
+	} else if (kiosk_build(&app.kiosk, first->picture_width, first->picture_height, font)) {
+		fprintf(stderr, "kiosk: building the screen: %s\n", sg_last_error());
+		status = 1;
+	} else {
+		/* Every display shows the first one's picture, stretched to its own. */
+		sg_camera_init_pixels(&app.camera, (float)app.kiosk.width, (float)app.kiosk.height);
+		input = sg_input_create(&(struct sg_input_desc){.width = first->picture_width,
+		                                                .height = first->picture_height,
+		                                                .rotation = first->rotation,
+		                                                .allow_no_devices = true,
+		                                                .on_event = on_input,
+		                                                .user_data = &app});
+		if (!input)
+			fprintf(stderr, "kiosk: no input (%s): showing the slides alone\n",
+			        sg_last_error());
+		else if (!app.quiet)
+			printf("input: %zu devices on %s (%zu touchscreens, %zu pointers, %zu keyboards)\n",
+			       sg_input_get_info(input)->device_count, sg_input_get_info(input)->seat,
+			       sg_input_get_info(input)->touchscreens, sg_input_get_info(input)->pointers,
+			       sg_input_get_info(input)->keyboards);
+	}
+
+	double start = now_s(), next_slide = start + slide_seconds;
+	sg_result result = SG_OK;
+	while (status == 0 && !stop && !app.quit &&
+	       (seconds < 0 || now_s() - start < seconds) &&
+	       (frames < 0 || app.displays[0].flips < (long)frames)) {
+		if ((result = present_due(&app)))
+			break;
+		double now = now_s();
+		int timeout = slide_seconds > 0 ? (int)((next_slide - now) * 1000) + 1 : 1000;
+		struct pollfd fds[2] = {{.fd = fd, .events = POLLIN},
+		                        {.fd = input ? sg_input_get_fd(input) : -1, .events = POLLIN}};
+		if (poll(fds, 2, timeout < 0 ? 0 : timeout) < 0 && errno != EINTR)
+			break;
+		/* One dispatch serves every output on the card: each flip's event
+		 * names the output that committed it. */
+		if ((fds[0].revents & POLLIN) && (result = sg_output_dispatch(app.displays[0].output)))
+			break;
+		if ((fds[1].revents & POLLIN) && (result = sg_input_dispatch(input)))
+			break;
+		if (slide_seconds > 0 && now_s() >= next_slide) {
+			kiosk_advance(&app.kiosk, 1);
+			app.version++;
+			next_slide = now_s() + slide_seconds;
+		}
+	}
+	if (result) {
+		fprintf(stderr, "kiosk: %s\n", sg_last_error());
+		status = 1;
+	}
+	if (!app.quiet && app.count)
+		printf("%ld frames on %s in %.1f s, %d button presses\n", app.displays[0].flips,
+		       sg_output_get_info(app.displays[0].output)->connector, now_s() - start,
+		       app.kiosk.presses);
+	sg_input_destroy(input);
+	for (int i = 0; i < app.count; i++)
+		sg_output_destroy(app.displays[i].output); /* each restores its CRTC */
+	kiosk_finish(&app.kiosk);
+	close(fd);
+	return status;
+}
