@@ -197,6 +197,20 @@ SG_API sg_result sg_output_wait(struct sg_output *output, int timeout_ms);
 SG_API void sg_output_set_flip_callback(struct sg_output *output, sg_output_flip_fn on_flip,
                                         void *user_data);
 
+/* For a login session switched away (a VT switch, or a seat daemon's
+ * disable event): sg_output_pause() stops presenting (sg_output_present()
+ * then returns SG_ERR_BUSY saying so) and drops DRM master where the output
+ * holds it, so that the session switched to can drive the display.
+ * sg_output_resume() takes master back (a seat daemon may have given it
+ * already), sets the mode again at the next present and repaints every
+ * buffer whole: another master may have changed the CRTC and scanned out
+ * anything. Flips that were pending still complete through dispatch. Both
+ * are no-ops when already in that state. A resume that cannot become
+ * master fails (SG_ERR_DEVICE) and the output stays paused. */
+SG_API sg_result sg_output_pause(struct sg_output *output);
+SG_API sg_result sg_output_resume(struct sg_output *output);
+SG_API bool sg_output_is_paused(const struct sg_output *output);
+
 /* The output's renderer (owned by the output): for sg_renderer_get_stats(),
  * sg_renderer_read_pixels() of the last frame, sg_renderer_set_culling(). */
 SG_API struct sg_renderer *sg_output_get_renderer(struct sg_output *output);

@@ -332,7 +332,8 @@ void sg_output_destroy(struct sg_output *output)
 			break;
 		sg_output_read_events(output, 100);
 	}
-	if (output->lit &&
+	/* Paused: the display belongs to another session now. */
+	if (output->lit && !output->paused &&
 	    sg_output_restore(output->fd, &output->choice, &output->props, &output->saved))
 		sg_log(SG_LOG_ERROR, "%s", sg_last_error()); /* destroy has no caller to tell */
 	sg_output_free_buffers(output);

@@ -74,6 +74,7 @@ struct sg_output {
 	struct sg_output_buffer buffers[SG_OUTPUT_MAX_BUFFERS]; /* beside ring.slots */
 	bool lit;           /* the first commit was made: destroy must restore */
 	bool closing;       /* in destroy: completions call nothing and commit nothing */
+	bool paused;        /* sg_output_pause: no presents, master given up */
 	sg_result deferred; /* a queued frame's commit failed in the flip handler */
 	int out_fence_fd;
 	sg_output_flip_fn on_flip;

@@ -195,6 +195,10 @@ static void flip_done(int fd, unsigned int sequence, unsigned int sec, unsigned 
 	if (output->closing)
 		return;
 	struct sg_ring_slot *queued = in_state(output, SG_RING_QUEUED);
+	if (queued && output->paused) { /* not ours to show now; resume repaints */
+		queued->state = SG_RING_FREE;
+		queued = NULL;
+	}
 	if (queued && sg_output_commit(output, queued, false)) {
 		queued->state = SG_RING_FREE;
 		output->deferred = sg_last_result();
@@ -230,6 +234,11 @@ sg_result sg_output_present(struct sg_output *output, struct sg_scene *scene,
 	if (!output || !scene)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_output_present: %s is NULL",
 		               output ? "scene" : "output");
+	if (output->paused)
+		return sg_fail(SG_ERR_BUSY,
+		               "sg_output_present: %s on %s is paused (its session is switched "
+		               "away): sg_output_resume first",
+		               output->choice.connector, output->choice.node);
 	struct sg_ring_slot *slot = in_state(output, SG_RING_FREE);
 	if (!slot || in_state(output, SG_RING_QUEUED))
 		return sg_fail(

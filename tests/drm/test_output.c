@@ -563,6 +563,92 @@ START_TEST(test_rotated_scanout)
 }
 END_TEST
 
+/* A session switched away and back, driven directly: while the output is
+ * paused another open file of the card becomes master and scans out a
+ * magenta buffer of its own; after the resume the next frame sets the mode
+ * again and is repainted whole (the reference of that frame, every pixel). */
+START_TEST(test_pause_and_resume)
+{
+	struct sg_output *output = create(&(struct sg_output_desc){.device = CARD});
+	const struct sg_output_info *info = sg_output_get_info(output);
+	struct sg_renderer *reference = reference_renderer(info->width, info->height);
+	struct animated_scene animated;
+	animated_scene_init(&animated);
+	animated_scene_set_frame(&animated, 1);
+	ck_assert_int_eq(sg_output_present(output, animated.scene, &animated.camera), SG_OK);
+	ck_assert_int_eq(sg_output_wait(output, FLIP_TIMEOUT_MS), SG_OK);
+
+	ck_assert_int_eq(sg_output_pause(output), SG_OK);
+	ck_assert_int_eq(sg_output_pause(output), SG_OK);
+	ck_assert(sg_output_is_paused(output));
+	ck_assert_int_eq(sg_output_present(output, animated.scene, &animated.camera), SG_ERR_BUSY);
+	ck_assert_msg(strstr(sg_last_error(), "is paused"), "%s", sg_last_error());
+
+	/* The other session: master, another mode (1024 x 768 where the output
+	 * has virtio-gpu's preferred 1280 x 800) and a magenta frame, so that a
+	 * resume without a modeset would flip into the wrong mode. */
+	int other = open(CARD, O_RDWR | O_CLOEXEC);
+	ck_assert_int_ge(other, 0);
+	ck_assert_msg(drmSetMaster(other) == 0, "the other session cannot be master: %s",
+	              strerror(errno));
+	drmModeConnectorPtr c = drmModeGetConnector(other, info->connector_id);
+	drmModeModeInfo mode = {0};
+	for (int i = 0; i < c->count_modes; i++)
+		if (c->modes[i].hdisplay == 1024 && c->modes[i].vdisplay == 768)
+			mode = c->modes[i];
+	drmModeFreeConnector(c);
+	ck_assert_msg(mode.hdisplay == 1024 && info->width != 1024, "no other mode to switch to");
+	struct sg_dumb_buffer dumb;
+	ck_assert_int_eq(sg_dumb_buffer_init(&dumb, other, 1024, 768), SG_OK);
+	for (size_t i = 0; i < dumb.size / 4; i++)
+		((uint32_t *)dumb.map)[i] = 0xffff00ffu; /* XRGB8888 magenta */
+	uint32_t fb = 0, handles[4] = {dumb.handle}, pitches[4] = {dumb.stride}, offsets[4] = {0};
+	ck_assert_int_eq(drmModeAddFB2(other, 1024, 768, DRM_FORMAT_XRGB8888, handles, pitches,
+	                               offsets, &fb, 0),
+	                 0);
+	uint32_t connector = info->connector_id;
+	ck_assert_int_eq(drmModeSetCrtc(other, info->crtc_id, fb, 0, 0, &connector, 1, &mode), 0);
+	uint32_t shown_fb;
+	uint8_t *shown = read_crtc(CARD, info->crtc_id, 1024, 768, &shown_fb);
+	ck_assert_uint_eq(shown_fb, fb);
+	ck_assert_msg(shown[0] == 255 && shown[1] == 0 && shown[2] == 255,
+	              "the other session's frame is not magenta: %u %u %u", shown[0], shown[1],
+	              shown[2]);
+	free(shown);
+	/* Still master elsewhere: the resume is refused by name and stays paused. */
+	ck_assert_int_eq(sg_output_resume(output), SG_ERR_DEVICE);
+	ck_assert_msg(strstr(sg_last_error(), "cannot take DRM master"), "%s", sg_last_error());
+	ck_assert(sg_output_is_paused(output));
+	ck_assert_int_eq(drmDropMaster(other), 0);
+
+	ck_assert_int_eq(sg_output_resume(output), SG_OK);
+	ck_assert(!sg_output_is_paused(output));
+	animated_scene_set_frame(&animated, 2);
+	ck_assert_msg(sg_output_present(output, animated.scene, &animated.camera) == SG_OK, "%s",
+	              sg_last_error());
+	ck_assert_int_eq(sg_output_wait(output, FLIP_TIMEOUT_MS), SG_OK);
+	shown = read_crtc(CARD, info->crtc_id, info->width, info->height, &shown_fb);
+	ck_assert_uint_ne(shown_fb, fb);
+	drmModeCrtcPtr crtc = drmModeGetCrtc(other, info->crtc_id); /* the mode set again */
+	ck_assert_msg(crtc->mode.hdisplay == info->width && crtc->mode.vdisplay == info->height,
+	              "the CRTC is in %ux%u after the resume", crtc->mode.hdisplay,
+	              crtc->mode.vdisplay);
+	drmModeFreeCrtc(crtc);
+	uint8_t *expected = reference_render(reference, &animated);
+	ck_assert_int_eq(count_differing_pixels(shown, (size_t)info->width * 4, expected,
+	                                        (size_t)info->width * 4, info->width, info->height),
+	                 0);
+	free(shown);
+	free(expected);
+	sg_output_destroy(output);
+	drmModeRmFB(other, fb);
+	sg_dumb_buffer_finish(&dumb);
+	close(other);
+	animated_scene_finish(&animated);
+	sg_renderer_destroy(reference);
+}
+END_TEST
+
 Suite *output_suite(bool has_kms)
 {
 	Suite *suite = suite_create("output");
@@ -571,6 +657,7 @@ Suite *output_suite(bool has_kms)
 	if (has_kms) {
 		tcase_add_test(tc, test_scanout_matches_surfaceless);
 		tcase_add_test(tc, test_rotated_scanout);
+		tcase_add_test(tc, test_pause_and_resume);
 		tcase_add_test(tc, test_restore_after_destroy);
 		tcase_add_test(tc, test_busy_and_dispatch);
 		tcase_add_test(tc, test_errors_connector_and_mode);
