@@ -15,7 +15,8 @@ packages=(
 	libegl-mesa0 libgl1-mesa-dri # Mesa: EGL surfaceless and llvmpipe
 	libwayland-dev wayland-protocols libxkbcommon-dev # Wayland windows (sg/window.h)
 	libinput-dev libudev-dev xkb-data # input devices on a display (sg/input.h) and their keymaps
-	udev # systemd-udevd in the drm suite's guest, which libinput needs to see uinput devices
+	libseat-dev # seats for a kiosk run as an ordinary user (sg/session.h)
+	udev seatd # the drm suite's guest: systemd-udevd (libinput sees only tagged devices), seatd
 	weston # the window tests' headless compositor and its weston-screenshooter
 	valgrind clang libclang-rt-14-dev # the memcheck and fuzzing test modes
 )

@@ -32,7 +32,8 @@ BELOW = {
     'gbm': ['target'],
     'render': ['surfaceless', 'gbm'],
     'ring': ['render'],
-    'input': ['traverse'],
+    'session': ['base'],
+    'input': ['traverse', 'session'],
     'output': ['ring', 'input'],
     'window': ['ring', 'input'],
 }
@@ -40,8 +41,10 @@ BELOW = {
 # System headers that only some layers may use: the graph and traversal know
 # no GL, GL knows no EGL, only the device layers touch DRM and GBM, only the
 # window layer Wayland, only the input layer libinput and udev (both of them
-# xkbcommon), and only text knows FreeType and HarfBuzz (sg/text.h hides them), only base libpng and
-# only text fontconfig and FriBidi, only the scene files json-c, only the model files assimp, only the images libjpeg and libwebp.
+# xkbcommon), only the session layer libseat, only text FreeType and HarfBuzz
+# (sg/text.h hides them), fontconfig and FriBidi, only base libpng, only the
+# scene files json-c, only the model files assimp, only the images libjpeg and
+# libwebp.
 SYSTEM = [
     (re.compile(r'^gbm\.h$'), {'gbm'}),
     (re.compile(r'^xf86drmMode\.h$'), {'gbm', 'output'}),
@@ -49,6 +52,7 @@ SYSTEM = [
     (re.compile(r'^wayland-'), {'window'}),
     (re.compile(r'^xkbcommon/'), {'window', 'input'}),
     (re.compile(r'^(libinput|libudev)\.h$'), {'input'}),
+    (re.compile(r'^libseat\.h$'), {'session'}),
     (re.compile(r'^EGL/'), {'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'}),
     (re.compile(r'^(ft2build\.h|freetype/|hb(-[a-z]+)?\.h$|harfbuzz/|fontconfig/|fribidi)'), {'text'}),
     (re.compile(r'^png\.h$'), {'base'}),
@@ -83,6 +87,7 @@ PUBLIC = {
     'renderer.h': 'render',
     'output.h': 'output',
     'input.h': 'input',
+    'session.h': 'session',
     'window.h': 'window',
     'sg.h': UMBRELLA,
 }

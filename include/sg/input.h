@@ -20,6 +20,7 @@
 #include <sg/export.h>
 #include <sg/pick.h>
 #include <sg/scene.h>
+#include <sg/session.h>
 #include <sg/types.h>
 
 #ifdef __cplusplus
@@ -102,11 +103,15 @@ struct sg_input_desc {
 	 * libinput's udev backend finds them (systemd-udevd must be running).
 	 * Else exactly these event device paths ("/dev/input/event3"), read
 	 * whatever their seat (libinput's path backend); the array is read only
-	 * during create. libsg opens them read-write itself: run as root or in
-	 * the group that owns them (often "input"). */
+	 * during create. Without a session libsg opens them read-write itself:
+	 * run as root or in the group that owns them (often "input"). */
 	const char *seat;
 	const char *const *devices;
 	size_t device_count;
+	/* A seat's session (sg/session.h): the seat daemon opens the devices,
+	 * so an ordinary user may read them; its seat is the udev seat (seat
+	 * is then ignored). NULL: none. Must outlive the input. */
+	struct sg_session *session;
 	/* Create even when no device is found (a kiosk started before its
 	 * touchscreen is plugged in); false: that is an error. */
 	bool allow_no_devices;
@@ -155,6 +160,12 @@ SG_API int sg_input_get_fd(const struct sg_input *input);
  * blocking. A device unplugged is dropped silently (touches on it are
  * cancelled), one plugged in on the seat is added. */
 SG_API sg_result sg_input_dispatch(struct sg_input *input);
+/* While the session is switched away (sg/session.h's on_change false):
+ * sg_input_suspend() closes the devices (touches in progress are
+ * cancelled), sg_input_resume() opens them again. No-ops when already so. */
+SG_API sg_result sg_input_suspend(struct sg_input *input);
+SG_API sg_result sg_input_resume(struct sg_input *input);
+
 /* The picture's new size or rotation (a mode change, a rotation): later
  * events use them; a relative pointer's position is kept, clamped. */
 SG_API sg_result sg_input_set_area(struct sg_input *input, int width, int height,

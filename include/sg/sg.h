@@ -18,6 +18,7 @@
 #include <sg/scene.h>
 #include <sg/scene3d.h>
 #include <sg/scene_file.h>
+#include <sg/session.h>
 #include <sg/shape.h>
 #include <sg/text.h>
 #include <sg/version.h>

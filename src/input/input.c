@@ -18,6 +18,12 @@
 static int open_restricted(const char *path, int flags, void *user_data)
 {
 	struct sg_input *input = user_data;
+	if (input->session) {
+		int fd = sg_session_open_device(input->session, path);
+		if (fd < 0 && !input->open_error[0])
+			snprintf(input->open_error, sizeof(input->open_error), "%s", sg_last_error());
+		return fd < 0 ? -EACCES : fd;
+	}
 	int fd = open(path, flags | O_CLOEXEC);
 	if (fd < 0) {
 		int error = errno;
@@ -31,8 +37,9 @@ static int open_restricted(const char *path, int flags, void *user_data)
 
 static void close_restricted(int fd, void *user_data)
 {
-	(void)user_data;
-	close(fd);
+	struct sg_input *input = user_data;
+	if (!input->session || sg_session_close_device(input->session, fd) == SG_ERR_NOT_FOUND)
+		close(fd);
 }
 
 static const struct libinput_interface interface = {
@@ -142,7 +149,9 @@ static sg_result open_paths(struct sg_input *input, const struct sg_input_desc *
 
 static sg_result open_seat(struct sg_input *input, const struct sg_input_desc *desc)
 {
-	const char *seat = desc->seat ? desc->seat : "seat0";
+	const char *seat = input->session ? sg_session_get_seat_name(input->session)
+	                   : desc->seat   ? desc->seat
+	                                  : "seat0";
 	if (strlen(seat) >= sizeof(input->seat))
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_input_create: seat name of %zu bytes",
 		               strlen(seat));
@@ -198,6 +207,7 @@ struct sg_input *sg_input_create(const struct sg_input_desc *desc)
 		sg_fail(SG_ERR_NO_MEMORY, "sg_input_create: out of memory");
 		return NULL;
 	}
+	input->session = desc->session;
 	input->on_event = desc->on_event;
 	input->user_data = desc->user_data;
 	input->width = desc->width, input->height = desc->height;
@@ -260,6 +270,34 @@ sg_result sg_input_dispatch(struct sg_input *input)
 	if (status != 0)
 		return sg_fail(SG_ERR_DEVICE, "sg_input_dispatch: libinput_dispatch: %s",
 		               strerror(-status));
+	return SG_OK;
+}
+
+sg_result sg_input_suspend(struct sg_input *input)
+{
+	if (!input)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_input_suspend: input is NULL");
+	if (!input->suspended) {
+		libinput_suspend(input->libinput); /* closes every device */
+		sg_input_drain(input);             /* their removals, touch cancels */
+		input->suspended = true;
+	}
+	return SG_OK;
+}
+
+sg_result sg_input_resume(struct sg_input *input)
+{
+	if (!input)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_input_resume: input is NULL");
+	if (input->suspended) {
+		input->open_error[0] = '\0';
+		if (libinput_resume(input->libinput))
+			return sg_fail(SG_ERR_DEVICE, "sg_input_resume: libinput could not open the "
+			                              "devices again%s%s",
+			               input->open_error[0] ? ": " : "", input->open_error);
+		input->suspended = false;
+		sg_input_drain(input); /* the devices added again */
+	}
 	return SG_OK;
 }
 

@@ -16,6 +16,8 @@
 struct sg_input {
 	struct libinput *libinput;
 	struct udev *udev; /* NULL with a list of device paths */
+	struct sg_session *session; /* opens the devices where given */
+	bool suspended;
 	struct xkb_context *xkb;
 	struct xkb_keymap *keymap;
 	struct xkb_state *xkb_state;

@@ -46,3 +46,15 @@ sg_result sg_input_set_area(struct sg_input *input, int width, int height,
 	(void)input, (void)width, (void)height, (void)rotation;
 	return sg_fail(SG_ERR_UNSUPPORTED, "sg_input_set_area: %s", unsupported);
 }
+
+sg_result sg_input_suspend(struct sg_input *input)
+{
+	(void)input;
+	return sg_fail(SG_ERR_UNSUPPORTED, "sg_input_suspend: %s", unsupported);
+}
+
+sg_result sg_input_resume(struct sg_input *input)
+{
+	(void)input;
+	return sg_fail(SG_ERR_UNSUPPORTED, "sg_input_resume: %s", unsupported);
+}

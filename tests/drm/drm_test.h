@@ -61,6 +61,8 @@ Suite *output_suite(bool has_kms);
 Suite *output_vkms_suite(void);
 /* sg_input against uinput devices (built with SG_DRM_INPUT; run with udevd). */
 Suite *input_suite(void);
+/* sg_session through seatd as nobody (built with SG_DRM_SESSION; needs udevd). */
+Suite *session_suite(void);
 /* sg_window's dma-buf path against mini_compositor.c (built with SG_DRM_WINDOW). */
 Suite *window_dmabuf_suite(void);
 

@@ -333,8 +333,12 @@ int main(void)
 #ifdef SG_DRM_INPUT
 		/* run-in-vm.sh sets SG_DRM_INPUT=1 where it started systemd-udevd. */
 		const char *input = getenv("SG_DRM_INPUT");
-		if (input && strcmp(input, "1") == 0)
+		if (input && strcmp(input, "1") == 0) {
 			srunner_add_suite(runner, input_suite());
+#ifdef SG_DRM_SESSION
+			srunner_add_suite(runner, session_suite());
+#endif
+		}
 #endif
 	}
 	srunner_run_all(runner, CK_ENV); /* CK_VERBOSITY, default normal */
