@@ -2,14 +2,15 @@
  * reacting to touch, pointer and keys (sg/input.h), turned with --rotate.
  *
  * The steps: open the card node once (the outputs share it, and with it DRM
- * master) -> one sg_output per connected connector, all showing the one
- * scene, each through a camera of the first display's picture -> sg_input
- * on the udev seat, in the first display's picture and rotation -> a loop
- * that polls the card and the input devices, hands events to the screen
- * (kiosk_scene.c: picks the button under a touch), and presents a frame to
- * each display whose last frame is out of date and whose flip has landed.
- * With no connected display it waits for one, probing once a second. Stops
- * on Escape or q, after --seconds or --frames, or on SIGINT or SIGTERM. */
+ * master) -> sg_hotplug on it -> one sg_output per connected connector, all
+ * showing the one scene, each through a camera of the first display's
+ * picture -> sg_input on the udev seat, in the first display's picture and
+ * rotation -> a loop that polls the card, the input devices and hotplug,
+ * hands events to the screen (kiosk_scene.c: picks the button under a
+ * touch), creates and destroys outputs as connectors come and go, and
+ * presents a frame to each display whose last frame is out of date and whose
+ * flip has landed. With no connected display it waits for one. Stops on
+ * Escape or q, after --seconds or --frames, or on SIGINT or SIGTERM. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -86,46 +87,93 @@ static int open_card(const char *device)
 	return -1;
 }
 
-/* The names of the connected connectors ("HDMI-A-1"), probed anew. */
-static int connected(int fd, char names[MAX_OUTPUTS][40])
-{
-	drmModeResPtr res = drmModeGetResources(fd);
-	int count = 0;
-	for (int i = 0; res && i < res->count_connectors && count < MAX_OUTPUTS; i++) {
-		drmModeConnectorPtr c = drmModeGetConnector(fd, res->connectors[i]);
-		if (c && c->connection == DRM_MODE_CONNECTED && c->count_modes > 0) {
-			const char *type = drmModeGetConnectorTypeName(c->connector_type);
-			snprintf(names[count++], 40, "%s-%u", type ? type : "Unknown", c->connector_type_id);
-		}
-		drmModeFreeConnector(c);
-	}
-	drmModeFreeResources(res);
-	return count;
-}
-
 struct display {
 	struct sg_output *output;
+	char connector[32];
 	bool flipping;     /* a frame is on its way to the screen */
 	unsigned shown;    /* the version of the screen it last presented */
 	long flips;
 };
 
 struct app {
+	int fd; /* the card, shared by every output */
+	enum sg_rotation rotation;
 	struct kiosk kiosk;
+	bool built; /* the screen, laid out for the first display's picture */
 	struct display displays[MAX_OUTPUTS];
 	int count;
+	long first_flips; /* of the first display ever shown, for --frames */
 	struct sg_camera camera;
 	unsigned version; /* bumped at each change of the screen */
 	bool quit, quiet;
 };
+
+static void on_flip(struct sg_output *output, const struct sg_output_flip *flip, void *data);
+
+/* A display for a connector that is connected (at start, or plugged in). */
+static void add_display(struct app *app, const char *connector)
+{
+	if (app->count == MAX_OUTPUTS)
+		return;
+	struct sg_output *output = sg_output_create(&(struct sg_output_desc){
+	    .has_drm_fd = true,
+	    .drm_fd = app->fd,
+	    .connector = connector,
+	    .rotation = app->rotation,
+	    .clear_color = {0.93f, 0.94f, 0.96f, 1.0f}, /* the screen's background */
+	    .on_flip = on_flip,
+	    .user_data = app});
+	if (!output) {
+		fprintf(stderr, "kiosk: %s: %s\n", connector, sg_last_error());
+		return;
+	}
+	const struct sg_output_info *info = sg_output_get_info(output);
+	if (!app->quiet)
+		printf("display %s: %dx%d, picture %dx%d turned %d degrees%s%s%s, %s\n",
+		       info->connector, info->width, info->height, info->picture_width,
+		       info->picture_height, (int)info->rotation % 4 * 90,
+		       info->panel_orientation[0] ? " (panel: " : "", info->panel_orientation,
+		       info->panel_orientation[0] ? ")" : "",
+		       info->path == SG_OUTPUT_PATH_ZERO_COPY ? "zero-copy" : "copy");
+	struct display *d = &app->displays[app->count++];
+	*d = (struct display){.output = output};
+	snprintf(d->connector, sizeof(d->connector), "%s", connector);
+}
+
+static void remove_display(struct app *app, const char *connector)
+{
+	for (int i = 0; i < app->count; i++)
+		if (strcmp(app->displays[i].connector, connector) == 0) {
+			if (!app->quiet)
+				printf("display %s: gone\n", connector);
+			sg_output_destroy(app->displays[i].output);
+			app->displays[i] = app->displays[--app->count];
+			return;
+		}
+}
+
+static void on_hotplug(struct sg_hotplug *hotplug, const struct sg_connector_state *connector,
+                       void *data)
+{
+	(void)hotplug;
+	struct app *app = data;
+	if (connector->connected)
+		add_display(app, connector->name);
+	else
+		remove_display(app, connector->name);
+}
 
 static void on_flip(struct sg_output *output, const struct sg_output_flip *flip, void *data)
 {
 	(void)flip;
 	struct app *app = data;
 	for (int i = 0; i < app->count; i++)
-		if (app->displays[i].output == output)
-			app->displays[i].flipping = false, app->displays[i].flips++;
+		if (app->displays[i].output == output) {
+			app->displays[i].flipping = false;
+			app->displays[i].flips++;
+			if (i == 0)
+				app->first_flips++;
+		}
 }
 
 static void on_input(struct sg_input *input, const struct sg_input_event *event, void *data)
@@ -208,96 +256,87 @@ int main(int argc, char **argv)
 	sigaction(SIGINT, &action, NULL);
 	sigaction(SIGTERM, &action, NULL);
 
-	int fd = open_card(device);
-	if (fd < 0) {
+	app.fd = open_card(device);
+	if (app.fd < 0) {
 		fprintf(stderr, "kiosk: cannot open %s: %s\n", device ? device : "a DRM card with KMS",
 		        strerror(errno));
 		return 1;
 	}
-	char names[MAX_OUTPUTS][40];
-	int count;
-	bool said = false;
-	while ((count = connected(fd, names)) == 0 && !stop) {
-		if (!said)
-			fprintf(stderr, "kiosk: no connected display: waiting for one\n");
-		said = true;
-		sleep(1);
+	app.rotation = (enum sg_rotation)((int)degrees / 90);
+	/* Connectors plugged in later, or out; without libudev, none. */
+	struct sg_hotplug *hotplug = sg_hotplug_create(&(struct sg_hotplug_desc){
+	    .drm_fd = app.fd, .on_change = on_hotplug, .user_data = &app});
+	if (!hotplug)
+		fprintf(stderr, "kiosk: no hotplug (%s): the displays connected now only\n",
+		        sg_last_error());
+	struct sg_connector_state connectors[MAX_OUTPUTS];
+	size_t count = 0;
+	if (sg_output_list_connectors(app.fd, connectors, MAX_OUTPUTS, &count)) {
+		fprintf(stderr, "kiosk: %s\n", sg_last_error());
+		return 1;
 	}
+	for (size_t i = 0; i < count && i < MAX_OUTPUTS; i++)
+		if (connectors[i].connected)
+			add_display(&app, connectors[i].name);
+	if (!app.count && hotplug)
+		fprintf(stderr, "kiosk: no connected display: waiting for one\n");
 	int status = 0;
-	const struct sg_output_info *first = NULL;
-	for (int i = 0; i < count && !stop; i++) {
-		struct sg_output *output = sg_output_create(&(struct sg_output_desc){
-		    .has_drm_fd = true,
-		    .drm_fd = fd,
-		    .connector = names[i],
-		    .rotation = (enum sg_rotation)((int)degrees / 90),
-		    .clear_color = {0.93f, 0.94f, 0.96f, 1.0f}, /* the screen's background */
-		    .on_flip = on_flip,
-		    .user_data = &app});
-		if (!output) {
-			fprintf(stderr, "kiosk: %s: %s\n", names[i], sg_last_error());
-			continue;
-		}
-		const struct sg_output_info *info = sg_output_get_info(output);
-		if (!app.quiet)
-			printf("display %s: %dx%d, picture %dx%d turned %d degrees%s%s%s, %s\n",
-			       info->connector, info->width, info->height, info->picture_width,
-			       info->picture_height, (int)info->rotation % 4 * 90,
-			       info->panel_orientation[0] ? " (panel: " : "", info->panel_orientation,
-			       info->panel_orientation[0] ? ")" : "",
-			       info->path == SG_OUTPUT_PATH_ZERO_COPY ? "zero-copy" : "copy");
-		if (!first)
-			first = info;
-		app.displays[app.count++] = (struct display){.output = output};
-	}
 	struct sg_input *input = NULL;
-	if (!first) {
-		if (!stop) {
+		double start = now_s(), next_slide = start + slide_seconds;
+	sg_result result = SG_OK;
+	while (!stop && !app.quit && (seconds < 0 || now_s() - start < seconds) &&
+	       (frames < 0 || app.first_flips < (long)frames)) {
+		if (app.count && !app.built) {
+			/* The screen, for the first display's picture, and input in it. */
+			const struct sg_output_info *first = sg_output_get_info(app.displays[0].output);
+			if ((result = kiosk_build(&app.kiosk, first->picture_width, first->picture_height,
+			                          font)))
+				break;
+			app.built = true;
+			sg_camera_init_pixels(&app.camera, (float)app.kiosk.width,
+			                      (float)app.kiosk.height);
+			input = sg_input_create(&(struct sg_input_desc){.width = first->picture_width,
+			                                                .height = first->picture_height,
+			                                                .rotation = first->rotation,
+			                                                .allow_no_devices = true,
+			                                                .on_event = on_input,
+			                                                .user_data = &app});
+			if (!input)
+				fprintf(stderr, "kiosk: no input (%s): showing the slides alone\n",
+				        sg_last_error());
+			else if (!app.quiet)
+				printf("input: %zu devices on %s (%zu touchscreens, %zu pointers, %zu "
+				       "keyboards)\n",
+				       sg_input_get_info(input)->device_count, sg_input_get_info(input)->seat,
+				       sg_input_get_info(input)->touchscreens,
+				       sg_input_get_info(input)->pointers, sg_input_get_info(input)->keyboards);
+		}
+		if (!app.count && !hotplug) {
 			fprintf(stderr, "kiosk: no display could be driven\n");
 			status = 1;
+			break;
 		}
-	} else if (kiosk_build(&app.kiosk, first->picture_width, first->picture_height, font)) {
-		fprintf(stderr, "kiosk: building the screen: %s\n", sg_last_error());
-		status = 1;
-	} else {
-		/* Every display shows the first one's picture, stretched to its own. */
-		sg_camera_init_pixels(&app.camera, (float)app.kiosk.width, (float)app.kiosk.height);
-		input = sg_input_create(&(struct sg_input_desc){.width = first->picture_width,
-		                                                .height = first->picture_height,
-		                                                .rotation = first->rotation,
-		                                                .allow_no_devices = true,
-		                                                .on_event = on_input,
-		                                                .user_data = &app});
-		if (!input)
-			fprintf(stderr, "kiosk: no input (%s): showing the slides alone\n",
-			        sg_last_error());
-		else if (!app.quiet)
-			printf("input: %zu devices on %s (%zu touchscreens, %zu pointers, %zu keyboards)\n",
-			       sg_input_get_info(input)->device_count, sg_input_get_info(input)->seat,
-			       sg_input_get_info(input)->touchscreens, sg_input_get_info(input)->pointers,
-			       sg_input_get_info(input)->keyboards);
-	}
-
-	double start = now_s(), next_slide = start + slide_seconds;
-	sg_result result = SG_OK;
-	while (status == 0 && !stop && !app.quit &&
-	       (seconds < 0 || now_s() - start < seconds) &&
-	       (frames < 0 || app.displays[0].flips < (long)frames)) {
-		if ((result = present_due(&app)))
+		if (app.built && (result = present_due(&app)))
 			break;
 		double now = now_s();
-		int timeout = slide_seconds > 0 ? (int)((next_slide - now) * 1000) + 1 : 1000;
-		struct pollfd fds[2] = {{.fd = fd, .events = POLLIN},
-		                        {.fd = input ? sg_input_get_fd(input) : -1, .events = POLLIN}};
-		if (poll(fds, 2, timeout < 0 ? 0 : timeout) < 0 && errno != EINTR)
+		int timeout = app.built && slide_seconds > 0 ? (int)((next_slide - now) * 1000) + 1
+		                                             : 1000;
+		struct pollfd fds[3] = {{.fd = app.fd, .events = POLLIN},
+		                        {.fd = input ? sg_input_get_fd(input) : -1, .events = POLLIN},
+		                        {.fd = hotplug ? sg_hotplug_get_fd(hotplug) : -1,
+		                         .events = POLLIN}};
+		if (poll(fds, 3, timeout < 0 ? 0 : timeout) < 0 && errno != EINTR)
 			break;
 		/* One dispatch serves every output on the card: each flip's event
 		 * names the output that committed it. */
-		if ((fds[0].revents & POLLIN) && (result = sg_output_dispatch(app.displays[0].output)))
+		if ((fds[0].revents & POLLIN) && app.count &&
+		    (result = sg_output_dispatch(app.displays[0].output)))
 			break;
 		if ((fds[1].revents & POLLIN) && (result = sg_input_dispatch(input)))
 			break;
-		if (slide_seconds > 0 && now_s() >= next_slide) {
+		if ((fds[2].revents & POLLIN) && (result = sg_hotplug_dispatch(hotplug)))
+			break;
+		if (app.built && slide_seconds > 0 && now_s() >= next_slide) {
 			kiosk_advance(&app.kiosk, 1);
 			app.version++;
 			next_slide = now_s() + slide_seconds;
@@ -309,12 +348,13 @@ int main(int argc, char **argv)
 	}
 	if (!app.quiet && app.count)
 		printf("%ld frames on %s in %.1f s, %d button presses\n", app.displays[0].flips,
-		       sg_output_get_info(app.displays[0].output)->connector, now_s() - start,
-		       app.kiosk.presses);
+		       app.displays[0].connector, now_s() - start, app.kiosk.presses);
 	sg_input_destroy(input);
 	for (int i = 0; i < app.count; i++)
 		sg_output_destroy(app.displays[i].output); /* each restores its CRTC */
-	kiosk_finish(&app.kiosk);
-	close(fd);
+	sg_hotplug_destroy(hotplug);
+	if (app.built)
+		kiosk_finish(&app.kiosk);
+	close(app.fd);
 	return status;
 }

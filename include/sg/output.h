@@ -63,8 +63,10 @@ struct sg_output_desc {
 	 * TakeDevice: read only when has_drm_fd is true (a zeroed desc means none,
 	 * fd 0 stays possible). libsg neither duplicates nor closes it; the caller
 	 * closes it after sg_output_destroy(). libsg sets client caps on it
-	 * (UNIVERSAL_PLANES, ATOMIC unless force_legacy) and reads its events, so
-	 * it should not be shared with another KMS user in the same process. */
+	 * (UNIVERSAL_PLANES, ATOMIC unless force_legacy) and reads its events.
+	 * Several outputs (one per connector) may share one fd: the dispatch of
+	 * any of them reads every flip event and calls the on_flip of the
+	 * output that committed it (docs/output.md, "Several displays"). */
 	bool has_drm_fd;
 	int drm_fd;
 	/* A connector name as the kernel's sysfs and modetest spell it ("HDMI-A-1",
@@ -214,6 +216,50 @@ SG_API bool sg_output_is_paused(const struct sg_output *output);
 /* The output's renderer (owned by the output): for sg_renderer_get_stats(),
  * sg_renderer_read_pixels() of the last frame, sg_renderer_set_culling(). */
 SG_API struct sg_renderer *sg_output_get_renderer(struct sg_output *output);
+
+/* --- Connectors and hotplug ---------------------------------------------- */
+
+/* A connector of a card, as probed. */
+struct sg_connector_state {
+	char name[32];     /* "HDMI-A-1", as sg_output_desc.connector takes it */
+	bool connected;    /* connected with at least one mode */
+	int width, height; /* its preferred mode (else its first); 0 when not connected */
+};
+
+/* The connectors of the card behind drm_fd (a card node), probed now (a
+ * probe may take a moment on real hardware): the first max in connectors
+ * (NULL when max is 0), their number in *count. SG_ERR_DEVICE when the node
+ * has no KMS. */
+SG_API sg_result sg_output_list_connectors(int drm_fd, struct sg_connector_state *connectors,
+                                           size_t max, size_t *count);
+
+struct sg_hotplug;
+
+/* A connector that appeared (connected true) or went away, found at a
+ * dispatch. */
+typedef void (*sg_hotplug_fn)(struct sg_hotplug *hotplug,
+                              const struct sg_connector_state *connector, void *user_data);
+
+struct sg_hotplug_desc {
+	int drm_fd; /* the card node to watch; the caller's, read only */
+	sg_hotplug_fn on_change;
+	void *user_data;
+};
+
+/* Watches the card for connectors plugged in or out: the kernel's change
+ * events of its node (through udev where systemd-udevd runs, else straight
+ * from the kernel), after each of which sg_hotplug_dispatch() probes the
+ * connectors and calls on_change for each whose state changed since the
+ * last probe (create probes once: no calls for what is connected then).
+ * Create and destroy outputs from on_change as connectors come and go; a
+ * program started with no display waits on sg_hotplug_get_fd(). NULL on
+ * failure (SG_ERR_DEVICE naming the udev call; SG_ERR_UNSUPPORTED in a
+ * libsg built without libudev). */
+SG_API struct sg_hotplug *sg_hotplug_create(const struct sg_hotplug_desc *desc);
+SG_API void sg_hotplug_destroy(struct sg_hotplug *hotplug);
+/* Poll for POLLIN, then sg_hotplug_dispatch() (which never blocks). */
+SG_API int sg_hotplug_get_fd(const struct sg_hotplug *hotplug);
+SG_API sg_result sg_hotplug_dispatch(struct sg_hotplug *hotplug);
 
 #ifdef __cplusplus
 }

@@ -649,6 +649,161 @@ START_TEST(test_pause_and_resume)
 }
 END_TEST
 
+/* Forces a connector's state as the kernel's sysfs allows ("on", "off",
+ * "detect": back to what the driver sees). qemu connects only Virtual-1
+ * without a display; forcing Virtual-2 on makes the second head. */
+static void force_connector(const char *name, const char *state)
+{
+	char path[128];
+	snprintf(path, sizeof(path), "/sys/class/drm/card0-%s/status", name);
+	FILE *f = fopen(path, "w");
+	ck_assert_msg(f, "%s: %s", path, strerror(errno));
+	ck_assert_int_ge(fputs(state, f), 0);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* A synthetic change event of the card's node, as a hotplug sends. */
+static void card_changed(void)
+{
+	FILE *f = fopen("/sys/class/drm/card0/uevent", "w");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_ge(fputs("change", f), 0);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+static const struct sg_connector_state *find_state(const struct sg_connector_state *states,
+                                                   size_t count, const char *name)
+{
+	for (size_t i = 0; i < count; i++)
+		if (strcmp(states[i].name, name) == 0)
+			return &states[i];
+	return NULL;
+}
+
+/* Two heads of one card, one open file for both outputs: each scans out the
+ * scene through its own camera at its own mode, on its own CRTC, equal to
+ * the reference; one dispatch of either output completes both's flips. */
+START_TEST(test_two_heads)
+{
+	force_connector("Virtual-2", "on");
+	int fd = open(CARD, O_RDWR | O_CLOEXEC);
+	ck_assert_int_ge(fd, 0);
+	struct sg_connector_state states[8];
+	size_t count = 0;
+	ck_assert_int_eq(sg_output_list_connectors(fd, states, 8, &count), SG_OK);
+	ck_assert_uint_eq(count, 2);
+	ck_assert(find_state(states, count, "Virtual-1")->connected);
+	ck_assert(find_state(states, count, "Virtual-2")->connected);
+	struct flips flips[2] = {{0}};
+	struct sg_output *outputs[2];
+	const char *names[2] = {"Virtual-1", "Virtual-2"};
+	for (int i = 0; i < 2; i++)
+		outputs[i] = create(&(struct sg_output_desc){.has_drm_fd = true,
+		                                             .drm_fd = fd,
+		                                             .connector = names[i],
+		                                             .width = i ? 800 : 1024,
+		                                             .height = i ? 600 : 768,
+		                                             .on_flip = on_flip,
+		                                             .user_data = &flips[i]});
+	const struct sg_output_info *a = sg_output_get_info(outputs[0]),
+	                            *b = sg_output_get_info(outputs[1]);
+	ck_assert_uint_ne(a->crtc_id, b->crtc_id);
+	struct animated_scene animated;
+	animated_scene_init(&animated);
+	animated_scene_set_frame(&animated, 1);
+	for (int i = 0; i < 2; i++)
+		ck_assert_msg(sg_output_present(outputs[i], animated.scene, &animated.camera) == SG_OK,
+		              "%s", sg_last_error());
+	for (int round = 0; round < 50 && (flips[0].count < 1 || flips[1].count < 1); round++) {
+		struct pollfd pfd = {.fd = fd, .events = POLLIN};
+		poll(&pfd, 1, 100);
+		ck_assert_int_eq(sg_output_dispatch(outputs[0]), SG_OK); /* for both */
+	}
+	ck_assert_int_eq(flips[0].count, 1);
+	ck_assert_int_eq(flips[1].count, 1);
+	for (int i = 0; i < 2; i++) {
+		const struct sg_output_info *info = i ? b : a;
+		struct sg_renderer *reference = reference_renderer(info->width, info->height);
+		uint32_t fb;
+		uint8_t *shown = read_crtc(CARD, info->crtc_id, info->width, info->height, &fb);
+		uint8_t *expected = reference_render(reference, &animated);
+		int differing = count_differing_pixels(shown, (size_t)info->width * 4, expected,
+		                                       (size_t)info->width * 4, info->width,
+		                                       info->height);
+		printf("[%.2f] %s %dx%d on CRTC %u: %d pixels differ\n", seconds_now(), info->connector,
+		       info->width, info->height, info->crtc_id, differing);
+		ck_assert_int_eq(differing, 0);
+		free(shown);
+		free(expected);
+		sg_renderer_destroy(reference);
+	}
+	for (int i = 0; i < 2; i++)
+		sg_output_destroy(outputs[i]);
+	animated_scene_finish(&animated);
+	close(fd);
+	force_connector("Virtual-2", "detect");
+}
+END_TEST
+
+struct changes {
+	int count;
+	struct sg_connector_state last;
+};
+
+static void on_hotplug(struct sg_hotplug *hotplug, const struct sg_connector_state *connector,
+                       void *data)
+{
+	(void)hotplug;
+	struct changes *changes = data;
+	changes->count++;
+	changes->last = *connector;
+}
+
+/* Waits for the hotplug fd and dispatches, up to 2 s. */
+static void hotplug_wait(struct sg_hotplug *hotplug, struct changes *changes, int count)
+{
+	for (int round = 0; round < 20 && changes->count < count; round++) {
+		struct pollfd pfd = {.fd = sg_hotplug_get_fd(hotplug), .events = POLLIN};
+		poll(&pfd, 1, 100);
+		ck_assert_int_eq(sg_hotplug_dispatch(hotplug), SG_OK);
+	}
+}
+
+/* Virtual-2 plugged in and out (forced through sysfs, announced by a
+ * synthetic change event of the card, as the kernel sends on hotplug): one
+ * report each, none for an event that changed nothing. */
+START_TEST(test_hotplug)
+{
+	int fd = open(CARD, O_RDWR | O_CLOEXEC);
+	ck_assert_int_ge(fd, 0);
+	struct changes changes = {0};
+	struct sg_hotplug *hotplug = sg_hotplug_create(
+	    &(struct sg_hotplug_desc){.drm_fd = fd, .on_change = on_hotplug, .user_data = &changes});
+	ck_assert_msg(hotplug, "%s", sg_last_error());
+	card_changed(); /* nothing changed: nothing reported */
+	hotplug_wait(hotplug, &changes, 1);
+	ck_assert_int_eq(changes.count, 0);
+	force_connector("Virtual-2", "on");
+	card_changed();
+	hotplug_wait(hotplug, &changes, 1);
+	ck_assert_int_eq(changes.count, 1);
+	ck_assert_str_eq(changes.last.name, "Virtual-2");
+	ck_assert(changes.last.connected);
+	ck_assert_int_gt(changes.last.width, 0);
+	force_connector("Virtual-2", "off");
+	card_changed();
+	hotplug_wait(hotplug, &changes, 2);
+	ck_assert_int_eq(changes.count, 2);
+	ck_assert_str_eq(changes.last.name, "Virtual-2");
+	ck_assert(!changes.last.connected);
+	force_connector("Virtual-2", "detect");
+	sg_hotplug_destroy(hotplug);
+	close(fd);
+	ck_assert_ptr_null(sg_hotplug_create(&(struct sg_hotplug_desc){.drm_fd = -1}));
+	ck_assert_int_eq(sg_last_result(), SG_ERR_INVALID_ARGUMENT);
+}
+END_TEST
+
 Suite *output_suite(bool has_kms)
 {
 	Suite *suite = suite_create("output");
@@ -658,6 +813,8 @@ Suite *output_suite(bool has_kms)
 		tcase_add_test(tc, test_scanout_matches_surfaceless);
 		tcase_add_test(tc, test_rotated_scanout);
 		tcase_add_test(tc, test_pause_and_resume);
+		tcase_add_test(tc, test_two_heads);
+		tcase_add_test(tc, test_hotplug);
 		tcase_add_test(tc, test_restore_after_destroy);
 		tcase_add_test(tc, test_busy_and_dispatch);
 		tcase_add_test(tc, test_errors_connector_and_mode);
