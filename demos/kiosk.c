@@ -50,6 +50,9 @@ static void usage(FILE *out)
 	        "  -r, --rotate DEGREES    turn the picture clockwise: 0, 90, 180 or 270\n"
 	        "                          (on top of the panel's orientation)\n"
 	        "  -S, --slide-seconds N   show each slide N seconds (default 5; 0: never move on)\n"
+	        "      --session           open the card and the input devices through the seat\n"
+	        "                          daemon (libseat: seatd or logind), as an ordinary user;\n"
+	        "                          pause while the session is switched away\n"
 	        "  -F, --font PATH         the labels' font (default: DejaVu Sans of scenes/fonts)\n"
 	        "  -s, --seconds N         stop after N seconds\n"
 	        "  -f, --frames N          stop after N frames shown on the first display\n"
@@ -97,6 +100,8 @@ struct display {
 
 struct app {
 	int fd; /* the card, shared by every output */
+	struct sg_session *session; /* --session: the seat daemon's, else NULL */
+	struct sg_input *input;
 	enum sg_rotation rotation;
 	struct kiosk kiosk;
 	bool built; /* the screen, laid out for the first display's picture */
@@ -152,6 +157,26 @@ static void remove_display(struct app *app, const char *connector)
 		}
 }
 
+/* The session switched away (pause every output, close the input devices)
+ * and back (the reverse; the next presents repaint everything). */
+static void on_session(struct sg_session *session, bool active, void *data)
+{
+	(void)session;
+	struct app *app = data;
+	if (!app->quiet)
+		printf("session %s\n", active ? "active" : "switched away: pausing");
+	for (int i = 0; i < app->count; i++) {
+		if (active && sg_output_resume(app->displays[i].output))
+			fprintf(stderr, "kiosk: %s\n", sg_last_error());
+		else if (!active)
+			sg_output_pause(app->displays[i].output);
+		app->displays[i].flipping = false;
+		app->displays[i].shown = 0; /* present again once resumed */
+	}
+	if (app->input)
+		active ? sg_input_resume(app->input) : sg_input_suspend(app->input);
+}
+
 static void on_hotplug(struct sg_hotplug *hotplug, const struct sg_connector_state *connector,
                        void *data)
 {
@@ -193,7 +218,7 @@ static sg_result present_due(struct app *app)
 {
 	for (int i = 0; i < app->count; i++) {
 		struct display *d = &app->displays[i];
-		if (d->flipping || d->shown == app->version)
+		if (d->flipping || d->shown == app->version || sg_output_is_paused(d->output))
 			continue;
 		sg_result result = sg_output_present(d->output, app->kiosk.scene, &app->camera);
 		if (result)
@@ -220,9 +245,10 @@ int main(int argc, char **argv)
 	    {"slide-seconds", required_argument, NULL, 'S'}, {"font", required_argument, NULL, 'F'},
 	    {"seconds", required_argument, NULL, 's'}, {"frames", required_argument, NULL, 'f'},
 	    {"quiet", no_argument, NULL, 'q'},         {"help", no_argument, NULL, 'h'},
-	    {NULL, 0, NULL, 0},
+	    {"session", no_argument, NULL, 'L'},       {NULL, 0, NULL, 0},
 	};
 	struct app app = {.version = 1};
+	bool use_session = false;
 	int option;
 	while ((option = getopt_long(argc, argv, "d:r:S:F:s:f:qh", options, NULL)) != -1) {
 		double *value = option == 'r' ? &degrees : option == 'S' ? &slide_seconds
@@ -244,6 +270,7 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'q': app.quiet = true; break;
+		case 'L': use_session = true; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -256,7 +283,22 @@ int main(int argc, char **argv)
 	sigaction(SIGINT, &action, NULL);
 	sigaction(SIGTERM, &action, NULL);
 
-	app.fd = open_card(device);
+	if (use_session) {
+		app.session = sg_session_open(
+		    &(struct sg_session_desc){.on_change = on_session, .user_data = &app});
+		if (!app.session) {
+			fprintf(stderr, "kiosk: %s\n", sg_last_error());
+			return 1;
+		}
+		app.fd = sg_session_open_device(app.session, device ? device : "/dev/dri/card0");
+		if (app.fd < 0) {
+			fprintf(stderr, "kiosk: %s\n", sg_last_error());
+			sg_session_close(app.session);
+			return 1;
+		}
+	} else {
+		app.fd = open_card(device);
+	}
 	if (app.fd < 0) {
 		fprintf(stderr, "kiosk: cannot open %s: %s\n", device ? device : "a DRM card with KMS",
 		        strerror(errno));
@@ -295,7 +337,9 @@ int main(int argc, char **argv)
 			app.built = true;
 			sg_camera_init_pixels(&app.camera, (float)app.kiosk.width,
 			                      (float)app.kiosk.height);
-			input = sg_input_create(&(struct sg_input_desc){.width = first->picture_width,
+			input = app.input = sg_input_create(&(struct sg_input_desc){
+			                                                .session = app.session,
+			                                                .width = first->picture_width,
 			                                                .height = first->picture_height,
 			                                                .rotation = first->rotation,
 			                                                .allow_no_devices = true,
@@ -321,11 +365,14 @@ int main(int argc, char **argv)
 		double now = now_s();
 		int timeout = app.built && slide_seconds > 0 ? (int)((next_slide - now) * 1000) + 1
 		                                             : 1000;
-		struct pollfd fds[3] = {{.fd = app.fd, .events = POLLIN},
+		struct pollfd fds[4] = {{.fd = app.fd, .events = POLLIN},
 		                        {.fd = input ? sg_input_get_fd(input) : -1, .events = POLLIN},
 		                        {.fd = hotplug ? sg_hotplug_get_fd(hotplug) : -1,
-		                         .events = POLLIN}};
-		if (poll(fds, 3, timeout < 0 ? 0 : timeout) < 0 && errno != EINTR)
+		                         .events = POLLIN},
+		                        {.fd = sg_session_get_fd(app.session), .events = POLLIN}};
+		if (poll(fds, 4, timeout < 0 ? 0 : timeout) < 0 && errno != EINTR)
+			break;
+		if ((fds[3].revents & POLLIN) && (result = sg_session_dispatch(app.session)))
 			break;
 		/* One dispatch serves every output on the card: each flip's event
 		 * names the output that committed it. */
@@ -355,6 +402,11 @@ int main(int argc, char **argv)
 	sg_hotplug_destroy(hotplug);
 	if (app.built)
 		kiosk_finish(&app.kiosk);
-	close(app.fd);
+	if (app.session) {
+		sg_session_close_device(app.session, app.fd);
+		sg_session_close(app.session);
+	} else {
+		close(app.fd);
+	}
 	return status;
 }

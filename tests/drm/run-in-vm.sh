@@ -5,7 +5,8 @@
 #   tests/drm/run-in-vm.sh [--build-root DIR] [--devices "vgem virtio-gpu vkms"]
 #                          [--kms-demo KMS_THREE_RECTS] [--kiosk KIOSK] [--sg-render SG_RENDER] TEST_DRM
 # With --kms-demo, the virtio-gpu guest also runs the demo with --frames 10;
-# with --kiosk, the kiosk demo turned a quarter (--rotate 90) for 3 frames;
+# with --kiosk, the kiosk demo turned a quarter (--rotate 90) for 3 frames, as
+# the user nobody through seatd (--session: seatd gives it the card and DRM master);
 # with --sg-render, sg-render --display --info on scenes/three-rects.json, which
 # must name the buffers' format and modifier (libdrm's names, tools/display.c).
 # vkms is not in Debian's kernel: tests/vm/build-vkms.sh builds it (needs apt
@@ -86,8 +87,12 @@ for device in $devices; do
                 echo "--- kms-three-rects --frames 10 ---"; "$1" --frames 10 || status=1
             fi
             if [ -n "$4" ]; then
-                echo "--- kiosk --rotate 90 --frames 3 ---"
-                "$4" --rotate 90 --slide-seconds 0.1 --frames 3 || status=1
+                echo "--- kiosk --session --rotate 90 --frames 3, as nobody through seatd ---"
+                seatd -u nobody -l error & seatd=$!
+                for _ in 1 2 3 4 5 6 7 8 9 10; do [ -S /run/seatd.sock ] && break; sleep 0.5; done
+                setpriv --reuid=65534 --regid=65534 --clear-groups env LIBSEAT_BACKEND=seatd \
+                    "$4" --session --rotate 90 --slide-seconds 0.1 --frames 3 || status=1
+                kill "$seatd"
             fi
             if [ -n "$2" ]; then
                 echo "--- sg-render --display --info ---"
