@@ -117,8 +117,14 @@ vec3 surfaceNormal()
 			vec3 dp1 = dFdx(vsPosition), dp2 = dFdy(vsPosition);
 			vec2 du1 = dFdx(uv), du2 = dFdy(uv);
 			vec3 r1 = cross(dp2, n), r2 = cross(n, dp1);
-			t = r1 * du1.x + r2 * du2.x;
-			b = r1 * du1.y + r2 * du2.y;
+			// r1 du + r2 dv are the gradients of u and v times the screen's
+			// determinant dot(dp1, r1), whose sign flips with the frame's y
+			// flip and with a mirrored output: take it out. Then t = dP/du, and
+			// b = -dP/dv, glTF's +y of a normal texture (up in the image, where
+			// v decreases), as the given tangents' cross(n, t) * w is.
+			float handed = dot(dp1, r1) < 0.0 ? -1.0 : 1.0;
+			t = (r1 * du1.x + r2 * du2.x) * handed;
+			b = (r1 * du1.y + r2 * du2.y) * -handed;
 			float scale = inversesqrt(max(max(dot(t, t), dot(b, b)), 1e-20));
 		t *= scale;
 		b *= scale;

@@ -166,6 +166,7 @@ struct quad_attributes {
 	const float *uv0;    /* 8; default: (0, 0) at -u+v, (1, 1) at u-v */
 	const float *uv1;    /* 8; default none */
 	const float *colors; /* 16; default none */
+	const float *tangents; /* 16; default none */
 };
 
 /* A parallelogram around centre with half-extents u and v, counter-clockwise
@@ -196,6 +197,7 @@ static sg_mesh quad_mesh_with(struct sg_scene *scene, struct dvec3 centre, struc
 	                           .uv0 = attributes && attributes->uv0 ? attributes->uv0 : uvs,
 	                           .uv1 = attributes ? attributes->uv1 : NULL,
 	                           .colors = attributes ? attributes->colors : NULL,
+	                           .tangents = attributes ? attributes->tangents : NULL,
 	                           .indices = indices,
 	                           .index_type = SG_INDEX_U32,
 	                           .index_count = 6});
@@ -223,7 +225,7 @@ struct material_options {
 	float alpha_cutoff; /* 0: the default */
 	bool double_sided, unlit;
 	struct sg_material_texture base_color_texture, metallic_roughness_texture,
-	    occlusion_texture, emissive_texture;
+	    occlusion_texture, emissive_texture, normal_texture;
 	float occlusion_strength; /* with occlusion_texture */
 };
 
@@ -250,6 +252,7 @@ static sg_material material_new(struct sg_scene *scene, const struct ref_materia
 		if (options->occlusion_texture.texture.generation)
 			desc.occlusion_strength = options->occlusion_strength;
 		desc.emissive_texture = options->emissive_texture;
+		desc.normal_texture = options->normal_texture;
 	}
 	sg_material material = sg_material_create(scene, &desc);
 	ck_assert_msg(material.generation, "%s", sg_last_error());
@@ -1671,6 +1674,49 @@ START_TEST(test_material_textures)
 }
 END_TEST
 
+/* A normal texture tilts the normal, the same whether the mesh gives
+ * tangents or the shader derives them from the screen derivatives of
+ * position and uv. The quad's u runs along +x and its v down the texture
+ * along -y, so glTF's tangent space is T = +x and B = N x T = +y (the
+ * texture's +y is up in its image, where v decreases), N = +z: the texel's
+ * tilt towards +u turns the normal towards +x, its tilt "up" towards +y.
+ * The expected colour is the BRDF reference's for that normal. Both renders
+ * once with the renderer's usual y flip; test_rotate adds the mirrors. */
+START_TEST(test_normal_texture_with_and_without_tangents)
+{
+	static const uint8_t texels[2][4] = {{191, 128, 237, 255}, {128, 191, 237, 255}};
+	static const float tangents[16] = {1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1};
+	const uint8_t *texel = texels[_i / 2];
+	bool given = _i % 2;
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	struct ref_light light = front_light();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, plain_ambient);
+	light_add(scene, view, &light);
+	struct material_options options = {0};
+	options.normal_texture.texture = texture_new(scene, 1, 1, texel);
+	struct quad_attributes attributes = {.tangents = given ? tangents : NULL};
+	model_add(scene, view,
+	          quad_mesh_with(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1, 0, 0},
+	                         (struct dvec3){0, 1, 0}, &attributes),
+	          material_new(scene, &plain_material, &options));
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	struct dvec3 m = {texel[0] / 255.0 * 2 - 1, texel[1] / 255.0 * 2 - 1,
+	                  texel[2] / 255.0 * 2 - 1};
+	struct dvec3 normal = dvec3_normalize(m); /* T, B, N are x, y, z here */
+	char what[96];
+	snprintf(what, sizeof(what), "normal texture tilted towards %s, tangents %s",
+	         _i / 2 ? "+v's up (+y)" : "+u (+x)", given ? "given" : "derived");
+	expect_lit_plane(pixels, &ref, 32, 32, (struct dvec3){0, 0, 0}, normal, &plain_material,
+	                 &light, 1, plain_ambient, what);
+	expect_lit_plane(pixels, &ref, 22, 40, (struct dvec3){0, 0, 0}, normal, &plain_material,
+	                 &light, 1, plain_ambient, what);
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 START_TEST(test_orthographic_view_direction)
 {
 	/* With an orthographic camera V is the camera's +Z axis everywhere. A
@@ -2275,6 +2321,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_spot_light_cones, 0, 2);
 	tcase_add_test(tc, test_vertex_colours_and_uv_sets);
 	tcase_add_loop_test(tc, test_material_textures, 0, 3);
+	tcase_add_loop_test(tc, test_normal_texture_with_and_without_tangents, 0, 4);
 	tcase_add_test(tc, test_editing_lights_and_views_repaints);
 	tcase_add_test(tc, test_hidden_view_and_light);
 	tcase_add_test(tc, test_cubes_sharing_mesh_and_material);
