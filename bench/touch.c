@@ -121,6 +121,11 @@ int main(int argc, char **argv)
 	if (!run.output)
 		return fail("sg_output_create");
 	const struct sg_output_info *info = sg_output_get_info(run.output);
+	if (info->rotation != SG_ROTATION_0) { /* the taps below are in unturned units */
+		fprintf(stderr, "touch: the output is turned (panel orientation %s)\n",
+		        info->panel_orientation);
+		return 1;
+	}
 	int w = info->picture_width, h = info->picture_height;
 	if (kiosk_build(&run.kiosk, w, h, BENCH_FONT))
 		return fail("kiosk_build");

@@ -28,7 +28,8 @@
 
 #include "kiosk_scene.h"
 
-#define MAX_OUTPUTS 8
+#define MAX_OUTPUTS 8     /* displays driven at once */
+#define MAX_CONNECTORS 32 /* connectors looked at */
 
 static volatile sig_atomic_t stop;
 
@@ -50,9 +51,10 @@ static void usage(FILE *out)
 	        "  -r, --rotate DEGREES    turn the picture clockwise: 0, 90, 180 or 270\n"
 	        "                          (on top of the panel's orientation)\n"
 	        "  -S, --slide-seconds N   show each slide N seconds (default 5; 0: never move on)\n"
-	        "      --session           open the card and the input devices through the seat\n"
-	        "                          daemon (libseat: seatd or logind), as an ordinary user;\n"
-	        "                          pause while the session is switched away\n"
+	        "      --session           open the card (--device, default /dev/dri/card0) and the\n"
+	        "                          input devices through the seat daemon (libseat: seatd or\n"
+	        "                          logind), as an ordinary user; pause while the session\n"
+	        "                          is switched away\n"
 	        "  -F, --font PATH         the labels' font (default: DejaVu Sans of scenes/fonts)\n"
 	        "  -s, --seconds N         stop after N seconds\n"
 	        "  -f, --frames N          stop after N frames shown on the first display\n"
@@ -102,6 +104,8 @@ struct app {
 	int fd; /* the card, shared by every output */
 	struct sg_session *session; /* --session: the seat daemon's, else NULL */
 	struct sg_input *input;
+	struct sg_hotplug *hotplug;
+	bool resumed; /* the session came back: resume what is paused, probe again */
 	enum sg_rotation rotation;
 	struct kiosk kiosk;
 	bool built; /* the screen, laid out for the first display's picture */
@@ -118,7 +122,8 @@ static void on_flip(struct sg_output *output, const struct sg_output_flip *flip,
 /* A display for a connector that is connected (at start, or plugged in). */
 static void add_display(struct app *app, const char *connector)
 {
-	if (app->count == MAX_OUTPUTS)
+	/* Away: not ours to light; the probe after the resume finds it. */
+	if (app->count == MAX_OUTPUTS || (app->session && !sg_session_is_active(app->session)))
 		return;
 	struct sg_output *output = sg_output_create(&(struct sg_output_desc){
 	    .has_drm_fd = true,
@@ -165,16 +170,38 @@ static void on_session(struct sg_session *session, bool active, void *data)
 	struct app *app = data;
 	if (!app->quiet)
 		printf("session %s\n", active ? "active" : "switched away: pausing");
+	/* Back: the loop resumes the outputs and input (again while it fails)
+	 * and probes the connectors, outside this callback. */
+	app->resumed = active;
+	if (active)
+		return;
 	for (int i = 0; i < app->count; i++) {
-		if (active && sg_output_resume(app->displays[i].output))
-			fprintf(stderr, "kiosk: %s\n", sg_last_error());
-		else if (!active)
-			sg_output_pause(app->displays[i].output);
+		sg_output_pause(app->displays[i].output);
 		app->displays[i].flipping = false;
 		app->displays[i].shown = 0; /* present again once resumed */
 	}
 	if (app->input)
-		active ? sg_input_resume(app->input) : sg_input_suspend(app->input);
+		sg_input_suspend(app->input);
+}
+
+/* After the session came back: resume every output and the input; true
+ * when all of them are. */
+static bool resume_all(struct app *app)
+{
+	bool all = true;
+	for (int i = 0; i < app->count; i++)
+		if (sg_output_resume(app->displays[i].output)) {
+			fprintf(stderr, "kiosk: %s (trying again)\n", sg_last_error());
+			all = false;
+		}
+	if (app->input && sg_input_resume(app->input)) {
+		fprintf(stderr, "kiosk: %s (trying again)\n", sg_last_error());
+		all = false;
+	}
+	/* Plugged in while away: the kernel probes fully only for the master. */
+	if (all && app->hotplug && sg_hotplug_probe(app->hotplug))
+		fprintf(stderr, "kiosk: %s\n", sg_last_error());
+	return all;
 }
 
 static void on_hotplug(struct sg_hotplug *hotplug, const struct sg_connector_state *connector,
@@ -306,18 +333,19 @@ int main(int argc, char **argv)
 	}
 	app.rotation = (enum sg_rotation)((int)degrees / 90);
 	/* Connectors plugged in later, or out; without libudev, none. */
-	struct sg_hotplug *hotplug = sg_hotplug_create(&(struct sg_hotplug_desc){
+	struct sg_hotplug *hotplug = app.hotplug = sg_hotplug_create(&(struct sg_hotplug_desc){
 	    .drm_fd = app.fd, .on_change = on_hotplug, .user_data = &app});
 	if (!hotplug)
 		fprintf(stderr, "kiosk: no hotplug (%s): the displays connected now only\n",
 		        sg_last_error());
-	struct sg_connector_state connectors[MAX_OUTPUTS];
+	struct sg_connector_state connectors[MAX_CONNECTORS];
 	size_t count = 0;
-	if (sg_output_list_connectors(app.fd, connectors, MAX_OUTPUTS, &count)) {
+	if (sg_output_list_connectors(app.fd, connectors, MAX_CONNECTORS, &count)) {
 		fprintf(stderr, "kiosk: %s\n", sg_last_error());
+		sg_hotplug_destroy(hotplug);
 		return 1;
 	}
-	for (size_t i = 0; i < count && i < MAX_OUTPUTS; i++)
+	for (size_t i = 0; i < count && i < MAX_CONNECTORS; i++)
 		if (connectors[i].connected)
 			add_display(&app, connectors[i].name);
 	if (!app.count && hotplug)
@@ -360,11 +388,17 @@ int main(int argc, char **argv)
 			status = 1;
 			break;
 		}
+		if (app.resumed && resume_all(&app))
+			app.resumed = false;
 		if (app.built && (result = present_due(&app)))
 			break;
 		double now = now_s();
 		int timeout = app.built && slide_seconds > 0 ? (int)((next_slide - now) * 1000) + 1
 		                                             : 1000;
+		if (seconds >= 0 && (int)((start + seconds - now) * 1000) + 1 < timeout)
+			timeout = (int)((start + seconds - now) * 1000) + 1;
+		if (app.resumed && timeout > 500)
+			timeout = 500; /* a resume to try again */
 		struct pollfd fds[4] = {{.fd = app.fd, .events = POLLIN},
 		                        {.fd = input ? sg_input_get_fd(input) : -1, .events = POLLIN},
 		                        {.fd = hotplug ? sg_hotplug_get_fd(hotplug) : -1,

@@ -35,7 +35,8 @@ enum sg_input_kind {
 	SG_INPUT_TOUCH_DOWN,         /* slot, x, y */
 	SG_INPUT_TOUCH_MOTION,       /* slot, x, y */
 	SG_INPUT_TOUCH_UP,           /* slot (x, y: where it was last) */
-	SG_INPUT_TOUCH_CANCEL,       /* every touch point is gone without an up */
+	SG_INPUT_TOUCH_CANCEL,       /* slot (x, y: where it was last) is gone without an up;
+	                                slot -1: every point (a Wayland seat's cancel) */
 	SG_INPUT_KEY,                /* key, pressed, keysym, text, modifiers */
 };
 
@@ -54,7 +55,9 @@ struct sg_input_event {
 	int32_t slot;     /* touch: which point (the compositor's or kernel's id) */
 	uint32_t button;  /* BTN_LEFT, BTN_RIGHT, ... of <linux/input-event-codes.h> */
 	bool pressed;     /* button or key went down (false: up) */
-	double scroll_x, scroll_y; /* scroll: pixels, positive right and down */
+	/* scroll: positive right and down; a Wayland seat's axis units (about
+	 * pixels), libinput's scroll value (a wheel: degrees, 15 a notch) */
+	double scroll_x, scroll_y;
 	uint32_t key;              /* KEY_* of <linux/input-event-codes.h> (evdev code) */
 	uint32_t keysym;           /* the xkbcommon keysym under the keymap, 0: none */
 	char text[8];              /* UTF-8 the key types (NUL-terminated), "": none */
@@ -85,8 +88,9 @@ SG_API sg_result sg_input_pick(struct sg_scene *scene, const struct sg_camera *c
 
 struct sg_input;
 
-/* Called by sg_input_dispatch(), once per event, in order. It may call any
- * libsg function except sg_input_destroy() on this input. */
+/* Called once per event, in order, by sg_input_dispatch(), and also by
+ * sg_input_suspend() (touch cancels, releases) and sg_input_resume(). It
+ * may call any libsg function except sg_input_destroy() on this input. */
 typedef void (*sg_input_fn)(struct sg_input *input, const struct sg_input_event *event,
                             void *user_data);
 

@@ -208,7 +208,9 @@ SG_API void sg_output_set_flip_callback(struct sg_output *output, sg_output_flip
  * buffer whole: another master may have changed the CRTC and scanned out
  * anything. Flips that were pending still complete through dispatch. Both
  * are no-ops when already in that state. A resume that cannot become
- * master fails (SG_ERR_DEVICE) and the output stays paused. */
+ * master fails (SG_ERR_DEVICE) and the output stays paused. DRM master
+ * belongs to the open file: outputs sharing one fd are paused and resumed
+ * together (pause each of them, so that none presents meanwhile). */
 SG_API sg_result sg_output_pause(struct sg_output *output);
 SG_API sg_result sg_output_resume(struct sg_output *output);
 SG_API bool sg_output_is_paused(const struct sg_output *output);
@@ -236,7 +238,8 @@ SG_API sg_result sg_output_list_connectors(int drm_fd, struct sg_connector_state
 struct sg_hotplug;
 
 /* A connector that appeared (connected true) or went away, found at a
- * dispatch. */
+ * dispatch or probe. It may create and destroy outputs, but not destroy
+ * the hotplug. */
 typedef void (*sg_hotplug_fn)(struct sg_hotplug *hotplug,
                               const struct sg_connector_state *connector, void *user_data);
 
@@ -260,6 +263,11 @@ SG_API void sg_hotplug_destroy(struct sg_hotplug *hotplug);
 /* Poll for POLLIN, then sg_hotplug_dispatch() (which never blocks). */
 SG_API int sg_hotplug_get_fd(const struct sg_hotplug *hotplug);
 SG_API sg_result sg_hotplug_dispatch(struct sg_hotplug *hotplug);
+/* Probes now and reports what changed, without an event: after a session
+ * comes back (sg_output_resume), since the kernel fully probes connectors
+ * only for the DRM master, and a display plugged in meanwhile may have
+ * looked disconnected. */
+SG_API sg_result sg_hotplug_probe(struct sg_hotplug *hotplug);
 
 #ifdef __cplusplus
 }

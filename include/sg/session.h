@@ -34,7 +34,8 @@ extern "C" {
 struct sg_session;
 
 /* Called by sg_session_dispatch() when the session becomes active (true:
- * devices usable, DRM master given) or is switched away (false). On false,
+ * devices usable, DRM master given) or is switched away (false), and once
+ * with true inside sg_session_open() (before it returns the session). On false,
  * stop using the devices before returning (sg_output_pause,
  * sg_input_suspend): libsg then tells the seat daemon it may switch. */
 typedef void (*sg_session_fn)(struct sg_session *session, bool active, void *user_data);

@@ -167,14 +167,17 @@ static void handle(struct sg_input *input, struct libinput_event *raw)
 		touch(input, raw, SG_INPUT_TOUCH_UP);
 		break;
 	case LIBINPUT_EVENT_TOUCH_CANCEL: {
-		/* libinput cancels each point of an unplugged device; ours is one
-		 * event for them all, sent while any point is down. */
-		bool any = false;
-		for (int i = 0; i < SG_INPUT_TOUCH_SLOTS; i++)
-			any |= input->touches[i].down, input->touches[i].down = false;
-		struct sg_input_event event = {.kind = SG_INPUT_TOUCH_CANCEL};
-		if (any)
-			emit(input, &event);
+		/* One point of one device (libinput cancels each point of a device
+		 * unplugged or suspended): the others, on other touchscreens, go on. */
+		struct libinput_event_touch *t = libinput_event_get_touch_event(raw);
+		struct sg_input_event event = {.kind = SG_INPUT_TOUCH_CANCEL,
+		                               .time_ms = libinput_event_touch_get_time(t),
+		                               .slot = libinput_event_touch_get_seat_slot(t)};
+		if (event.slot >= 0 && event.slot < SG_INPUT_TOUCH_SLOTS) {
+			event.x = input->touches[event.slot].x, event.y = input->touches[event.slot].y;
+			input->touches[event.slot].down = false;
+		}
+		emit(input, &event);
 		break;
 	}
 	default:

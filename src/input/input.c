@@ -278,9 +278,9 @@ sg_result sg_input_suspend(struct sg_input *input)
 	if (!input)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_input_suspend: input is NULL");
 	if (!input->suspended) {
+		input->suspended = true;           /* first: on_event may ask for a resume */
 		libinput_suspend(input->libinput); /* closes every device */
 		sg_input_drain(input);             /* their removals, touch cancels */
-		input->suspended = true;
 	}
 	return SG_OK;
 }
@@ -295,8 +295,8 @@ sg_result sg_input_resume(struct sg_input *input)
 			return sg_fail(SG_ERR_DEVICE, "sg_input_resume: libinput could not open the "
 			                              "devices again%s%s",
 			               input->open_error[0] ? ": " : "", input->open_error);
-		input->suspended = false;
-		sg_input_drain(input); /* the devices added again */
+		input->suspended = false; /* before the drain, as in suspend */
+		sg_input_drain(input);    /* the devices added again */
 	}
 	return SG_OK;
 }

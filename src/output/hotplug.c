@@ -30,6 +30,10 @@ struct sg_hotplug {
 	size_t known_count;
 };
 
+/* Probes the connectors and, when report is set, calls on_change for each
+ * that appeared, went away (its connector object gone too, as a DP-MST
+ * connector's is) or came and went, after the state is kept, so that a
+ * callback that probes again sees the new state. */
 static sg_result probe(struct sg_hotplug *hotplug, bool report)
 {
 	struct sg_connector_state now[MAX_CONNECTORS];
@@ -39,20 +43,35 @@ static sg_result probe(struct sg_hotplug *hotplug, bool report)
 		return result;
 	if (count > MAX_CONNECTORS)
 		count = MAX_CONNECTORS;
-	for (size_t i = 0; report && i < count; i++) {
+	struct sg_connector_state changed[2 * MAX_CONNECTORS];
+	size_t changes = 0;
+	for (size_t i = 0; i < count; i++) {
 		bool was = false;
 		for (size_t k = 0; k < hotplug->known_count; k++)
 			if (strcmp(hotplug->known[k].name, now[i].name) == 0)
 				was = hotplug->known[k].connected;
-		if (was != now[i].connected) {
-			sg_log(SG_LOG_INFO, "hotplug: %s %s", now[i].name,
-			       now[i].connected ? "connected" : "disconnected");
-			if (hotplug->on_change)
-				hotplug->on_change(hotplug, &now[i], hotplug->user_data);
+		if (was != now[i].connected)
+			changed[changes++] = now[i];
+	}
+	for (size_t k = 0; k < hotplug->known_count; k++) {
+		bool still = false;
+		for (size_t i = 0; i < count; i++)
+			still |= strcmp(hotplug->known[k].name, now[i].name) == 0;
+		if (!still && hotplug->known[k].connected) {
+			changed[changes] = hotplug->known[k];
+			changed[changes].connected = false;
+			changed[changes].width = changed[changes].height = 0;
+			changes++;
 		}
 	}
 	memcpy(hotplug->known, now, count * sizeof(now[0]));
 	hotplug->known_count = count;
+	for (size_t i = 0; report && i < changes; i++) {
+		sg_log(SG_LOG_INFO, "hotplug: %s %s", changed[i].name,
+		       changed[i].connected ? "connected" : "disconnected");
+		if (hotplug->on_change)
+			hotplug->on_change(hotplug, &changed[i], hotplug->user_data);
+	}
 	return SG_OK;
 }
 
@@ -107,6 +126,13 @@ void sg_hotplug_destroy(struct sg_hotplug *hotplug)
 int sg_hotplug_get_fd(const struct sg_hotplug *hotplug)
 {
 	return hotplug ? udev_monitor_get_fd(hotplug->monitor) : -1;
+}
+
+sg_result sg_hotplug_probe(struct sg_hotplug *hotplug)
+{
+	if (!hotplug)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_hotplug_probe: hotplug is NULL");
+	return probe(hotplug, true);
 }
 
 sg_result sg_hotplug_dispatch(struct sg_hotplug *hotplug)

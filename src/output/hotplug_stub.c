@@ -30,3 +30,9 @@ sg_result sg_hotplug_dispatch(struct sg_hotplug *hotplug)
 	(void)hotplug;
 	return sg_fail(SG_ERR_UNSUPPORTED, "sg_hotplug_dispatch: libsg was built without libudev");
 }
+
+sg_result sg_hotplug_probe(struct sg_hotplug *hotplug)
+{
+	(void)hotplug;
+	return sg_fail(SG_ERR_UNSUPPORTED, "sg_hotplug_probe: libsg was built without libudev");
+}

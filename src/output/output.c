@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <xf86drm.h>
 
@@ -325,13 +326,26 @@ void sg_output_destroy(struct sg_output *output)
 	if (!output)
 		return;
 	output->closing = true;
-	/* A pending flip still reads its buffer: let it land first (the result is
-	 * kept: restoring is what matters). */
-	for (int i = 0; i < 10 && output->lit && output->ring.frames; i++) {
-		if (!sg_ring_find(&output->ring, SG_RING_PENDING))
+	/* A pending flip still reads its buffer, and its event names this
+	 * output: let it land first, up to a second whatever signals interrupt
+	 * (the result is kept: restoring is what matters). */
+	struct timespec start, now;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	while (sg_ring_find(&output->ring, SG_RING_PENDING)) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000 > 1000)
 			break;
 		sg_output_read_events(output, 100);
 	}
+	/* Still pending on a shared fd: its event may come later through another
+	 * output's dispatch, so the struct must outlive it (a few hundred bytes
+	 * kept; its buffers, renderer and blobs still go). */
+	bool keep = sg_ring_find(&output->ring, SG_RING_PENDING) && !output->own_fd;
+	if (keep)
+		sg_log(SG_LOG_ERROR,
+		       "sg_output_destroy: a flip on CRTC %u (%s on %s) did not complete within a "
+		       "second; the output's record is kept for its late event",
+		       output->choice.crtc_id, output->choice.connector, output->choice.node);
 	/* Paused: the display belongs to another session now. */
 	if (output->lit && !output->paused &&
 	    sg_output_restore(output->fd, &output->choice, &output->props, &output->saved))
@@ -344,6 +358,12 @@ void sg_output_destroy(struct sg_output *output)
 		drmModeDestroyPropertyBlob(output->fd, output->mode_blob);
 	if (output->own_fd && output->fd >= 0)
 		close(output->fd);
+	if (keep) {
+		output->on_flip = NULL;
+		output->renderer = NULL;
+		output->out_fence_fd = -1;
+		return;
+	}
 	sg_free(output);
 }
 

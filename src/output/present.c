@@ -221,11 +221,14 @@ sg_result sg_output_read_events(struct sg_output *output, int timeout_ms)
 	if (ready == 0)
 		return SG_OK;
 	drmEventContext events = {.version = 2, .page_flip_handler = flip_done};
-	output->deferred = SG_OK;
 	if (drmHandleEvent(output->fd, &events))
 		return sg_fail(SG_ERR_DEVICE, "drmHandleEvent on %s failed: %s",
 		               output->choice.node, strerror(errno));
-	return output->deferred;
+	/* A queued frame's failed commit, in this read or in another output's
+	 * read of a shared fd (flip_done runs for the output an event names). */
+	sg_result deferred = output->deferred;
+	output->deferred = SG_OK;
+	return deferred;
 }
 
 sg_result sg_output_present(struct sg_output *output, struct sg_scene *scene,

@@ -214,7 +214,7 @@ static void touch_cancel(void *data, struct wl_touch *touch)
 	(void)touch;
 	struct sg_window *window = data;
 	memset(window->touch_id, 0, sizeof(window->touch_id));
-	struct sg_input_event event = {.kind = SG_INPUT_TOUCH_CANCEL};
+	struct sg_input_event event = {.kind = SG_INPUT_TOUCH_CANCEL, .slot = -1};
 	emit(window, &event);
 }
 

@@ -172,6 +172,21 @@ START_TEST(test_touch_and_pick)
 	touch_up(&screen);
 	wait_events(input, &seen, 2);
 
+	/* A point down when the devices are closed (a session switched away)
+	 * is cancelled, by slot, where it was. */
+	seen.count = 0;
+	touch_down(&screen, 250, 600);
+	wait_events(input, &seen, 1);
+	ck_assert_int_eq(sg_input_suspend(input), SG_OK);
+	ck_assert_int_eq(seen.count, 2);
+	ck_assert_int_eq(seen.events[1].kind, SG_INPUT_TOUCH_CANCEL);
+	ck_assert_int_eq(seen.events[1].slot, seen.events[0].slot);
+	ck_assert_near(seen.events[1].x, 300.0);
+	ck_assert_uint_eq(sg_input_get_info(input)->device_count, 0);
+	ck_assert_int_eq(sg_input_resume(input), SG_OK);
+	ck_assert_uint_ge(sg_input_get_info(input)->touchscreens, 1);
+	touch_up(&screen);
+
 	sg_scene_destroy(scene);
 	sg_input_destroy(input);
 	destroy_device(&screen);
