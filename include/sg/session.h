@@ -65,6 +65,12 @@ SG_API bool sg_session_is_active(const struct sg_session *session);
 SG_API int sg_session_get_fd(const struct sg_session *session);
 SG_API sg_result sg_session_dispatch(struct sg_session *session);
 
+/* Asks the seat daemon to switch to session (a VT number on a seat with
+ * VTs), as Ctrl+Alt+F<n> does on a desktop: on_change(false) follows at a
+ * dispatch, and on_change(true) when the user switches back. SG_ERR_DEVICE
+ * when the daemon refuses (a seat without VTs, an inactive session). */
+SG_API sg_result sg_session_switch(struct sg_session *session, int session_number);
+
 /* A device node opened by the seat daemon ("/dev/dri/card0",
  * "/dev/input/event3"): an fd, or -1 with sg_last_error() naming the path and
  * why. Close it with sg_session_close_device(), not close(). */

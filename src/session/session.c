@@ -146,6 +146,16 @@ sg_result sg_session_dispatch(struct sg_session *session)
 	return SG_OK;
 }
 
+sg_result sg_session_switch(struct sg_session *session, int session_number)
+{
+	if (!session)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_session_switch: session is NULL");
+	if (libseat_switch_session(session->seat, session_number))
+		return sg_fail(SG_ERR_DEVICE, "sg_session_switch: seat %s refused a switch to %d: %s",
+		               libseat_seat_name(session->seat), session_number, strerror(errno));
+	return SG_OK;
+}
+
 int sg_session_open_device(struct sg_session *session, const char *path)
 {
 	if (!session || !path) {

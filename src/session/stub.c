@@ -57,3 +57,9 @@ sg_result sg_session_close_device(struct sg_session *session, int fd)
 	(void)session, (void)fd;
 	return sg_fail(SG_ERR_UNSUPPORTED, "sg_session_close_device: %s", unsupported);
 }
+
+sg_result sg_session_switch(struct sg_session *session, int session_number)
+{
+	(void)session, (void)session_number;
+	return sg_fail(SG_ERR_UNSUPPORTED, "sg_session_switch: %s", unsupported);
+}

@@ -63,6 +63,8 @@ Suite *output_vkms_suite(void);
 Suite *input_suite(void);
 /* sg_session through seatd as nobody (built with SG_DRM_SESSION; needs udevd). */
 Suite *session_suite(void);
+/* A real VT switch through seatd, on a device with KMS (virtio-gpu). */
+Suite *session_kms_suite(void);
 /* sg_window's dma-buf path against mini_compositor.c (built with SG_DRM_WINDOW). */
 Suite *window_dmabuf_suite(void);
 

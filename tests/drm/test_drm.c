@@ -326,6 +326,10 @@ int main(void)
 		srunner_add_suite(runner, kms_suite(has_kms));
 		srunner_add_suite(runner, output_suite(has_kms));
 		srunner_add_suite(runner, damage_drm_suite(has_kms));
+#ifdef SG_DRM_SESSION
+		if (has_kms)
+			srunner_add_suite(runner, session_kms_suite());
+#endif
 #ifdef SG_DRM_WINDOW
 		if (!has_kms) /* the vgem guest: the window needs no KMS */
 			srunner_add_suite(runner, window_dmabuf_suite());
