@@ -11,6 +11,8 @@
 
 #include <sg/sg.h>
 
+#include "check_run.h"
+
 #define W 300
 #define H 200
 
@@ -173,9 +175,5 @@ int main(void)
 	tcase_add_test(tc, test_stub_refuses);
 #endif
 	suite_add_tcase(suite, tc);
-	SRunner *runner = srunner_create(suite);
-	srunner_run_all(runner, CK_ENV);
-	int failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed == 0 ? 0 : 1;
+	return check_run(suite);
 }

@@ -15,6 +15,7 @@
 
 #include "../src/base/rotation.h"
 #include "../src/render/buffer.h"
+#include "check_run.h"
 #include "rotation_moves.h"
 
 #if __has_include(<valgrind/valgrind.h>)
@@ -109,6 +110,16 @@ static const enum sg_rotation all[] = {
     SG_ROTATION_0,         SG_ROTATION_90,         SG_ROTATION_180,         SG_ROTATION_270,
     SG_ROTATION_FLIPPED_0, SG_ROTATION_FLIPPED_90, SG_ROTATION_FLIPPED_180, SG_ROTATION_FLIPPED_270};
 
+/* The pair of renderers for a scene file's size and background. */
+static void pair_for(struct pair *p, const struct sg_scene_file *file, enum sg_rotation rotation)
+{
+	int w, h;
+	float clear[4];
+	sg_scene_file_get_size(file, &w, &h);
+	sg_scene_file_get_background(file, clear);
+	pair_init(p, w, h, rotation, clear);
+}
+
 START_TEST(test_cards_in_a_clip)
 {
 	if (skipped(all[_i]))
@@ -116,12 +127,8 @@ START_TEST(test_cards_in_a_clip)
 	struct sg_scene_file *file = load("cards.json");
 	struct sg_scene *scene = sg_scene_file_get_scene(file);
 	clip_the_cards(scene);
-	int w, h;
-	float clear[4];
-	sg_scene_file_get_size(file, &w, &h);
-	sg_scene_file_get_background(file, clear);
 	struct pair p;
-	pair_init(&p, w, h, all[_i], clear);
+	pair_for(&p, file, all[_i]);
 	ck_assert_int_eq(render_and_compare(&p, scene, "cards"), 0);
 	/* An edit: damage tracking repaints a part of the turned buffer. */
 	sg_node badge = sg_node_find(scene, sg_scene_root(scene), "Badge");
@@ -179,12 +186,8 @@ START_TEST(test_cube_view)
 	struct sg_scene_file *file = load("cube3d.json");
 	struct sg_scene *scene = sg_scene_file_get_scene(file);
 	partial_view_with_a_normal_texture(scene);
-	int w, h;
-	float clear[4];
-	sg_scene_file_get_size(file, &w, &h);
-	sg_scene_file_get_background(file, clear);
 	struct pair p;
-	pair_init(&p, w, h, all[_i], clear);
+	pair_for(&p, file, all[_i]);
 	ck_assert_int_eq(render_and_compare(&p, scene, "cube3d"), 0);
 	pair_finish(&p);
 	sg_scene_file_destroy(file);
@@ -231,9 +234,5 @@ int main(void)
 	tcase_add_test(tc, test_rotation_then);
 	tcase_add_test(tc, test_bad_rotation);
 	suite_add_tcase(suite, tc);
-	SRunner *runner = srunner_create(suite);
-	srunner_run_all(runner, CK_ENV);
-	int failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed == 0 ? 0 : 1;
+	return check_run(suite);
 }

@@ -141,12 +141,9 @@ static void as_nobody(const struct uinput_device *screen)
 	_exit(0);
 }
 
-START_TEST(test_kiosk_as_nobody)
+/* seatd as root, its socket for nobody: its pid once it says it is ready. */
+static pid_t start_seatd(void)
 {
-	struct uinput_device screen;
-	char error[256];
-	ck_assert_msg(uinput_make_touchscreen(&screen, error, sizeof(error)), "%s", error);
-	/* seatd as root, its socket for nobody; it says when it is ready. */
 	int ready[2];
 	ck_assert_int_eq(pipe(ready), 0);
 	pid_t seatd = fork();
@@ -161,7 +158,15 @@ START_TEST(test_kiosk_as_nobody)
 	char byte;
 	ck_assert_msg(read(ready[0], &byte, 1) == 1, "seatd did not start (is it installed?)");
 	close(ready[0]);
+	return seatd;
+}
 
+START_TEST(test_kiosk_as_nobody)
+{
+	struct uinput_device screen;
+	char error[256];
+	ck_assert_msg(uinput_make_touchscreen(&screen, error, sizeof(error)), "%s", error);
+	pid_t seatd = start_seatd();
 	pid_t child = fork();
 	if (child == 0) {
 		setenv("LIBSEAT_BACKEND", "seatd", 1);
@@ -280,18 +285,10 @@ START_TEST(test_vt_switch_pauses_and_resumes)
 	struct vt_stat vt;
 	ck_assert_int_eq(ioctl(tty, VT_GETSTATE, &vt), 0);
 	ck_assert_int_eq(vt.v_active, 1);
-	int ready[2], up[2], down[2];
-	ck_assert(pipe(ready) == 0 && pipe(up) == 0 && pipe(down) == 0);
-	pid_t seatd = fork();
-	if (seatd == 0) {
-		char fd[16];
-		snprintf(fd, sizeof(fd), "%d", ready[1]);
-		execlp("seatd", "seatd", "-u", "nobody", "-l", "error", "-n", fd, (char *)NULL);
-		_exit(127);
-	}
-	close(ready[1]);
+	int up[2], down[2];
+	ck_assert(pipe(up) == 0 && pipe(down) == 0);
+	pid_t seatd = start_seatd();
 	char byte;
-	ck_assert_msg(read(ready[0], &byte, 1) == 1, "seatd did not start (is it installed?)");
 	pid_t child = fork();
 	if (child == 0) {
 		setenv("LIBSEAT_BACKEND", "seatd", 1);
