@@ -97,6 +97,27 @@ START_TEST(test_pick_events)
 }
 END_TEST
 
+/* A touch over a 3D view picks the 3D model drawn there (cube3d.json: the
+ * box left of the middle, the ball right of it, in a 320 x 240 picture). */
+START_TEST(test_pick_in_a_3d_view)
+{
+	struct sg_scene_file *file = NULL;
+	ck_assert_msg(sg_scene_file_load(SG_SOURCE_DIR "/scenes/cube3d.json", &file) == SG_OK, "%s",
+	              sg_last_error());
+	struct sg_scene *scene = sg_scene_file_get_scene(file);
+	struct sg_pick_hit hit;
+	struct sg_input_event event = {.kind = SG_INPUT_TOUCH_DOWN, .x = 120, .y = 130};
+	ck_assert_msg(sg_input_pick(scene, NULL, 320, 240, &event, &hit) == SG_OK, "%s",
+	              sg_last_error());
+	ck_assert_str_eq(sg_node_get_name(scene, hit.node), "Box model");
+	event.x = 215, event.y = 125;
+	ck_assert_msg(sg_input_pick(scene, NULL, 320, 240, &event, &hit) == SG_OK, "%s",
+	              sg_last_error());
+	ck_assert_str_eq(sg_node_get_name(scene, hit.node), "Ball model");
+	sg_scene_file_destroy(file);
+}
+END_TEST
+
 static void refused(const struct sg_input_desc *desc, sg_result expected, const char *part)
 {
 	ck_assert_ptr_null(sg_input_create(desc));
@@ -168,6 +189,7 @@ int main(void)
 	TCase *tc = tcase_create("input");
 	tcase_add_test(tc, test_rotation_points);
 	tcase_add_test(tc, test_pick_events);
+	tcase_add_test(tc, test_pick_in_a_3d_view);
 #ifndef SG_INPUT_STUB_TEST
 	tcase_add_test(tc, test_create_refusals);
 	tcase_add_test(tc, test_no_devices_yet);

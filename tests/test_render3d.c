@@ -2321,7 +2321,8 @@ int main(void)
 	tcase_add_loop_test(tc, test_spot_light_cones, 0, 2);
 	tcase_add_test(tc, test_vertex_colours_and_uv_sets);
 	tcase_add_loop_test(tc, test_material_textures, 0, 3);
-	tcase_add_loop_test(tc, test_normal_texture_with_and_without_tangents, 0, 4);
+	/* the derived frame along u (the case the y flip broke); all four below */
+	tcase_add_loop_test(tc, test_normal_texture_with_and_without_tangents, 0, 1);
 	tcase_add_test(tc, test_editing_lights_and_views_repaints);
 	tcase_add_test(tc, test_hidden_view_and_light);
 	tcase_add_test(tc, test_cubes_sharing_mesh_and_material);
@@ -2341,6 +2342,7 @@ int main(void)
 		tcase_add_test(tc, test_mesh_bounds);
 		tcase_add_test(tc, test_material_defaults_and_refusals);
 		tcase_add_test(tc, test_point_light_with_range);
+		tcase_add_loop_test(tc, test_normal_texture_with_and_without_tangents, 1, 4);
 		tcase_add_test(tc, test_orthographic_view_direction);
 		tcase_add_test(tc, test_fresnel_at_grazing_angles);
 		tcase_add_test(tc, test_normals_under_non_uniform_scale);

@@ -6,7 +6,8 @@
 #                          [--kms-demo KMS_THREE_RECTS] [--kiosk KIOSK] [--sg-render SG_RENDER] TEST_DRM
 # With --kms-demo, the virtio-gpu guest also runs the demo with --frames 10;
 # with --kiosk, the kiosk demo turned a quarter (--rotate 90) for 3 frames, as
-# the user nobody through seatd (--session: seatd gives it the card and DRM master);
+# the user nobody through seatd (--session: seatd gives it the card and DRM
+# master), started while no display is connected: it must wait for Virtual-1;
 # with --sg-render, sg-render --display --info on scenes/three-rects.json, which
 # must name the buffers' format and modifier (libdrm's names, tools/display.c).
 # vkms is not in Debian's kernel: tests/vm/build-vkms.sh builds it (needs apt
@@ -87,11 +88,21 @@ for device in $devices; do
                 echo "--- kms-three-rects --frames 10 ---"; "$1" --frames 10 || status=1
             fi
             if [ -n "$4" ]; then
-                echo "--- kiosk --session --rotate 90 --frames 3, as nobody through seatd ---"
+                echo "--- kiosk --session --rotate 90 --frames 3, as nobody through seatd, started with no display ---"
                 seatd -u nobody -l error & seatd=$!
                 for _ in 1 2 3 4 5 6 7 8 9 10; do [ -S /run/seatd.sock ] && break; sleep 0.5; done
+                # Virtual-1 forced off: the kiosk must wait, then take it when it comes
+                # (forced on, announced by a change event as a hotplug is).
+                echo off > /sys/class/drm/card0-Virtual-1/status
                 setpriv --reuid=65534 --regid=65534 --clear-groups env LIBSEAT_BACKEND=seatd \
-                    "$4" --session --rotate 90 --slide-seconds 0.1 --frames 3 || status=1
+                    "$4" --session --rotate 90 --slide-seconds 0.1 --frames 3 > /tmp/kiosk.out 2>&1 & kiosk=$!
+                sleep 3
+                echo detect > /sys/class/drm/card0-Virtual-1/status
+                echo change > /sys/class/drm/card0/uevent
+                wait "$kiosk" || status=1
+                cat /tmp/kiosk.out
+                grep -q "waiting for one" /tmp/kiosk.out || { echo "kiosk: did not wait for a display"; status=1; }
+                grep -q "^display Virtual-1" /tmp/kiosk.out || { echo "kiosk: never showed Virtual-1"; status=1; }
                 kill "$seatd"
             fi
             if [ -n "$2" ]; then
