@@ -46,21 +46,25 @@ BELOW = {
 # scene files json-c, only the model files assimp, only the images libjpeg and
 # libwebp.
 SYSTEM = [
-    (re.compile(r'^gbm\.h$'), {'gbm'}),
-    (re.compile(r'^xf86drmMode\.h$'), {'gbm', 'output'}),
-    (re.compile(r'^(xf86drm|drm_fourcc)\.h$'), {'gbm', 'output', 'window'}),
-    (re.compile(r'^wayland-'), {'window'}),
-    (re.compile(r'^xkbcommon/'), {'window', 'input'}),
-    (re.compile(r'^libinput\.h$'), {'input'}),
-    (re.compile(r'^libudev\.h$'), {'input', 'output'}),
-    (re.compile(r'^libseat\.h$'), {'session'}),
-    (re.compile(r'^EGL/'), {'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'}),
-    (re.compile(r'^(ft2build\.h|freetype/|hb(-[a-z]+)?\.h$|harfbuzz/|fontconfig/|fribidi)'), {'text'}),
-    (re.compile(r'^png\.h$'), {'base'}),
-    (re.compile(r'^json-c/'), {'scenefile'}),
-    (re.compile(r'^assimp/'), {'modelfile'}),
-    (re.compile(r'^(jpeglib\.h$|webp/)'), {'image'}),
-    (re.compile(r'^GLES'), {'gl', 'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'}),
+    (re.compile(r'^gbm\.h$'), {'gbm'}, '<gbm.h>'),
+    (re.compile(r'^xf86drmMode\.h$'), {'gbm', 'output'}, '<xf86drmMode.h>'),
+    (re.compile(r'^(xf86drm|drm_fourcc)\.h$'), {'gbm', 'output', 'window'},
+     '<xf86drm.h>, <drm_fourcc.h>'),
+    (re.compile(r'^wayland-'), {'window'}, '<wayland-*.h>'),
+    (re.compile(r'^xkbcommon/'), {'window', 'input'}, '<xkbcommon/...>'),
+    (re.compile(r'^libinput\.h$'), {'input'}, '<libinput.h>'),
+    (re.compile(r'^libudev\.h$'), {'input', 'output'}, '<libudev.h>'),
+    (re.compile(r'^libseat\.h$'), {'session'}, '<libseat.h>'),
+    (re.compile(r'^EGL/'), {'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'},
+     '<EGL/...>'),
+    (re.compile(r'^(ft2build\.h|freetype/|hb(-[a-z]+)?\.h$|harfbuzz/|fontconfig/|fribidi)'),
+     {'text'}, 'FreeType, HarfBuzz, fontconfig, FriBidi'),
+    (re.compile(r'^png\.h$'), {'base'}, '<png.h>'),
+    (re.compile(r'^json-c/'), {'scenefile'}, '<json-c/...>'),
+    (re.compile(r'^assimp/'), {'modelfile'}, '<assimp/...>'),
+    (re.compile(r'^(jpeglib\.h$|webp/)'), {'image'}, '<jpeglib.h>, <webp/...>'),
+    (re.compile(r'^GLES'), {'gl', 'egl', 'target', 'surfaceless', 'gbm', 'render', 'output'},
+     '<GLES*/...>'),
 ]
 
 # The layer each public header belongs to: the lowest layer that defines what
@@ -124,7 +128,7 @@ def check_file(path, layer, src, allowed):
                 errors.extend(check_public(where, layer, name[3:], allowed))
                 continue
             if kind == '<':
-                for pattern, layers in SYSTEM:
+                for pattern, layers, _ in SYSTEM:
                     if pattern.search(name) and layer not in layers:
                         errors.append('%s: layer %s may not include <%s> (only %s may)'
                                       % (where, layer, name, ', '.join(sorted(layers))))
@@ -184,12 +188,79 @@ def check_public_headers(include, src):
     return errors, read
 
 
+def bottom_up():
+    """The layers, each after every layer below it (ties by name)."""
+    order, placed = [], set()
+    while len(order) < len(BELOW):
+        ready = sorted(layer for layer in BELOW
+                       if layer not in placed and set(BELOW[layer]) <= placed)
+        order.extend(ready)
+        placed.update(ready)
+    return order
+
+
+def markdown():
+    """docs/architecture.md's tables, made from the tables above."""
+    rows = ['| layer | folder | may include (besides itself) | system headers it may use |',
+            '| --- | --- | --- | --- |']
+    for layer in bottom_up():
+        below = sorted(visible(layer) - {layer})
+        system = [label for _, layers, label in SYSTEM if layer in layers]
+        rows.append('| %s | `src/%s/` | %s | %s |' % (
+            layer, layer, ', '.join(below) or 'nothing',
+            '; '.join('`%s`' % s if s.startswith('<') else s for s in system)))
+    rows += ['', '| public header | layer |', '| --- | --- |']
+    for header, owner in sorted(PUBLIC.items(), key=lambda h: (bottom_up().index(h[1])
+                                                             if h[1] in BELOW else 99, h[0])):
+        rows.append('| `<sg/%s>` | %s |' % (header, owner if owner != UMBRELLA
+                                            else 'none: it includes every other header'))
+    return '\n'.join(rows) + '\n'
+
+
+BEGIN = '<!-- tables made by src/check-layers.py --markdown: do not edit by hand -->\n'
+END = '<!-- end of the made tables -->\n'
+
+
+def check_docs(path):
+    """The tables in the doc are the ones made here, and its drawing names
+    every layer."""
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    if BEGIN not in text or END not in text:
+        return ['%s: no tables between the markers %r and %r' % (path, BEGIN.strip(), END.strip())]
+    made = text.split(BEGIN, 1)[1].split(END, 1)[0]
+    errors = []
+    if made != markdown():
+        errors.append('%s: its tables differ from the layer map of src/check-layers.py; put'
+                      ' the output of `src/check-layers.py --markdown` between the markers'
+                      % path)
+    drawing = text.split('```', 2)[1] if text.count('```') >= 2 else ''
+    for layer in BELOW:
+        if not re.search(r'\b%s\b' % layer, drawing):
+            errors.append('%s: the drawing of the layers lacks %s' % (path, layer))
+    return errors
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument('--src', required=True)
-    parser.add_argument('--output', required=True)
+    parser.add_argument('--src')
+    parser.add_argument('--output')
     parser.add_argument('--depfile')
+    parser.add_argument('--markdown', action='store_true',
+                        help="print docs/architecture.md's tables and exit")
+    parser.add_argument('--check-docs', metavar='ARCHITECTURE_MD',
+                        help='check that the doc holds the tables and draws every layer')
     args = parser.parse_args()
+    if args.markdown:
+        sys.stdout.write(markdown())
+        return 0
+    if args.check_docs:
+        errors = check_docs(args.check_docs)
+        for error in errors:
+            sys.stderr.write(error + '\n')
+        return 1 if errors else 0
+    if not args.src or not args.output:
+        parser.error('--src and --output are required')
     src = os.path.abspath(args.src)
 
     errors, read = check_public_headers(os.path.join(os.path.dirname(src), 'include', 'sg'), src)

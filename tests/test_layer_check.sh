@@ -3,7 +3,9 @@
 # added each time: a lower layer including a higher layer's private or public
 # header, and a public header including a higher layer's, must each stop the
 # build with a message naming the file, the line and the layers; the tree as
-# it is must pass.
+# it is must pass. Then docs/architecture.md: its tables must be the ones the
+# script makes from its layer map, and its drawing must name every layer; a
+# copy with a row changed, or with a layer left out of the drawing, must fail.
 # Usage: test_layer_check.sh SOURCE_ROOT
 set -eu
 [ $# -eq 1 ] || { echo "usage: $0 SOURCE_ROOT"; exit 99; }
@@ -63,5 +65,33 @@ expect_refused include/sg/scene.h '#include <sg/renderer.h>' \
 expect_refused src/traverse/world.c '#include <sg/unknown.h>' \
 	"<sg/unknown.h> has no layer"
 
+# docs/architecture.md against the layer map
+doc=$root/docs/architecture.md
+checkdoc() { python3 "$root/src/check-layers.py" --check-docs "$1" >"$work/log" 2>&1; }
+if ! checkdoc "$doc"; then
+	echo "FAIL: docs/architecture.md differs from the build's layer map:"
+	cat "$work/log"
+	failures=$((failures + 1))
+fi
+# expect_doc_refused SED-SCRIPT PATTERN: the doc so edited fails, saying PATTERN.
+expect_doc_refused() {
+	sed "$1" "$doc" >"$work/architecture.md"
+	if cmp -s "$doc" "$work/architecture.md"; then
+		echo "FAIL: '$1' did not change docs/architecture.md (the test is stale)"
+		failures=$((failures + 1))
+	elif checkdoc "$work/architecture.md" || ! grep -q -- "$2" "$work/log"; then
+		echo "FAIL: docs/architecture.md edited by '$1' was not refused with '$2':"
+		cat "$work/log"
+		failures=$((failures + 1))
+	else
+		echo "ok: docs/architecture.md edited by '$1' refused"
+	fi
+}
+expect_doc_refused 's/^| scenefile | `src\/scenefile\/` | animate, /| scenefile | `src\/scenefile\/` | /' \
+	'its tables differ from the layer map'
+expect_doc_refused '/^| `<sg\/window.h>` | window |$/d' 'its tables differ from the layer map'
+expect_doc_refused 's/| session  libseat:  |/| seat     libseat:  |/; s/| traverse, session) |/| traverse, seat)    |/' \
+	'the drawing of the layers lacks session'
+
 [ "$failures" -eq 0 ] || exit 1
-echo "layer check: every wrong include refused"
+echo "layer check: every wrong include refused, docs/architecture.md as the build"
