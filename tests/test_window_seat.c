@@ -226,6 +226,96 @@ START_TEST(test_fractional_scale)
 }
 END_TEST
 
+/* --- frames: commits of an unchanged scene, configures, feedback ---------- */
+
+static struct {
+	struct sg_window_frame frames[64];
+	int count;
+} frames_seen;
+
+static void on_frame(struct sg_window *window, const struct sg_window_frame *frame, void *data)
+{
+	(void)window, (void)data;
+	if (frames_seen.count < 64)
+		frames_seen.frames[frames_seen.count] = *frame;
+	frames_seen.count++;
+}
+
+static struct sg_window *open_window_framed(struct mini_compositor *c)
+{
+	memset(&frames_seen, 0, sizeof(frames_seen));
+	struct sg_window *w = sg_window_create(&(struct sg_window_desc){
+	    .display = mini_compositor_socket(c),
+	    .title = "test_window_seat",
+	    .width = W,
+	    .height = H,
+	    .on_frame = on_frame,
+	});
+	ck_assert_msg(w, "%s", sg_last_error());
+	return w;
+}
+
+/* docs/window.md's loop: present, then wait for the frame callback. */
+static void present_and_wait(struct sg_window *w, struct sg_scene *scene)
+{
+	sg_result r = sg_window_present(w, scene, NULL);
+	ck_assert_msg(r == SG_OK || r == SG_ERR_BUSY, "%s", sg_last_error());
+	r = sg_window_wait(w, 10000);
+	ck_assert_msg(r == SG_OK, "sg_window_wait: %s", sg_last_error());
+}
+
+/* The mini compositor's counts once the requests sent so far are handled:
+ * the frame callback of a commit made after them is done, and the
+ * compositor handles a client's requests in order. */
+static void stats_after(struct sg_window *w, struct sg_scene *scene, sg_node moved, float x,
+                        struct mini_stats *stats, struct mini_compositor *c)
+{
+	ck_assert_int_eq(sg_model_set_position(scene, moved, x, 8, 0), SG_OK);
+	ck_assert_msg(sg_window_present(w, scene, NULL) == SG_OK, "%s", sg_last_error());
+	ck_assert_msg(sg_window_wait(w, 10000) == SG_OK, "%s", sg_last_error());
+	mini_compositor_stats(c, stats);
+}
+
+/* docs/window.md: "a present with nothing changed commits nothing". The
+ * loop of the docs over a still scene presents again as soon as the last
+ * present asked for no frame callback: twenty presents of the same scene
+ * after the first commit nothing, and the edit after them is damaged alone
+ * (the surface's frame is known across those presents, however many). */
+START_TEST(test_unchanged_scene_commits_once)
+{
+	struct mini_compositor *c = start(true);
+	struct sg_window *w = open_window_framed(c);
+	sg_node a, b;
+	struct sg_scene *scene = two_models(&a, &b);
+	present_and_wait(w, scene);
+	for (int i = 0; i < 20; i++)
+		present_and_wait(w, scene);
+	struct mini_stats stats;
+	stats_after(w, scene, a, 10, &stats, c);
+	/* the first commit (no buffer), the scene, and the edit */
+	ck_assert_msg(stats.buffer_commits == 2, "%d commits with a buffer for 21 presents of a "
+	                                         "still scene and one edit (2 expected)",
+	              stats.buffer_commits);
+	ck_assert_int_eq(stats.commits, 3);
+	struct mini_commit edit;
+	ck_assert(mini_compositor_commit(c, 1, &edit));
+	free(edit.pixels);
+	ck_assert_int_ge(edit.damage_count, 1);
+	/* A moved from x 8 to 10: its old and new place, 8 .. 34 x 8 .. 24 (a
+	 * pixel either side for rounding), not the whole 64 x 48 buffer */
+	for (int i = 0; i < edit.damage_count; i++) {
+		const struct mini_rect *r = &edit.damage[i];
+		ck_assert_msg(r->x >= 7 && r->y >= 7 && r->x + r->width <= 35 &&
+		                  r->y + r->height <= 25,
+		              "damage %d, %d %dx%d is beyond model A's two places", r->x, r->y,
+		              r->width, r->height);
+	}
+	sg_window_destroy(w);
+	sg_scene_destroy(scene);
+	mini_compositor_stop(c);
+}
+END_TEST
+
 static Suite *seat_suite(void)
 {
 	Suite *suite = suite_create("window-seat");
@@ -235,6 +325,7 @@ static Suite *seat_suite(void)
 	tcase_add_test(tc, test_no_wm_base);
 	tcase_add_test(tc, test_protocol_error);
 	tcase_add_test(tc, test_fractional_scale);
+	tcase_add_test(tc, test_unchanged_scene_commits_once);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

@@ -196,8 +196,15 @@ sg_result sg_window_present(struct sg_window *window, struct sg_scene *scene,
 		window->committed = 0;
 		return result;
 	}
-	if (unchanged(window))
-		return SG_OK; /* the surface shows this frame already */
+	if (unchanged(window)) {
+		/* The surface shows this frame already, so it is the one the next
+		 * damage is counted from: the renderer keeps only a few frames of
+		 * damage, and a still scene presented again and again (with no
+		 * frame callback to wait for) would otherwise outrun them and be
+		 * committed whole. */
+		window->committed = window->ring.drawn;
+		return SG_OK;
+	}
 	struct sg_window_buffer *buffer = &window->buffers[slot - window->ring.slots];
 	if (window->geometry_stale) {
 		set_geometry(window);

@@ -1,7 +1,7 @@
 /* A Wayland compositor just large enough for one sg_window, run in a thread
  * of the test process: wl_compositor 4, wl_shm (libwayland-server's own),
  * xdg_wm_base 1 and zwp_linux_dmabuf_v1 4 with a default feedback naming a
- * DRM device. It shows nothing: each commit of a buffer is copied (the
+ * DRM device (and where asked wp_presentation 1). It shows nothing: each commit of a buffer is copied (the
  * dma-buf mapped and read between DMA_BUF_IOCTL_SYNC start and end, or the
  * wl_shm buffer read) into a record the test reads, with the commit's
  * damage; then the buffer attached before is released and the frame
@@ -38,6 +38,18 @@ struct mini_compositor_desc {
 	/* > 0: wp_viewporter and wp_fractional_scale_manager_v1, the preferred
 	 * scale this many 120ths (180: 1.5), sent when the client asks. */
 	int fractional_120;
+	/* > 0: after the first commit with a buffer, a configure of this size
+	 * sent before that commit's frame callbacks are done (as cage does
+	 * once it maps a toplevel). */
+	int reconfigure_width, reconfigure_height;
+	/* wp_presentation 1 (CLOCK_MONOTONIC): its feedbacks presented at
+	 * the commit after the frame callbacks are done, or never answered
+	 * (as sway 1.7). */
+	enum mini_presentation {
+		MINI_PRESENTATION_NONE,
+		MINI_PRESENTATION_ANSWERED,
+		MINI_PRESENTATION_UNANSWERED,
+	} presentation;
 };
 
 /* What the test thread has the compositor send (mini_compositor_send), to
@@ -99,6 +111,8 @@ struct mini_stats {
 	int acked;    /* xdg_surface.ack_configure */
 	int releases; /* wl_buffer.release sent */
 	int viewport_width, viewport_height; /* the last wp_viewport.set_destination */
+	int presentation_feedbacks; /* wp_presentation.feedback asked for */
+	int presented;              /* of them answered with presented */
 };
 
 /* Listens at an absolute path in a new mkdtemp folder and starts the
