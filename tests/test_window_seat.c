@@ -316,6 +316,91 @@ START_TEST(test_unchanged_scene_commits_once)
 }
 END_TEST
 
+/* Reports of frames first .. last, each once, in any order. */
+static void expect_frames_reported(uint64_t first, uint64_t last)
+{
+	for (uint64_t f = first; f <= last; f++) {
+		int n = 0;
+		for (int i = 0; i < frames_seen.count && i < 64; i++)
+			n += frames_seen.frames[i].frame == f;
+		ck_assert_msg(n == 1, "frame %llu reported %d times (%d reports)",
+		              (unsigned long long)f, n, frames_seen.count);
+	}
+	ck_assert_int_eq(frames_seen.count, (int)(last - first + 1));
+}
+
+static void dispatch_until_frames(struct sg_window *w, int count)
+{
+	for (int i = 0; i < 3000 && frames_seen.count < count; i++) {
+		struct pollfd fd = {.fd = sg_window_get_fd(w), .events = POLLIN};
+		poll(&fd, 1, 10);
+		ck_assert_msg(sg_window_dispatch(w) == SG_OK, "%s", sg_last_error());
+	}
+	ck_assert_msg(frames_seen.count >= count, "on_frame came %d times, %d expected",
+	              frames_seen.count, count);
+}
+
+/* Ten frames under a compositor that answers wp_presentation: each is
+ * reported once, by its feedback (presented, on CLOCK_MONOTONIC). */
+START_TEST(test_presentation_answered)
+{
+	struct mini_compositor *c = mini_compositor_start(&(struct mini_compositor_desc){
+	    .no_dmabuf = true, .presentation = MINI_PRESENTATION_ANSWERED});
+	ck_assert_ptr_nonnull(c);
+	struct sg_window *w = open_window_framed(c);
+	ck_assert(sg_window_get_info(w)->presentation);
+	sg_node a, b;
+	struct sg_scene *scene = two_models(&a, &b);
+	for (int i = 0; i < 10; i++) {
+		ck_assert_int_eq(sg_model_set_position(scene, a, 8 + (float)i, 8, 0), SG_OK);
+		present_and_wait(w, scene);
+	}
+	dispatch_until_frames(w, 10);
+	expect_frames_reported(1, 10);
+	for (int i = 0; i < 10; i++)
+		ck_assert_msg(frames_seen.frames[i].presented, "frame %llu not by its feedback",
+		              (unsigned long long)frames_seen.frames[i].frame);
+	struct mini_stats stats;
+	mini_compositor_stats(c, &stats);
+	ck_assert_int_eq(stats.presentation_feedbacks, 10);
+	sg_window_destroy(w);
+	sg_scene_destroy(scene);
+	mini_compositor_stop(c);
+}
+END_TEST
+
+/* Under a compositor that offers wp_presentation and never answers its
+ * feedbacks (sway 1.7), every frame is still reported, once, from its frame
+ * callback: the ten of an animation, and the one of a still scene. */
+START_TEST(test_presentation_unanswered)
+{
+	struct mini_compositor *c = mini_compositor_start(&(struct mini_compositor_desc){
+	    .no_dmabuf = true, .presentation = MINI_PRESENTATION_UNANSWERED});
+	ck_assert_ptr_nonnull(c);
+	struct sg_window *w = open_window_framed(c);
+	sg_node a, b;
+	struct sg_scene *scene = two_models(&a, &b);
+	for (int i = 0; i < 10; i++) {
+		ck_assert_int_eq(sg_model_set_position(scene, a, 8 + (float)i, 8, 0), SG_OK);
+		present_and_wait(w, scene);
+	}
+	dispatch_until_frames(w, 10);
+	expect_frames_reported(1, 10);
+	for (int i = 0; i < 10; i++)
+		ck_assert(!frames_seen.frames[i].presented && !frames_seen.frames[i].discarded);
+	sg_window_destroy(w);
+
+	/* one frame and nothing after it */
+	w = open_window_framed(c);
+	present_and_wait(w, scene);
+	dispatch_until_frames(w, 1);
+	expect_frames_reported(1, 1);
+	sg_window_destroy(w);
+	sg_scene_destroy(scene);
+	mini_compositor_stop(c);
+}
+END_TEST
+
 static Suite *seat_suite(void)
 {
 	Suite *suite = suite_create("window-seat");
@@ -326,6 +411,8 @@ static Suite *seat_suite(void)
 	tcase_add_test(tc, test_protocol_error);
 	tcase_add_test(tc, test_fractional_scale);
 	tcase_add_test(tc, test_unchanged_scene_commits_once);
+	tcase_add_test(tc, test_presentation_answered);
+	tcase_add_test(tc, test_presentation_unanswered);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

@@ -237,6 +237,7 @@ sg_result sg_window_pump(struct sg_window *window, int timeout_ms, const char *c
 	struct wl_display *display = window->display;
 	if (window->broken)
 		return sg_window_check(window, call);
+	sg_window_feedback_overdue(window);
 	while (wl_display_prepare_read_queue(display, window->queue) != 0)
 		if (wl_display_dispatch_queue_pending(display, window->queue) < 0)
 			return sg_window_check(window, call);

@@ -540,8 +540,7 @@ static const struct wp_presentation_interface presentation_impl = {
     .feedback = presentation_feedback,
 };
 
-static void bind_presentation(struct wl_client *client, void *data, uint32_t version,
-                              uint32_t id)
+static void bind_presentation(struct wl_client *client, void *data, uint32_t version, uint32_t id)
 {
 	struct wl_resource *resource =
 	    wl_resource_create(client, &wp_presentation_interface, (int)version, id);

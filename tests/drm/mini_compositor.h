@@ -1,11 +1,11 @@
 /* A Wayland compositor just large enough for one sg_window, run in a thread
  * of the test process: wl_compositor 4, wl_shm (libwayland-server's own),
  * xdg_wm_base 1 and zwp_linux_dmabuf_v1 4 with a default feedback naming a
- * DRM device (and where asked wp_presentation 1). It shows nothing: each commit of a buffer is copied (the
- * dma-buf mapped and read between DMA_BUF_IOCTL_SYNC start and end, or the
- * wl_shm buffer read) into a record the test reads, with the commit's
- * damage; then the buffer attached before is released and the frame
- * callbacks are done. The test thread reads records and counts through the
+ * DRM device, and where asked wp_presentation 1. It shows nothing: each
+ * commit of a buffer is copied (the dma-buf mapped and read between
+ * DMA_BUF_IOCTL_SYNC start and end, or the wl_shm buffer read) into a
+ * record the test reads, with the commit's damage; then the buffer attached
+ * before is released and the frame callbacks are done. The test thread reads records and counts through the
  * functions below, which lock; nothing else of it is touched outside its
  * thread. */
 #ifndef SG_DRM_MINI_COMPOSITOR_H
@@ -108,11 +108,11 @@ struct mini_stats {
 	int feedbacks;           /* default and surface feedbacks sent */
 	int feedbacks_destroyed; /* of them by the client's destroy (not at disconnect) */
 	int configures;
-	int acked;    /* xdg_surface.ack_configure */
-	int releases; /* wl_buffer.release sent */
+	int acked;                           /* xdg_surface.ack_configure */
+	int releases;                        /* wl_buffer.release sent */
 	int viewport_width, viewport_height; /* the last wp_viewport.set_destination */
-	int presentation_feedbacks; /* wp_presentation.feedback asked for */
-	int presented;              /* of them answered with presented */
+	int presentation_feedbacks;          /* wp_presentation.feedback asked for */
+	int presented;                       /* of them answered with presented */
 };
 
 /* Listens at an absolute path in a new mkdtemp folder and starts the
