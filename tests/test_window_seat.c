@@ -19,6 +19,7 @@
 
 #include "check_run.h"
 #include "drm/mini_compositor.h"
+#include "../tools/window_loop.h"
 
 #define W 64
 #define H 48
@@ -401,6 +402,59 @@ START_TEST(test_presentation_unanswered)
 }
 END_TEST
 
+/* tools/window_loop.c (three-rects --window, sg-render --window) on a still
+ * scene under a compositor that configures a new size between the first
+ * frame and its frame callback (cage): the second frame is the picture
+ * stretched over the new size, not the first size's picture in a corner. */
+START_TEST(test_loop_configure_before_done)
+{
+	struct mini_compositor *c = mini_compositor_start(&(struct mini_compositor_desc){
+	    .no_dmabuf = true, .reconfigure_width = 2 * W, .reconfigure_height = 2 * H});
+	ck_assert_ptr_nonnull(c);
+	sg_node a, b;
+	struct sg_scene *scene = two_models(&a, &b);
+	ck_assert_int_eq(sg_model_set_color(scene, a, 1, 0, 0, 1), SG_OK);
+	ck_assert_int_eq(sg_model_set_color(scene, b, 0, 1, 0, 1), SG_OK);
+	struct window_loop loop = {
+	    .program = "test_window_seat",
+	    .desc = {.display = mini_compositor_socket(c), .width = W, .height = H,
+	             .clear_color = {0, 0, 1, 1}},
+	    .scene = scene,
+	    .frames = 2,
+	    .seconds = 30, /* a bound for a loop that never shows the second */
+	    .quiet = true,
+	    .still_width = W,
+	    .still_height = H,
+	};
+	ck_assert_int_eq(window_loop_run(&loop, NULL), 0);
+	struct mini_commit first, second;
+	ck_assert(mini_compositor_commit(c, 0, &first));
+	ck_assert_msg(mini_compositor_commit(c, 1, &second), "no frame after the configure");
+	ck_assert_int_eq(first.width, W);
+	ck_assert_int_eq(second.width, 2 * W);
+	ck_assert_int_eq(second.height, 2 * H);
+	ck_assert_ptr_nonnull(second.pixels);
+	/* Twice the scene's numbers: A 16 .. 64 x 16 .. 48, B 72 .. 112 x 40 ..
+	 * 80; in the unscaled picture (50, 44) would be clear and (100, 70)
+	 * outside it. XRGB8888 in memory: B, G, R, X. */
+	static const struct {
+		int x, y;
+		uint8_t bgr[3];
+	} points[] = {{50, 44, {0, 0, 255}}, {100, 70, {0, 255, 0}}, {120, 10, {255, 0, 0}}};
+	for (size_t i = 0; i < sizeof(points) / sizeof(points[0]); i++) {
+		const uint8_t *p = second.pixels + ((size_t)points[i].y * 2 * W + points[i].x) * 4;
+		ck_assert_msg(memcmp(p, points[i].bgr, 3) == 0,
+		              "(%d, %d) is B G R %d %d %d, %d %d %d expected", points[i].x,
+		              points[i].y, p[0], p[1], p[2], points[i].bgr[0], points[i].bgr[1],
+		              points[i].bgr[2]);
+	}
+	free(first.pixels);
+	free(second.pixels);
+	sg_scene_destroy(scene);
+	mini_compositor_stop(c);
+}
+END_TEST
+
 static Suite *seat_suite(void)
 {
 	Suite *suite = suite_create("window-seat");
@@ -413,6 +467,7 @@ static Suite *seat_suite(void)
 	tcase_add_test(tc, test_unchanged_scene_commits_once);
 	tcase_add_test(tc, test_presentation_answered);
 	tcase_add_test(tc, test_presentation_unanswered);
+	tcase_add_test(tc, test_loop_configure_before_done);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
