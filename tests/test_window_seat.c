@@ -7,12 +7,15 @@
  * naming the global or the interface; a preferred fractional scale sizes
  * the buffers and the viewport. */
 #include <check.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <linux/input-event-codes.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sg/sg.h>
 #include <sg/window.h>
@@ -455,6 +458,111 @@ START_TEST(test_loop_configure_before_done)
 }
 END_TEST
 
+/* --- connecting: what failed, named ------------------------------------------ */
+
+static struct {
+	char messages[8][512];
+	int count;
+} logged;
+
+static void on_log(enum sg_log_level level, const char *message, void *data)
+{
+	(void)level, (void)data;
+	if (logged.count < 8)
+		snprintf(logged.messages[logged.count], sizeof(logged.messages[0]), "%s", message);
+	logged.count++;
+}
+
+/* sg_window_create with desc's display, stderr caught in a file: the
+ * message of its failure, and what went to stderr (the caller frees both). */
+static char *create_fails(const char *display, char **stderr_text)
+{
+	char path[] = "/tmp/sg-window-stderr-XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	unlink(path);
+	fflush(stderr);
+	int saved = dup(2);
+	ck_assert_int_eq(dup2(fd, 2), 2);
+	memset(&logged, 0, sizeof(logged));
+	sg_log_set_handler(on_log, NULL);
+	sg_log_set_priority(SG_LOG_DEBUG);
+	struct sg_window *w = sg_window_create(&(struct sg_window_desc){.display = display});
+	sg_log_set_handler(NULL, NULL);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	ck_assert_ptr_null(w);
+	ck_assert_int_eq(sg_last_result(), SG_ERR_DEVICE);
+	off_t size = lseek(fd, 0, SEEK_END);
+	*stderr_text = calloc(1, (size_t)size + 1);
+	ck_assert_int_eq(pread(fd, *stderr_text, (size_t)size, 0), size);
+	close(fd);
+	return strdup(sg_last_error());
+}
+
+/* WAYLAND_SOCKET, which libwayland takes before any name, that is no
+ * number: libwayland fails with errno 0, and the message names the value. */
+START_TEST(test_wayland_socket_not_a_number)
+{
+	setenv("WAYLAND_SOCKET", "abc", 1);
+	char *err, *message = create_fails(NULL, &err);
+	ck_assert_msg(strstr(message, "WAYLAND_SOCKET is \"abc\"") && !strstr(message, "Success"),
+	              "%s", message);
+	free(message);
+	free(err);
+}
+END_TEST
+
+/* WAYLAND_SOCKET naming a file descriptor that is not open: the message
+ * names WAYLAND_SOCKET and the errno, not WAYLAND_DISPLAY. */
+START_TEST(test_wayland_socket_closed)
+{
+	int fd = 999;
+	ck_assert_int_eq(fcntl(fd, F_GETFD), -1); /* not open */
+	setenv("WAYLAND_SOCKET", "999", 1);
+	setenv("WAYLAND_DISPLAY", "wayland-7", 1);
+	char *err, *message = create_fails(NULL, &err);
+	ck_assert_msg(strstr(message, "WAYLAND_SOCKET=999") &&
+	                  strstr(message, strerror(EBADF)) && !strstr(message, "WAYLAND_DISPLAY") &&
+	                  !strstr(message, "wayland-7"),
+	              "%s", message);
+	free(message);
+	free(err);
+}
+END_TEST
+
+/* No XDG_RUNTIME_DIR and a socket name that is not a path: the message says
+ * so, and libwayland's own line goes to libsg's log, not before ours on
+ * stderr. */
+START_TEST(test_no_runtime_dir)
+{
+	unsetenv("WAYLAND_SOCKET");
+	unsetenv("XDG_RUNTIME_DIR");
+	setenv("WAYLAND_DISPLAY", "wayland-7", 1);
+	char *err, *message = create_fails(NULL, &err);
+	ck_assert_msg(strstr(message, "XDG_RUNTIME_DIR is not set") &&
+	                  strstr(message, "\"wayland-7\" is not an absolute path"),
+	              "%s", message);
+	ck_assert_msg(err[0] == '\0', "on stderr: %s", err);
+	bool routed = false;
+	for (int i = 0; i < logged.count && i < 8; i++)
+		routed |= strncmp(logged.messages[i], "libwayland: ", 12) == 0 &&
+		          strstr(logged.messages[i], "XDG_RUNTIME_DIR");
+	ck_assert_msg(routed, "libwayland's line is not in libsg's log (%d messages)", logged.count);
+	free(message);
+	free(err);
+
+	/* an absolute path needs no XDG_RUNTIME_DIR: the socket is named */
+	message = create_fails("/nonexistent/wayland-7", &err);
+	ck_assert_msg(strstr(message, "no Wayland compositor at /nonexistent/wayland-7") &&
+	                  strstr(message, strerror(ENOENT)),
+	              "%s", message);
+	free(message);
+	free(err);
+}
+END_TEST
+
 static Suite *seat_suite(void)
 {
 	Suite *suite = suite_create("window-seat");
@@ -468,6 +576,9 @@ static Suite *seat_suite(void)
 	tcase_add_test(tc, test_presentation_answered);
 	tcase_add_test(tc, test_presentation_unanswered);
 	tcase_add_test(tc, test_loop_configure_before_done);
+	tcase_add_test(tc, test_wayland_socket_not_a_number);
+	tcase_add_test(tc, test_wayland_socket_closed);
+	tcase_add_test(tc, test_no_runtime_dir);
 	suite_add_tcase(suite, tc);
 	return suite;
 }
