@@ -458,6 +458,38 @@ START_TEST(test_loop_configure_before_done)
 }
 END_TEST
 
+/* A clear colour set on the window's renderer (sg_window_get_renderer), not
+ * through sg_window_set_clear_color, stays when a resize makes the renderer
+ * anew. */
+START_TEST(test_renderer_clear_color_kept)
+{
+	struct mini_compositor *c = mini_compositor_start(&(struct mini_compositor_desc){
+	    .no_dmabuf = true, .reconfigure_width = 2 * W, .reconfigure_height = 2 * H});
+	ck_assert_ptr_nonnull(c);
+	struct sg_window *w = sg_window_create(&(struct sg_window_desc){
+	    .display = mini_compositor_socket(c), .width = W, .height = H,
+	    .clear_color = {0, 0, 1, 1}});
+	ck_assert_msg(w, "%s", sg_last_error());
+	struct sg_scene *scene = sg_scene_create();
+	ck_assert_msg(sg_window_present(w, scene, NULL) == SG_OK, "%s", sg_last_error());
+	ck_assert_int_eq(sg_renderer_set_clear_color(sg_window_get_renderer(w), 0, 1, 0, 1), SG_OK);
+	ck_assert_msg(sg_window_wait(w, 10000) == SG_OK, "%s", sg_last_error());
+	ck_assert_msg(sg_window_present(w, scene, NULL) == SG_OK, "%s", sg_last_error());
+	ck_assert_msg(sg_window_wait(w, 10000) == SG_OK, "%s", sg_last_error());
+	struct mini_commit second;
+	ck_assert_msg(mini_compositor_commit(c, 1, &second), "no frame after the configure");
+	ck_assert_int_eq(second.width, 2 * W);
+	ck_assert_ptr_nonnull(second.pixels);
+	const uint8_t *p = second.pixels + ((size_t)H * 2 * W + W) * 4; /* B, G, R, X */
+	ck_assert_msg(p[0] == 0 && p[1] == 255 && p[2] == 0, "the clear colour is B G R %d %d %d, "
+	              "0 255 0 was set on the renderer", p[0], p[1], p[2]);
+	free(second.pixels);
+	sg_window_destroy(w);
+	sg_scene_destroy(scene);
+	mini_compositor_stop(c);
+}
+END_TEST
+
 /* --- connecting: what failed, named ------------------------------------------ */
 
 static struct {
@@ -576,6 +608,7 @@ static Suite *seat_suite(void)
 	tcase_add_test(tc, test_presentation_answered);
 	tcase_add_test(tc, test_presentation_unanswered);
 	tcase_add_test(tc, test_loop_configure_before_done);
+	tcase_add_test(tc, test_renderer_clear_color_kept);
 	tcase_add_test(tc, test_wayland_socket_not_a_number);
 	tcase_add_test(tc, test_wayland_socket_closed);
 	tcase_add_test(tc, test_no_runtime_dir);
