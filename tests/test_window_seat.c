@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -490,6 +491,85 @@ START_TEST(test_renderer_clear_color_kept)
 }
 END_TEST
 
+/* sg-render --window on a scene of one frame: it stays (a resize is
+ * presented at the new size) until the compositor closes it, as viewer
+ * --window does; before, it ended once its frame was shown. */
+START_TEST(test_sg_render_one_frame_stays)
+{
+	const char *tool = getenv("SG_RENDER_PATH");
+	if (!tool || !*tool)
+		return; /* built without the tools */
+	struct mini_compositor *c = mini_compositor_start(&(struct mini_compositor_desc){
+	    .no_dmabuf = true});
+	ck_assert_ptr_nonnull(c);
+	char scene[] = "/tmp/sg-window-scene-XXXXXX.json", out[] = "/tmp/sg-window-out-XXXXXX";
+	int scene_fd = mkstemps(scene, 5), out_fd = mkstemp(out);
+	ck_assert(scene_fd >= 0 && out_fd >= 0);
+	static const char json[] =
+	    "{\"output\": {\"width\": 64, \"height\": 48}, "
+	    "\"meshes\": {\"q\": {\"type\": \"quad\", \"width\": 16, \"height\": 16}}, "
+	    "\"nodes\": [{\"type\": \"model\", \"mesh\": \"q\"}]}";
+	ck_assert_int_eq(write(scene_fd, json, sizeof(json) - 1), (ssize_t)sizeof(json) - 1);
+	close(scene_fd);
+	pid_t child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) {
+		unsetenv("WAYLAND_SOCKET");
+		setenv("WAYLAND_DISPLAY", mini_compositor_socket(c), 1);
+		/* statuses, not leaks: see test_window.c's sg-render check */
+		const char *asan = getenv("ASAN_OPTIONS");
+		char options[512];
+		snprintf(options, sizeof(options), "%s%sdetect_leaks=0", asan ? asan : "",
+		         asan && *asan ? ":" : "");
+		setenv("ASAN_OPTIONS", options, 1);
+		dup2(out_fd, 1);
+		execl(tool, tool, scene, "--window", "--info", (char *)NULL);
+		_exit(127);
+	}
+	close(out_fd);
+	/* its frame, then a new size: a second commit only from a loop that is
+	 * still running (the first frame's callback went before the configure) */
+	struct mini_stats stats = {0};
+	int status = 0;
+	pid_t ended = 0;
+	for (int i = 0; i < 3000 && stats.buffer_commits < 1 && !ended; i++) {
+		nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
+		mini_compositor_stats(c, &stats);
+		ended = waitpid(child, &status, WNOHANG);
+	}
+	ck_assert_msg(stats.buffer_commits >= 1 && !ended, "sg-render showed no frame (status 0x%x)",
+	              status);
+	mini_compositor_send(c, &(struct mini_event){.kind = MINI_CONFIGURE, .x = 2 * W, .y = 2 * H});
+	for (int i = 0; i < 3000 && stats.buffer_commits < 2 && !ended; i++) {
+		nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
+		mini_compositor_stats(c, &stats);
+		ended = waitpid(child, &status, WNOHANG);
+	}
+	ck_assert_msg(stats.buffer_commits >= 2, "sg-render ended after its one frame (status 0x%x)",
+	              status);
+	struct mini_commit second;
+	ck_assert(mini_compositor_commit(c, 1, &second));
+	free(second.pixels);
+	ck_assert_int_eq(second.width, 2 * W);
+	ck_assert_int_eq(second.height, 2 * H);
+	mini_compositor_send(c, &(struct mini_event){.kind = MINI_CLOSE});
+	if (!ended)
+		ck_assert_int_eq(waitpid(child, &status, 0), child);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "sg-render status 0x%x", status);
+	FILE *f = fopen(out, "r");
+	ck_assert_ptr_nonnull(f);
+	char line[512];
+	bool closed = false;
+	while (fgets(line, sizeof(line), f))
+		closed |= strstr(line, "frames shown in") && strstr(line, "closed by the compositor");
+	fclose(f);
+	unlink(out);
+	unlink(scene);
+	ck_assert_msg(closed, "sg-render's last line does not say the compositor closed it");
+	mini_compositor_stop(c);
+}
+END_TEST
+
 /* --- connecting: what failed, named ------------------------------------------ */
 
 static struct {
@@ -609,6 +689,7 @@ static Suite *seat_suite(void)
 	tcase_add_test(tc, test_presentation_unanswered);
 	tcase_add_test(tc, test_loop_configure_before_done);
 	tcase_add_test(tc, test_renderer_clear_color_kept);
+	tcase_add_test(tc, test_sg_render_one_frame_stays);
 	tcase_add_test(tc, test_wayland_socket_not_a_number);
 	tcase_add_test(tc, test_wayland_socket_closed);
 	tcase_add_test(tc, test_no_runtime_dir);

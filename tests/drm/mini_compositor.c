@@ -860,6 +860,10 @@ static void send_event(struct mini_compositor *c, const struct mini_event *e)
 		if (state->xdg && state->xdg->toplevel)
 			xdg_toplevel_send_close(state->xdg->toplevel);
 		break;
+	case MINI_CONFIGURE:
+		if (state->xdg && state->xdg->toplevel)
+			send_configure(state->xdg, (int)e->x, (int)e->y);
+		break;
 	case MINI_PROTOCOL_ERROR:
 		if (state->xdg)
 			wl_resource_post_error(state->xdg->resource, XDG_SURFACE_ERROR_NOT_CONSTRUCTED,

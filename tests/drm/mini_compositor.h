@@ -53,8 +53,8 @@ struct mini_compositor_desc {
 };
 
 /* What the test thread has the compositor send (mini_compositor_send), to
- * the surface made last: input in surface coordinates, a toplevel's close,
- * or a protocol error on its xdg_surface. */
+ * the surface made last: input in surface coordinates, a toplevel's close
+ * or configure, or a protocol error on its xdg_surface. */
 enum mini_event_kind {
 	MINI_POINTER_MOTION = 1, /* x, y (the first one enters the surface) */
 	MINI_POINTER_BUTTON,     /* code (BTN_*), pressed */
@@ -63,6 +63,7 @@ enum mini_event_kind {
 	MINI_KEY,                /* code (KEY_*), pressed; shift: the Shift modifier held */
 	MINI_CLOSE,              /* xdg_toplevel.close */
 	MINI_PROTOCOL_ERROR,     /* xdg_surface error not_constructed, posted */
+	MINI_CONFIGURE,          /* a toplevel configure of x by y */
 };
 struct mini_event {
 	enum mini_event_kind kind;
