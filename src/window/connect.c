@@ -299,7 +299,6 @@ sg_result sg_window_pump(struct sg_window *window, int timeout_ms, const char *c
 	struct wl_display *display = window->display;
 	if (window->broken)
 		return sg_window_check(window, call);
-	sg_window_feedback_overdue(window);
 	while (wl_display_prepare_read_queue(display, window->queue) != 0)
 		if (wl_display_dispatch_queue_pending(display, window->queue) < 0)
 			return sg_window_check(window, call);
@@ -330,6 +329,7 @@ sg_result sg_window_pump(struct sg_window *window, int timeout_ms, const char *c
 		if (ready < 0 && error != EINTR)
 			return sg_fail(SG_ERR_DEVICE, "%s: poll on the connection to %s failed: %s",
 			               call, window->display_name, strerror(error));
+		sg_window_feedback_overdue(window);
 		return SG_OK;
 	}
 	if (!(pfd.revents & (POLLIN | POLLHUP | POLLERR))) {
@@ -340,6 +340,9 @@ sg_result sg_window_pump(struct sg_window *window, int timeout_ms, const char *c
 	if (wl_display_read_events(display) < 0 ||
 	    wl_display_dispatch_queue_pending(display, window->queue) < 0)
 		return sg_window_check(window, call);
+	/* after the read: a feedback that came while the caller was busy is
+	 * not taken for one that never comes */
+	sg_window_feedback_overdue(window);
 	return SG_OK;
 }
 

@@ -308,6 +308,7 @@ static void report_callback(struct sg_window *window, uint64_t frame, uint32_t t
 static void give_up_feedback(struct sg_window *window)
 {
 	window->feedback_unanswered = true;
+	window->frame_feedback = false; /* a frame callback still to come reports its frame */
 	for (;;) {
 		struct sg_window_feedback *first = NULL;
 		for (int i = 0; i < SG_WINDOW_MAX_FEEDBACKS; i++) {

@@ -199,7 +199,7 @@ void sg_window_output_removed(struct sg_window *window, uint32_t name);
 /* Before a commit: a frame callback and a presentation feedback for frame. */
 void sg_window_request_frame(struct sg_window *window, uint64_t frame);
 /* Frames whose feedback is SG_WINDOW_FEEDBACK_WAIT_MS late after their frame
- * callback are reported by it (before each pump). */
+ * callback are reported by it (after each pump's read). */
 void sg_window_feedback_overdue(struct sg_window *window);
 /* The buffer size of the logical size and scale; true when it differs from the ring's. */
 bool sg_window_update_size(struct sg_window *window);
