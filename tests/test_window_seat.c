@@ -298,8 +298,9 @@ START_TEST(test_unchanged_scene_commits_once)
 	struct mini_stats stats;
 	stats_after(w, scene, a, 10, &stats, c);
 	/* the first commit (no buffer), the scene, and the edit */
-	ck_assert_msg(stats.buffer_commits == 2, "%d commits with a buffer for 21 presents of a "
-	                                         "still scene and one edit (2 expected)",
+	ck_assert_msg(stats.buffer_commits == 2,
+	              "%d commits with a buffer for 21 presents of a "
+	              "still scene and one edit (2 expected)",
 	              stats.buffer_commits);
 	ck_assert_int_eq(stats.commits, 3);
 	struct mini_commit edit;
@@ -421,7 +422,9 @@ START_TEST(test_loop_configure_before_done)
 	ck_assert_int_eq(sg_model_set_color(scene, b, 0, 1, 0, 1), SG_OK);
 	struct window_loop loop = {
 	    .program = "test_window_seat",
-	    .desc = {.display = mini_compositor_socket(c), .width = W, .height = H,
+	    .desc = {.display = mini_compositor_socket(c),
+	             .width = W,
+	             .height = H,
 	             .clear_color = {0, 0, 1, 1}},
 	    .scene = scene,
 	    .frames = 2,
@@ -467,9 +470,11 @@ START_TEST(test_renderer_clear_color_kept)
 	struct mini_compositor *c = mini_compositor_start(&(struct mini_compositor_desc){
 	    .no_dmabuf = true, .reconfigure_width = 2 * W, .reconfigure_height = 2 * H});
 	ck_assert_ptr_nonnull(c);
-	struct sg_window *w = sg_window_create(&(struct sg_window_desc){
-	    .display = mini_compositor_socket(c), .width = W, .height = H,
-	    .clear_color = {0, 0, 1, 1}});
+	struct sg_window *w =
+	    sg_window_create(&(struct sg_window_desc){.display = mini_compositor_socket(c),
+	                                              .width = W,
+	                                              .height = H,
+	                                              .clear_color = {0, 0, 1, 1}});
 	ck_assert_msg(w, "%s", sg_last_error());
 	struct sg_scene *scene = sg_scene_create();
 	ck_assert_msg(sg_window_present(w, scene, NULL) == SG_OK, "%s", sg_last_error());
@@ -482,8 +487,10 @@ START_TEST(test_renderer_clear_color_kept)
 	ck_assert_int_eq(second.width, 2 * W);
 	ck_assert_ptr_nonnull(second.pixels);
 	const uint8_t *p = second.pixels + ((size_t)H * 2 * W + W) * 4; /* B, G, R, X */
-	ck_assert_msg(p[0] == 0 && p[1] == 255 && p[2] == 0, "the clear colour is B G R %d %d %d, "
-	              "0 255 0 was set on the renderer", p[0], p[1], p[2]);
+	ck_assert_msg(p[0] == 0 && p[1] == 255 && p[2] == 0,
+	              "the clear colour is B G R %d %d %d, "
+	              "0 255 0 was set on the renderer",
+	              p[0], p[1], p[2]);
 	free(second.pixels);
 	sg_window_destroy(w);
 	sg_scene_destroy(scene);
@@ -499,8 +506,8 @@ START_TEST(test_sg_render_one_frame_stays)
 	const char *tool = getenv("SG_RENDER_PATH");
 	if (!tool || !*tool)
 		return; /* built without the tools */
-	struct mini_compositor *c = mini_compositor_start(&(struct mini_compositor_desc){
-	    .no_dmabuf = true});
+	struct mini_compositor *c =
+	    mini_compositor_start(&(struct mini_compositor_desc){.no_dmabuf = true});
 	ck_assert_ptr_nonnull(c);
 	char scene[] = "/tmp/sg-window-scene-XXXXXX.json", out[] = "/tmp/sg-window-out-XXXXXX";
 	int scene_fd = mkstemps(scene, 5), out_fd = mkstemp(out);
@@ -537,16 +544,17 @@ START_TEST(test_sg_render_one_frame_stays)
 		mini_compositor_stats(c, &stats);
 		ended = waitpid(child, &status, WNOHANG);
 	}
-	ck_assert_msg(stats.buffer_commits >= 1 && !ended, "sg-render showed no frame (status 0x%x)",
-	              status);
-	mini_compositor_send(c, &(struct mini_event){.kind = MINI_CONFIGURE, .x = 2 * W, .y = 2 * H});
+	ck_assert_msg(stats.buffer_commits >= 1 && !ended,
+	              "sg-render showed no frame (status 0x%x)", status);
+	mini_compositor_send(c,
+	                     &(struct mini_event){.kind = MINI_CONFIGURE, .x = 2 * W, .y = 2 * H});
 	for (int i = 0; i < 3000 && stats.buffer_commits < 2 && !ended; i++) {
 		nanosleep(&(struct timespec){.tv_nsec = 10000000}, NULL);
 		mini_compositor_stats(c, &stats);
 		ended = waitpid(child, &status, WNOHANG);
 	}
-	ck_assert_msg(stats.buffer_commits >= 2, "sg-render ended after its one frame (status 0x%x)",
-	              status);
+	ck_assert_msg(stats.buffer_commits >= 2,
+	              "sg-render ended after its one frame (status 0x%x)", status);
 	struct mini_commit second;
 	ck_assert(mini_compositor_commit(c, 1, &second));
 	free(second.pixels);
@@ -555,13 +563,15 @@ START_TEST(test_sg_render_one_frame_stays)
 	mini_compositor_send(c, &(struct mini_event){.kind = MINI_CLOSE});
 	if (!ended)
 		ck_assert_int_eq(waitpid(child, &status, 0), child);
-	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "sg-render status 0x%x", status);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "sg-render status 0x%x",
+	              status);
 	FILE *f = fopen(out, "r");
 	ck_assert_ptr_nonnull(f);
 	char line[512];
 	bool closed = false;
 	while (fgets(line, sizeof(line), f))
-		closed |= strstr(line, "frames shown in") && strstr(line, "closed by the compositor");
+		closed |=
+		    strstr(line, "frames shown in") && strstr(line, "closed by the compositor");
 	fclose(f);
 	unlink(out);
 	unlink(scene);
@@ -635,9 +645,8 @@ START_TEST(test_wayland_socket_closed)
 	setenv("WAYLAND_SOCKET", "999", 1);
 	setenv("WAYLAND_DISPLAY", "wayland-7", 1);
 	char *err, *message = create_fails(NULL, &err);
-	ck_assert_msg(strstr(message, "WAYLAND_SOCKET=999") &&
-	                  strstr(message, strerror(EBADF)) && !strstr(message, "WAYLAND_DISPLAY") &&
-	                  !strstr(message, "wayland-7"),
+	ck_assert_msg(strstr(message, "WAYLAND_SOCKET=999") && strstr(message, strerror(EBADF)) &&
+	                  !strstr(message, "WAYLAND_DISPLAY") && !strstr(message, "wayland-7"),
 	              "%s", message);
 	free(message);
 	free(err);
@@ -661,7 +670,8 @@ START_TEST(test_no_runtime_dir)
 	for (int i = 0; i < logged.count && i < 8; i++)
 		routed |= strncmp(logged.messages[i], "libwayland: ", 12) == 0 &&
 		          strstr(logged.messages[i], "XDG_RUNTIME_DIR");
-	ck_assert_msg(routed, "libwayland's line is not in libsg's log (%d messages)", logged.count);
+	ck_assert_msg(routed, "libwayland's line is not in libsg's log (%d messages)",
+	              logged.count);
 	free(message);
 	free(err);
 
