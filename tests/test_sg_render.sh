@@ -306,8 +306,9 @@ expect 2 "--window without a scene" -- --window
 stderr_has "--window needs a scene file"
 expect 2 "--window of a model file" -- tests/models/gltf/Box.gltf --window
 stderr_has "--window shows scene files"
-WAYLAND_DISPLAY=sg-render-test-no-such-socket expect 1 "--window with no compositor" -- \
-	scenes/solar.json --window
+# (a runtime folder of its own: without one the message is about XDG_RUNTIME_DIR)
+XDG_RUNTIME_DIR="$WORK" WAYLAND_DISPLAY=sg-render-test-no-such-socket \
+	expect 1 "--window with no compositor" -- scenes/solar.json --window
 if ! grep -q "built without Wayland" "$WORK/stderr"; then
 	stderr_has "sg-render: --window: sg_window_create: no Wayland compositor at"
 	stderr_has "sg-render-test-no-such-socket"

@@ -717,11 +717,17 @@ START_TEST(test_unchanged_commits_nothing)
 
 	long offset = trace_offset();
 	int frames = events.frame_count;
-	ck_assert_int_eq(sg_window_present(window, shapes.scene, NULL), SG_OK);
-	int64_t start = now_ms();
-	ck_assert_int_eq(sg_window_wait(window, 5000), SG_OK); /* at once: nothing pending */
-	ck_assert_msg(now_ms() - start < 1000, "sg_window_wait took %lld ms with nothing committed",
-	              (long long)(now_ms() - start));
+	/* docs/window.md's loop: more presents than the renderer keeps frames
+	 * of damage (each present that commits nothing asks for no callback) */
+	for (int i = 0; i < 10; i++) {
+		ck_assert_int_eq(sg_window_present(window, shapes.scene, NULL), SG_OK);
+		int64_t start = now_ms();
+		ck_assert_int_eq(sg_window_wait(window, 5000),
+		                 SG_OK); /* at once: nothing pending */
+		ck_assert_msg(now_ms() - start < 1000,
+		              "sg_window_wait took %lld ms with nothing committed",
+		              (long long)(now_ms() - start));
+	}
 	for (int i = 0; i < 10; i++)
 		pump(20);
 	struct request requests[64];

@@ -1,5 +1,6 @@
 /* sg-render --window (window_show.h). Scene frame k is due from k / fps to
- * (k + 1) / fps of the time since the first was shown, as with --display. */
+ * (k + 1) / fps of the time since the first was shown, as with --display;
+ * a single frame stays until the window is closed. */
 #include "window_show.h"
 
 #include <math.h>
@@ -51,7 +52,9 @@ int window_show_run(const struct options *o, struct sg_scene_file *file)
 	    .pose = pose,
 	    .data = &s,
 	    .next_change = next_change,
-	    .stop_at_last = true,
+	    /* one frame (a scene without animation, or --frame-range N:N) is
+	     * a picture to look at: it stays until closed, as viewer's does */
+	    .stop_at_last = o->last > o->first,
 	};
 	if (!loop.desc.width)
 		sg_scene_file_get_size(file, &loop.desc.width, &loop.desc.height);

@@ -7,8 +7,9 @@
 #include "options.h"
 
 /* Shows frames o->first .. o->last of file at o->fps, one per frame callback
- * (window_loop.c), until the last has been shown, the window is closed or a
- * signal, which then ends the process as it would have. Returns the exit status. */
+ * (window_loop.c), until the last has been shown (one frame alone: until
+ * closed), the window is closed or a signal, which then ends the process as
+ * it would have. Returns the exit status. */
 int window_show_run(const struct options *o, struct sg_scene_file *file);
 
 #endif

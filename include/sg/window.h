@@ -172,7 +172,9 @@ SG_API sg_result sg_window_set_fullscreen(struct sg_window *window, bool fullscr
 SG_API bool sg_window_should_close(const struct sg_window *window);
 
 /* The window's renderer (owned by it, made anew by a resize): for
- * sg_renderer_get_stats() and sg_renderer_read_pixels() of the last frame. */
+ * sg_renderer_get_stats() and sg_renderer_read_pixels() of the last frame.
+ * What is set on it (culling, damage tracking, the clear colour) carries
+ * over to the renderer a resize makes. */
 SG_API struct sg_renderer *sg_window_get_renderer(struct sg_window *window);
 
 #ifdef __cplusplus

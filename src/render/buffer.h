@@ -71,10 +71,11 @@ void sg_renderer_damage_since(struct sg_renderer *renderer, uint64_t frame,
                               struct sg_damage_region *region);
 
 /* What a caller set on a renderer through the public calls: culling,
- * damage tracking (and SG_DEBUG_DAMAGE's tint); a window's renderer made
- * anew at a resize takes its predecessor's. */
+ * damage tracking (and SG_DEBUG_DAMAGE's tint), the clear colour; a
+ * window's renderer made anew at a resize takes its predecessor's. */
 struct sg_renderer_settings {
 	bool culling, damage_tracking, debug_damage;
+	float clear_color[4];
 };
 void sg_renderer_get_settings(const struct sg_renderer *renderer,
                               struct sg_renderer_settings *settings);

@@ -194,8 +194,10 @@ sg_result sg_renderer_set_rotation(struct sg_renderer *renderer, enum sg_rotatio
 void sg_renderer_get_settings(const struct sg_renderer *renderer,
                               struct sg_renderer_settings *settings)
 {
-	*settings = (struct sg_renderer_settings){renderer->culling, renderer->damage_tracking,
-	                                          renderer->debug_damage};
+	*settings = (struct sg_renderer_settings){.culling = renderer->culling,
+	                                          .damage_tracking = renderer->damage_tracking,
+	                                          .debug_damage = renderer->debug_damage};
+	memcpy(settings->clear_color, renderer->clear_color, sizeof(settings->clear_color));
 }
 
 void sg_renderer_apply_settings(struct sg_renderer *renderer,
@@ -204,6 +206,7 @@ void sg_renderer_apply_settings(struct sg_renderer *renderer,
 	renderer->culling = settings->culling;
 	renderer->damage_tracking = settings->damage_tracking;
 	renderer->debug_damage = settings->debug_damage;
+	memcpy(renderer->clear_color, settings->clear_color, sizeof(renderer->clear_color));
 }
 
 sg_result sg_renderer_set_damage_tracking(struct sg_renderer *renderer, bool enabled)

@@ -4,12 +4,15 @@
  * that went away is an EPIPE here, never a SIGPIPE. */
 #include <errno.h>
 #include <poll.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wayland-client.h>
 
 #include "../base/error.h"
+#include "../base/log.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "linux-dmabuf-unstable-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
@@ -101,6 +104,12 @@ static const struct wl_registry_listener registry_listener = {
 /* The socket as libwayland finds it, for messages. */
 static void display_name(struct sg_window *window, const char *name)
 {
+	const char *inherited = getenv("WAYLAND_SOCKET");
+	if (window->own_display && inherited) { /* libwayland takes it before any name */
+		snprintf(window->display_name, sizeof(window->display_name), "WAYLAND_SOCKET=%s",
+		         inherited);
+		return;
+	}
 	const char *env = getenv("WAYLAND_DISPLAY");
 	if (window->own_display && !name && !env)
 		name = "wayland-0 (WAYLAND_DISPLAY is not set)";
@@ -124,6 +133,61 @@ static const char *missing_global(const struct sg_window *window)
 	return NULL;
 }
 
+/* libwayland's client log (wl_log) goes to stderr by default, and what it
+ * says there (an unset XDG_RUNTIME_DIR, a broken connection) is what
+ * sg_window_create then reports with the socket and the variable named: a
+ * line before ours, in other words. It goes to libsg's log handler instead,
+ * as debug messages, so the application's log is the one account. The
+ * handler is process-wide and libwayland cannot say which was set before:
+ * it is set only where libsg makes the connection itself, never on a
+ * caller's wl_display (whose owner may route that log its own way). */
+static void wayland_log(const char *format, va_list args)
+{
+	char message[512];
+	vsnprintf(message, sizeof(message), format, args);
+	size_t length = strlen(message);
+	while (length && message[length - 1] == '\n')
+		message[--length] = '\0';
+	sg_log(SG_LOG_DEBUG, "libwayland: %s", message);
+}
+
+/* Why wl_display_connect failed, in the terms of what the user set. */
+static sg_result connect_failed(struct sg_window *window, const char *name, int error)
+{
+	static const char call[] = "sg_window_create";
+	const char *inherited = getenv("WAYLAND_SOCKET");
+	if (inherited) {
+		/* libwayland reads it as a number and returns with errno 0 when
+		 * it is none ("Success" is no reason) */
+		char *end;
+		errno = 0;
+		long fd = strtol(inherited, &end, 10);
+		if (end == inherited || *end || errno || fd < 0 || fd > INT32_MAX)
+			return sg_fail(SG_ERR_DEVICE,
+			               "%s: WAYLAND_SOCKET is \"%s\", not the number of an inherited "
+			               "connection's file descriptor (libwayland takes it before any "
+			               "socket name)",
+			               call, inherited);
+		return sg_fail(SG_ERR_DEVICE,
+		               "%s: no Wayland connection on WAYLAND_SOCKET=%s (libwayland takes it "
+		               "before any socket name): wl_display_connect failed: %s",
+		               call, inherited, strerror(error));
+	}
+	if (!name)
+		name = getenv("WAYLAND_DISPLAY");
+	const char *runtime = getenv("XDG_RUNTIME_DIR");
+	if ((!name || name[0] != '/') && (!runtime || runtime[0] != '/'))
+		return sg_fail(SG_ERR_DEVICE,
+		               "%s: no Wayland socket to connect to: XDG_RUNTIME_DIR is %s, and the "
+		               "socket's name %s%s%s is not an absolute path",
+		               call, runtime ? "not an absolute path" : "not set", name ? "\"" : "",
+		               name ? name : "wayland-0 (WAYLAND_DISPLAY is not set)",
+		               name ? "\"" : "");
+	return sg_fail(SG_ERR_DEVICE,
+	               "%s: no Wayland compositor at %s: wl_display_connect failed: %s", call,
+	               window->display_name, strerror(error));
+}
+
 sg_result sg_window_connect(struct sg_window *window, const struct sg_window_desc *desc)
 {
 	window->own_display = !desc->wl_display;
@@ -131,12 +195,10 @@ sg_result sg_window_connect(struct sg_window *window, const struct sg_window_des
 	if (desc->wl_display) {
 		window->display = desc->wl_display;
 	} else {
+		wl_log_set_handler_client(wayland_log);
 		window->display = wl_display_connect(desc->display);
 		if (!window->display)
-			return sg_fail(SG_ERR_DEVICE,
-			               "sg_window_create: no Wayland compositor at %s: "
-			               "wl_display_connect failed: %s",
-			               window->display_name, strerror(errno));
+			return connect_failed(window, desc->display, errno);
 	}
 	window->queue = wl_display_create_queue(window->display);
 	window->wrapper = window->queue ? wl_proxy_create_wrapper(window->display) : NULL;
@@ -267,6 +329,7 @@ sg_result sg_window_pump(struct sg_window *window, int timeout_ms, const char *c
 		if (ready < 0 && error != EINTR)
 			return sg_fail(SG_ERR_DEVICE, "%s: poll on the connection to %s failed: %s",
 			               call, window->display_name, strerror(error));
+		sg_window_feedback_overdue(window);
 		return SG_OK;
 	}
 	if (!(pfd.revents & (POLLIN | POLLHUP | POLLERR))) {
@@ -277,6 +340,9 @@ sg_result sg_window_pump(struct sg_window *window, int timeout_ms, const char *c
 	if (wl_display_read_events(display) < 0 ||
 	    wl_display_dispatch_queue_pending(display, window->queue) < 0)
 		return sg_window_check(window, call);
+	/* after the read: a feedback that came while the caller was busy is
+	 * not taken for one that never comes */
+	sg_window_feedback_overdue(window);
 	return SG_OK;
 }
 

@@ -13,7 +13,7 @@
 #include "xdg-shell-client-protocol.h"
 
 /* A renderer for the window's size; one made anew (a resize) keeps what the
- * caller set on the last (sg_window_get_renderer). */
+ * caller set on the last (sg_window_get_renderer), its clear colour included. */
 static sg_result make_renderer(struct sg_window *window)
 {
 	struct sg_renderer_settings settings;
@@ -42,10 +42,14 @@ static sg_result make_renderer(struct sg_window *window)
 	}
 	if (!window->renderer)
 		return sg_last_result();
-	if (had)
+	/* The clear colour too: the caller may have set it on the last
+	 * renderer itself, not through sg_window_set_clear_color. */
+	if (had) {
 		sg_renderer_apply_settings(window->renderer, &settings);
-	const float *c = window->clear_color;
-	sg_renderer_set_clear_color(window->renderer, c[0], c[1], c[2], c[3]);
+	} else {
+		const float *c = window->clear_color;
+		sg_renderer_set_clear_color(window->renderer, c[0], c[1], c[2], c[3]);
+	}
 	const struct sg_renderer_info *info = sg_renderer_get_info(window->renderer);
 	snprintf(window->renderer_name, sizeof(window->renderer_name), "%s (%s)",
 	         info->egl_driver[0] ? info->egl_driver : info->target_name, info->gl_renderer);
@@ -196,8 +200,15 @@ sg_result sg_window_present(struct sg_window *window, struct sg_scene *scene,
 		window->committed = 0;
 		return result;
 	}
-	if (unchanged(window))
-		return SG_OK; /* the surface shows this frame already */
+	if (unchanged(window)) {
+		/* The surface shows this frame already, so it is the one the next
+		 * damage is counted from: the renderer keeps only a few frames of
+		 * damage, and a still scene presented again and again (with no
+		 * frame callback to wait for) would otherwise outrun them and be
+		 * committed whole. */
+		window->committed = window->ring.drawn;
+		return SG_OK;
+	}
 	struct sg_window_buffer *buffer = &window->buffers[slot - window->ring.slots];
 	if (window->geometry_stale) {
 		set_geometry(window);

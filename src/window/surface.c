@@ -3,6 +3,7 @@
  * callback and presentation feedback. */
 #include <math.h>
 #include <string.h>
+#include <time.h>
 #include <wayland-client.h>
 
 #include "../base/error.h"
@@ -274,23 +275,6 @@ void sg_window_destroy_surface(struct sg_window *window)
 	window->surface = NULL;
 }
 
-static void frame_done(void *data, struct wl_callback *callback, uint32_t time_ms)
-{
-	struct sg_window *window = data;
-	wl_callback_destroy(callback);
-	window->frame_callback = NULL;
-	if (window->frame_feedback || !window->desc.on_frame)
-		return; /* the feedback says more */
-	const struct sg_window_frame frame = {
-	    .frame = window->commits,
-	    .tv_sec = time_ms / 1000,
-	    .tv_nsec = (time_ms % 1000) * 1000000u,
-	};
-	window->desc.on_frame(window, &frame, window->desc.user_data);
-}
-
-static const struct wl_callback_listener frame_listener = {.done = frame_done};
-
 static struct sg_window_feedback *feedback_of(struct sg_window *window,
                                               struct wp_presentation_feedback *feedback)
 {
@@ -299,6 +283,95 @@ static struct sg_window_feedback *feedback_of(struct sg_window *window,
 			return &window->feedbacks[i];
 	return NULL;
 }
+
+static int64_t monotonic_ms(void)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+static void report_callback(struct sg_window *window, uint64_t frame, uint32_t time_ms)
+{
+	const struct sg_window_frame report = {
+	    .frame = frame,
+	    .tv_sec = time_ms / 1000,
+	    .tv_nsec = (time_ms % 1000) * 1000000u,
+	};
+	if (window->desc.on_frame)
+		window->desc.on_frame(window, &report, window->desc.user_data);
+}
+
+/* The compositor offers wp_presentation and does not answer it (sway 1.7
+ * never does): the frames still waiting for their feedback are reported by
+ * their frame callbacks, in order, and no more feedbacks are asked for. */
+static void give_up_feedback(struct sg_window *window)
+{
+	window->feedback_unanswered = true;
+	window->frame_feedback = false; /* a frame callback still to come reports its frame */
+	for (;;) {
+		struct sg_window_feedback *first = NULL;
+		for (int i = 0; i < SG_WINDOW_MAX_FEEDBACKS; i++) {
+			struct sg_window_feedback *f = &window->feedbacks[i];
+			if (f->feedback && (!first || f->frame < first->frame))
+				first = f;
+		}
+		if (!first)
+			return;
+		wp_presentation_feedback_destroy(first->feedback);
+		first->feedback = NULL;
+		if (first->called)
+			report_callback(window, first->frame, first->callback_ms);
+	}
+}
+
+void sg_window_feedback_overdue(struct sg_window *window)
+{
+	if (window->feedback_unanswered)
+		return;
+	int64_t now = monotonic_ms();
+	for (int i = 0; i < SG_WINDOW_MAX_FEEDBACKS; i++) {
+		const struct sg_window_feedback *f = &window->feedbacks[i];
+		if (f->feedback && f->called &&
+		    now - f->called_at_ms >= SG_WINDOW_FEEDBACK_WAIT_MS) {
+			give_up_feedback(window);
+			return;
+		}
+	}
+}
+
+static void frame_done(void *data, struct wl_callback *callback, uint32_t time_ms)
+{
+	struct sg_window *window = data;
+	wl_callback_destroy(callback);
+	window->frame_callback = NULL;
+	uint64_t frame = window->commits;
+	if (!window->frame_feedback) {
+		report_callback(window, frame, time_ms);
+		return;
+	}
+	/* The feedback says more; until it comes, the callback's time is kept
+	 * for the report should it never come. A compositor presents a frame
+	 * before it asks for the next one, so an earlier frame's feedback still
+	 * missing at this callback is one that will not come. */
+	bool earlier_missing = false;
+	for (int i = 0; i < SG_WINDOW_MAX_FEEDBACKS; i++) {
+		struct sg_window_feedback *f = &window->feedbacks[i];
+		if (!f->feedback)
+			continue;
+		if (f->frame == frame) {
+			f->called = true;
+			f->callback_ms = time_ms;
+			f->called_at_ms = monotonic_ms();
+		} else if (f->frame < frame && f->called) {
+			earlier_missing = true;
+		}
+	}
+	if (earlier_missing)
+		give_up_feedback(window);
+}
+
+static const struct wl_callback_listener frame_listener = {.done = frame_done};
 
 static void feedback_sync_output(void *data, struct wp_presentation_feedback *feedback,
                                  struct wl_output *output)
@@ -359,13 +432,14 @@ void sg_window_request_frame(struct sg_window *window, uint64_t frame)
 	window->frame_callback = wl_surface_frame(window->surface);
 	wl_callback_add_listener(window->frame_callback, &frame_listener, window);
 	window->frame_feedback = false;
-	if (!window->presentation)
+	if (!window->presentation || window->feedback_unanswered)
 		return;
 	struct sg_window_feedback *slot = feedback_of(window, NULL);
 	if (!slot)
 		return; /* eight frames unanswered: the frame callback reports this one */
 	window->frame_feedback = true;
-	slot->feedback = wp_presentation_feedback(window->presentation, window->surface);
-	slot->frame = frame;
+	*slot = (struct sg_window_feedback){
+	    .feedback = wp_presentation_feedback(window->presentation, window->surface),
+	    .frame = frame};
 	wp_presentation_feedback_add_listener(slot->feedback, &feedback_listener, window);
 }

@@ -18,6 +18,9 @@
 
 #define SG_WINDOW_MAX_OUTPUTS 8
 #define SG_WINDOW_MAX_FEEDBACKS 8
+/* A frame whose frame callback came this long ago and whose presentation
+ * feedback has not: the compositor does not answer feedbacks (sway 1.7). */
+#define SG_WINDOW_FEEDBACK_WAIT_MS 1000
 #define SG_WINDOW_MAX_MODIFIERS 64
 
 struct wl_event_queue;
@@ -84,6 +87,11 @@ struct sg_window_buffer {
 struct sg_window_feedback {
 	struct wp_presentation_feedback *feedback;
 	uint64_t frame;
+	/* its frame callback came: when (the compositor's milliseconds, and
+	 * CLOCK_MONOTONIC's) */
+	bool called;
+	uint32_t callback_ms;
+	int64_t called_at_ms;
 };
 
 struct sg_window {
@@ -134,6 +142,9 @@ struct sg_window {
 	/* a presentation feedback was asked for with the pending frame
 	 * callback's frame: it reports the frame, else the callback does */
 	bool frame_feedback;
+	/* the compositor left a frame's feedback unanswered after its frame
+	 * callback: no more feedbacks are asked for, frame callbacks report */
+	bool feedback_unanswered;
 	struct sg_window_feedback feedbacks[SG_WINDOW_MAX_FEEDBACKS];
 	uint64_t commits;
 	uint64_t committed; /* the renderer's frame the surface shows, 0: none or unknown */
@@ -187,6 +198,9 @@ void sg_window_output_added(struct sg_window *window, struct wl_output *output, 
 void sg_window_output_removed(struct sg_window *window, uint32_t name);
 /* Before a commit: a frame callback and a presentation feedback for frame. */
 void sg_window_request_frame(struct sg_window *window, uint64_t frame);
+/* Frames whose feedback is SG_WINDOW_FEEDBACK_WAIT_MS late after their frame
+ * callback are reported by it (after each pump's read). */
+void sg_window_feedback_overdue(struct sg_window *window);
 /* The buffer size of the logical size and scale; true when it differs from the ring's. */
 bool sg_window_update_size(struct sg_window *window);
 double sg_window_scale(const struct sg_window *window);

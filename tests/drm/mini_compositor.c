@@ -1,6 +1,6 @@
 /* The test compositor of mini_compositor.h. One surface state per
- * wl_surface (pending and current buffer, damage, frame callbacks); no
- * subsurfaces, outputs or presentation; a seat where asked, whose events
+ * wl_surface (pending and current buffer, damage, frame callbacks and
+ * presentation feedbacks); no subsurfaces or outputs; a seat where asked, whose events
  * the test thread has sent through a pipe that the compositor's loop
  * reads (mini_compositor_send). The xdg_toplevel and
  * xdg_positioner requests are taken by a dispatcher that ignores all but
@@ -26,6 +26,7 @@
 #include "fractional-scale-v1-server-protocol.h"
 #include "linux-dmabuf-unstable-v1-server-protocol.h"
 #include "mini_compositor.h"
+#include "presentation-time-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "xdg-shell-server-protocol.h"
 
@@ -67,7 +68,11 @@ struct surface {
 	bool damage_overflow;
 	struct mini_rect damage[MINI_MAX_DAMAGE];
 	struct wl_list frame_callbacks; /* wl_resource links, sent done at commit */
+	/* wp_presentation_feedback resources: asked for since the last commit,
+	 * and those of commits that are never answered */
+	struct wl_list feedbacks, unanswered;
 	int commits;
+	int buffer_commits;
 	struct xdg_surface_state *xdg;
 };
 
@@ -297,12 +302,12 @@ static void surface_set_region(struct wl_client *client, struct wl_resource *res
 	(void)client, (void)resource, (void)region;
 }
 
-static void send_configure(struct xdg_surface_state *xdg)
+static void send_configure(struct xdg_surface_state *xdg, int width, int height)
 {
 	struct mini_compositor *c = xdg->surface->compositor;
 	struct wl_array states;
 	wl_array_init(&states);
-	xdg_toplevel_send_configure(xdg->toplevel, c->desc.width, c->desc.height, &states);
+	xdg_toplevel_send_configure(xdg->toplevel, width, height, &states);
 	wl_array_release(&states);
 	xdg_surface_send_configure(xdg->resource, ++c->serial);
 	xdg->configured = true;
@@ -329,14 +334,17 @@ static void surface_commit(struct wl_client *client, struct wl_resource *resourc
 	unlock_stats(c);
 	/* xdg-shell: the first commit without a buffer asks for the configure. */
 	if (surface->xdg && surface->xdg->toplevel && !surface->xdg->configured)
-		send_configure(surface->xdg);
+		send_configure(surface->xdg, c->desc.width, c->desc.height);
+	bool first_buffer = false;
 	if (surface->attached) {
 		struct wl_resource *before = surface->current.resource;
 		buffer_ref_set(&surface->current, surface->pending.resource);
 		buffer_ref_set(&surface->pending, NULL);
 		surface->attached = false;
-		if (surface->current.resource)
+		if (surface->current.resource) {
 			record_commit(surface, surface->current.resource);
+			first_buffer = ++surface->buffer_commits == 1;
+		}
 		if (before && before != surface->current.resource) {
 			wl_buffer_send_release(before);
 			lock_stats(c);
@@ -346,11 +354,34 @@ static void surface_commit(struct wl_client *client, struct wl_resource *resourc
 	}
 	surface->damage_count = 0;
 	surface->damage_overflow = false;
+	if (first_buffer && surface->xdg && surface->xdg->toplevel &&
+	    (c->desc.reconfigure_width > 0 || c->desc.reconfigure_height > 0))
+		send_configure(surface->xdg, c->desc.reconfigure_width, c->desc.reconfigure_height);
 	struct wl_resource *callback, *next;
 	wl_resource_for_each_safe(callback, next, &surface->frame_callbacks)
 	{
 		wl_callback_send_done(callback, now_ms());
 		wl_resource_destroy(callback);
+	}
+	/* After the frame callbacks, as a compositor presents at the page flip
+	 * that follows the repaint which sent them. */
+	wl_resource_for_each_safe(callback, next, &surface->feedbacks)
+	{
+		wl_list_remove(wl_resource_get_link(callback));
+		if (c->desc.presentation == MINI_PRESENTATION_UNANSWERED) {
+			wl_list_insert(surface->unanswered.prev, wl_resource_get_link(callback));
+			continue;
+		}
+		struct timespec now;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		wl_list_init(wl_resource_get_link(callback));
+		wp_presentation_feedback_send_presented(
+		    callback, (uint32_t)((uint64_t)now.tv_sec >> 32), (uint32_t)now.tv_sec,
+		    (uint32_t)now.tv_nsec, 16666666, 0, (uint32_t)surface->commits, 0);
+		wl_resource_destroy(callback);
+		lock_stats(c);
+		c->stats.presented++;
+		unlock_stats(c);
 	}
 }
 
@@ -397,6 +428,13 @@ static void surface_destroy(struct wl_resource *resource)
 		wl_list_remove(wl_resource_get_link(callback));
 		wl_list_init(wl_resource_get_link(callback));
 	}
+	struct wl_list *lists[] = {&surface->feedbacks, &surface->unanswered};
+	for (int i = 0; i < 2; i++)
+		wl_resource_for_each_safe(callback, next, lists[i])
+		{
+			wl_list_remove(wl_resource_get_link(callback));
+			wl_list_init(wl_resource_get_link(callback));
+		}
 	if (surface->xdg)
 		surface->xdg->surface = NULL;
 	if (surface->compositor->surface == resource) {
@@ -438,6 +476,8 @@ static void compositor_create_surface(struct wl_client *client, struct wl_resour
 	buffer_ref_init(&surface->pending);
 	buffer_ref_init(&surface->current);
 	wl_list_init(&surface->frame_callbacks);
+	wl_list_init(&surface->feedbacks);
+	wl_list_init(&surface->unanswered);
 	wl_resource_set_implementation(surface->resource, &surface_impl, surface, surface_destroy);
 	surface->compositor->surface = surface->resource;
 	surface->compositor->pointer_entered = surface->compositor->keyboard_entered = false;
@@ -469,6 +509,47 @@ static void bind_compositor(struct wl_client *client, void *data, uint32_t versi
 		return;
 	}
 	wl_resource_set_implementation(resource, &compositor_impl, data, NULL);
+}
+
+/* wp_presentation: feedbacks kept on the surface until its next commit */
+
+static void feedback_unlink(struct wl_resource *resource)
+{
+	wl_list_remove(wl_resource_get_link(resource));
+}
+
+static void presentation_feedback(struct wl_client *client, struct wl_resource *resource,
+                                  struct wl_resource *surface_resource, uint32_t id)
+{
+	struct surface *surface = wl_resource_get_user_data(surface_resource);
+	struct wl_resource *feedback = wl_resource_create(
+	    client, &wp_presentation_feedback_interface, wl_resource_get_version(resource), id);
+	if (!feedback) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(feedback, NULL, NULL, feedback_unlink);
+	wl_list_insert(surface->feedbacks.prev, wl_resource_get_link(feedback));
+	lock_stats(surface->compositor);
+	surface->compositor->stats.presentation_feedbacks++;
+	unlock_stats(surface->compositor);
+}
+
+static const struct wp_presentation_interface presentation_impl = {
+    .destroy = destroy_resource,
+    .feedback = presentation_feedback,
+};
+
+static void bind_presentation(struct wl_client *client, void *data, uint32_t version, uint32_t id)
+{
+	struct wl_resource *resource =
+	    wl_resource_create(client, &wp_presentation_interface, (int)version, id);
+	if (!resource) {
+		wl_client_post_no_memory(client);
+		return;
+	}
+	wl_resource_set_implementation(resource, &presentation_impl, data, NULL);
+	wp_presentation_send_clock_id(resource, CLOCK_MONOTONIC);
 }
 
 /* xdg-shell */
@@ -778,6 +859,10 @@ static void send_event(struct mini_compositor *c, const struct mini_event *e)
 	case MINI_CLOSE:
 		if (state->xdg && state->xdg->toplevel)
 			xdg_toplevel_send_close(state->xdg->toplevel);
+		break;
+	case MINI_CONFIGURE:
+		if (state->xdg && state->xdg->toplevel)
+			send_configure(state->xdg, (int)e->x, (int)e->y);
 		break;
 	case MINI_PROTOCOL_ERROR:
 		if (state->xdg)
@@ -1248,6 +1333,8 @@ struct mini_compositor *mini_compositor_start(const struct mini_compositor_desc 
 	    (!desc->no_dmabuf &&
 	     !wl_global_create(c->display, &zwp_linux_dmabuf_v1_interface, 4, c, bind_dmabuf)) ||
 	    (desc->seat && !wl_global_create(c->display, &wl_seat_interface, 5, c, bind_seat)) ||
+	    (desc->presentation &&
+	     !wl_global_create(c->display, &wp_presentation_interface, 1, c, bind_presentation)) ||
 	    (desc->fractional_120 > 0 &&
 	     (!wl_global_create(c->display, &wp_viewporter_interface, 1, c, bind_viewporter) ||
 	      !wl_global_create(c->display, &wp_fractional_scale_manager_v1_interface, 1, c,

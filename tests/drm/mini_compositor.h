@@ -1,11 +1,11 @@
 /* A Wayland compositor just large enough for one sg_window, run in a thread
  * of the test process: wl_compositor 4, wl_shm (libwayland-server's own),
  * xdg_wm_base 1 and zwp_linux_dmabuf_v1 4 with a default feedback naming a
- * DRM device. It shows nothing: each commit of a buffer is copied (the
- * dma-buf mapped and read between DMA_BUF_IOCTL_SYNC start and end, or the
- * wl_shm buffer read) into a record the test reads, with the commit's
- * damage; then the buffer attached before is released and the frame
- * callbacks are done. The test thread reads records and counts through the
+ * DRM device, and where asked wp_presentation 1. It shows nothing: each
+ * commit of a buffer is copied (the dma-buf mapped and read between
+ * DMA_BUF_IOCTL_SYNC start and end, or the wl_shm buffer read) into a
+ * record the test reads, with the commit's damage; then the buffer attached
+ * before is released and the frame callbacks are done. The test thread reads records and counts through the
  * functions below, which lock; nothing else of it is touched outside its
  * thread. */
 #ifndef SG_DRM_MINI_COMPOSITOR_H
@@ -38,11 +38,23 @@ struct mini_compositor_desc {
 	/* > 0: wp_viewporter and wp_fractional_scale_manager_v1, the preferred
 	 * scale this many 120ths (180: 1.5), sent when the client asks. */
 	int fractional_120;
+	/* > 0: after the first commit with a buffer, a configure of this size
+	 * sent before that commit's frame callbacks are done (as cage does
+	 * once it maps a toplevel). */
+	int reconfigure_width, reconfigure_height;
+	/* wp_presentation 1 (CLOCK_MONOTONIC): its feedbacks presented at
+	 * the commit after the frame callbacks are done, or never answered
+	 * (as sway 1.7). */
+	enum mini_presentation {
+		MINI_PRESENTATION_NONE,
+		MINI_PRESENTATION_ANSWERED,
+		MINI_PRESENTATION_UNANSWERED,
+	} presentation;
 };
 
 /* What the test thread has the compositor send (mini_compositor_send), to
- * the surface made last: input in surface coordinates, a toplevel's close,
- * or a protocol error on its xdg_surface. */
+ * the surface made last: input in surface coordinates, a toplevel's close
+ * or configure, or a protocol error on its xdg_surface. */
 enum mini_event_kind {
 	MINI_POINTER_MOTION = 1, /* x, y (the first one enters the surface) */
 	MINI_POINTER_BUTTON,     /* code (BTN_*), pressed */
@@ -51,6 +63,7 @@ enum mini_event_kind {
 	MINI_KEY,                /* code (KEY_*), pressed; shift: the Shift modifier held */
 	MINI_CLOSE,              /* xdg_toplevel.close */
 	MINI_PROTOCOL_ERROR,     /* xdg_surface error not_constructed, posted */
+	MINI_CONFIGURE,          /* a toplevel configure of x by y */
 };
 struct mini_event {
 	enum mini_event_kind kind;
@@ -96,9 +109,11 @@ struct mini_stats {
 	int feedbacks;           /* default and surface feedbacks sent */
 	int feedbacks_destroyed; /* of them by the client's destroy (not at disconnect) */
 	int configures;
-	int acked;    /* xdg_surface.ack_configure */
-	int releases; /* wl_buffer.release sent */
+	int acked;                           /* xdg_surface.ack_configure */
+	int releases;                        /* wl_buffer.release sent */
 	int viewport_width, viewport_height; /* the last wp_viewport.set_destination */
+	int presentation_feedbacks;          /* wp_presentation.feedback asked for */
+	int presented;                       /* of them answered with presented */
 };
 
 /* Listens at an absolute path in a new mkdtemp folder and starts the
