@@ -55,11 +55,12 @@ SG_API sg_result sg_easing_named(const char *name, struct sg_easing *easing);
 /* The curve's value at elapsed seconds of an animation of duration seconds:
  * 0 before the start, 1 at the end (and after it), the progress elapsed /
  * duration eased in between, from elapsed 0 on: 0 there, except steps()
- * with jump-start or jump-both, which have jumped at 0 as CSS's step
- * algorithm has (its before flag unset: 1/count and 1/(count + 1)). A spring's value is its
- * position at elapsed seconds, whatever the duration. An invalid curve (a control x outside 0 .. 1,
- * a step count below its minimum, a spring without stiffness or mass) gives the linear progress;
- * sg_easing_check says why. */
+ * with jump-start or jump-both, which have made their first jump at 0 as
+ * CSS's step algorithm has (1/count and 1/(count + 1)). A spring's value is
+ * its position at elapsed seconds, whatever the duration. An invalid curve
+ * (a control x outside 0 .. 1, a step count below its minimum, a spring
+ * without stiffness or mass) gives the linear progress; sg_easing_check says
+ * why. */
 SG_API double sg_easing_evaluate(const struct sg_easing *easing, double elapsed, double duration);
 SG_API sg_result sg_easing_check(const struct sg_easing *easing);
 
