@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #if SG_TEST_JPEG
@@ -662,6 +663,46 @@ START_TEST(test_texture_load)
 }
 END_TEST
 
+/* sg_texture_load and sg_texture_load_png read regular files only, as scene
+ * and model files do: a FIFO with no writer would block the load forever,
+ * /dev/zero would be read to the file size limit. Refused at the open, by
+ * the file's kind, with its path. */
+START_TEST(test_texture_load_refuses_special_files)
+{
+	struct sg_scene *scene = sg_scene_create();
+	ck_assert_ptr_nonnull(scene);
+	char folder[] = "/tmp/sg-image-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(folder));
+	char fifo[64];
+	snprintf(fifo, sizeof(fifo), "%s/pipe.png", folder);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	const struct {
+		const char *path, *kind;
+	} cases[] = {
+	    {fifo, "is a FIFO, not a regular file"},
+	    {"/dev/zero", "is a character device, not a regular file"},
+	    {folder, "is a directory, not a regular file"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		for (int png = 0; png < 2; png++) {
+			sg_texture t = png ? sg_texture_load_png(scene, cases[i].path,
+			                                         SG_FILTER_NEAREST, SG_WRAP_CLAMP)
+			                   : sg_texture_load(scene, cases[i].path,
+			                                     SG_FILTER_NEAREST, SG_WRAP_CLAMP);
+			ck_assert_int_eq(t.generation, 0);
+			ck_assert_int_eq(sg_last_result(), SG_ERR_IO);
+			char want[128];
+			snprintf(want, sizeof(want), "'%s' %s", cases[i].path, cases[i].kind);
+			ck_assert_msg(strstr(sg_last_error(), want), "%s: '%s' lacks \"%s\"",
+			              png ? "sg_texture_load_png" : "sg_texture_load",
+			              sg_last_error(), want);
+		}
+	unlink(fifo);
+	rmdir(folder);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 START_TEST(test_formats_named)
 {
 	const char *formats = sg_image_formats();
@@ -681,6 +722,7 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, test_exif_blocks);
 	tcase_add_test(tc, test_formats_named);
 	tcase_add_test(tc, test_texture_load);
+	tcase_add_test(tc, test_texture_load_refuses_special_files);
 #if SG_TEST_JPEG
 	tcase_add_test(tc, test_jpeg_blocks);
 	tcase_add_test(tc, test_jpeg_orientation);
