@@ -226,7 +226,8 @@ SG_API sg_texture sg_texture_load_png(struct sg_scene *scene, const char *path, 
                                       enum sg_wrap wrap);
 /* Loads an image file as RGBA8, its format told by its first bytes, not its
  * name: PNG (as sg_texture_load_png), JPEG (baseline or progressive, grey,
- * YCbCr or CMYK) and WebP (lossy, lossless, with alpha; not animated), JPEG and
+ * YCbCr, CMYK or YCCK; the inks of a file with Adobe's APP14 marker read
+ * inverted, as Photoshop writes them) and WebP (lossy, lossless, with alpha; not animated), JPEG and
  * WebP where libsg was built with libjpeg-turbo and libwebp (SG_ERR_UNSUPPORTED
  * naming the missing library otherwise). The EXIF orientation of a JPEG's
  * APP1, a WebP's EXIF chunk or a PNG's eXIf chunk (before its image data) is
