@@ -75,6 +75,79 @@ float coverage(float d, vec2 g)
 	return t > 0.0 ? 1.0 - tail : tail;
 }
 
+// The pixel square, its offsets u from the fragment's centre in -0.5 .. 0.5,
+// clipped to where an edge's distance d + g.u is not positive, e = (g, d).
+// Sutherland-Hodgman: a convex polygon stays convex, each edge adds at most
+// one point.
+void clip_edge(inout vec2 poly[6], inout int n, vec3 e)
+{
+	vec2 kept[6];
+	int count = 0;
+	for (int k = 0; k < 6; k++) {
+		if (k >= n)
+			break;
+		vec2 a = poly[k], b = poly[k + 1 < n ? k + 1 : 0];
+		float fa = e.z + dot(e.xy, a), fb = e.z + dot(e.xy, b);
+		if (fa <= 0.0)
+			kept[count++] = a;
+		if ((fa <= 0.0) != (fb <= 0.0) && count < 6)
+			kept[count++] = mix(a, b, fa / (fa - fb));
+	}
+	poly = kept;
+	n = count;
+}
+
+// The part of the pixel inside a square corner: the area of the pixel's
+// square inside both of its edges, ex and ey (as clip_edge's e), by
+// clipping and the shoelace formula. Exact at any angle, where the sum of
+// the two edges' coverages (coverage) is not: near the corner each counts
+// the other's outside.
+float square_corner(vec3 ex, vec3 ey)
+{
+	vec2 poly[6];
+	poly[0] = vec2(-0.5, -0.5);
+	poly[1] = vec2(0.5, -0.5);
+	poly[2] = vec2(0.5, 0.5);
+	poly[3] = vec2(-0.5, 0.5);
+	int n = 4;
+	clip_edge(poly, n, ex);
+	clip_edge(poly, n, ey);
+	float twice = 0.0;
+	for (int k = 0; k < 6; k++) {
+		if (k >= n)
+			break;
+		vec2 a = poly[k], b = poly[k + 1 < n ? k + 1 : 0];
+		twice += a.x * b.y - b.x * a.y;
+	}
+	return clamp(0.5 * abs(twice), 0.0, 1.0);
+}
+
+// The part of the pixel inside the box of half size h with corner radii r,
+// p moving by along_x and along_y from one pixel to the next. A rounded
+// corner's by its outline's tangent line (coverage); in a square corner's
+// quarter each edge is a line of its own, and the pixel's coverage is that of
+// the edge it crosses, or, where it crosses both, the area inside both
+// (square_corner): the distance to the corner point bent the tangent there.
+float inside(vec2 p, vec2 h, vec4 r, vec2 along_x, vec2 along_y)
+{
+	float radius = p.x < 0.0 ? (p.y < 0.0 ? r.x : r.w) : (p.y < 0.0 ? r.y : r.z);
+	if (radius > 0.0) {
+		vec2 normal;
+		float d = box(p, h, r, normal);
+		return coverage(d, vec2(dot(normal, along_x), dot(normal, along_y)));
+	}
+	vec2 side = vec2(p.x < 0.0 ? -1.0 : 1.0, p.y < 0.0 ? -1.0 : 1.0);
+	vec2 q = abs(p) - h; // each edge's distance, in box units
+	vec3 ex = vec3(side.x * vec2(along_x.x, along_y.x), q.x);
+	vec3 ey = vec3(side.y * vec2(along_x.y, along_y.y), q.y);
+	float cx = coverage(ex.z, ex.xy), cy = coverage(ey.z, ey.xy);
+	if (cx >= 1.0 || cy <= 0.0)
+		return cy;
+	if (cy >= 1.0 || cx <= 0.0)
+		return cx;
+	return square_corner(ex, ey);
+}
+
 // erf to 1.5e-7 (Abramowitz and Stegun 7.1.26).
 float erf_(float x)
 {
@@ -154,9 +227,7 @@ void main()
 #else
 	// box units per output pixel: p moves by these from one pixel to the next
 	vec2 along_x = dFdx(p), along_y = dFdy(p);
-	vec2 normal;
-	float d = box(p, Half, Radii, normal);
-	float outer = coverage(d, vec2(dot(normal, along_x), dot(normal, along_y)));
+	float outer = inside(p, Half, Radii, along_x, along_y);
 #if defined(SHAPE_GRADIENT)
 	vec4 fill = gradient(vsTexCoord * Size);
 #elif defined(SHAPE_IMAGE)
@@ -169,8 +240,7 @@ void main()
 	vec4 fill = Fill;
 #endif
 #ifdef SHAPE_BORDER
-	float e = box(p, Half - BorderWidth, InnerRadii, normal);
-	float inner = min(coverage(e, vec2(dot(normal, along_x), dot(normal, along_y))), outer);
+	float inner = min(inside(p, Half - BorderWidth, InnerRadii, along_x, along_y), outer);
 	shape = fill * inner + BorderColor * (outer - inner);
 #else
 	shape = fill * outer;

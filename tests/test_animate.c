@@ -131,6 +131,65 @@ START_TEST(test_steps)
 }
 END_TEST
 
+/* CSS Easing Functions Level 1, 3.1.1 (step easing functions), its algorithm
+ * step by step: input is the input progress value, before the before flag. */
+static double css_steps(int steps, enum sg_steps_position position, double input, bool before)
+{
+	double scaled = input * steps;
+	double current = floor(scaled);
+	if (position == SG_STEPS_JUMP_START || position == SG_STEPS_JUMP_BOTH)
+		current += 1;
+	if (before && fmod(scaled, 1) == 0)
+		current -= 1;
+	if (input >= 0 && current < 0)
+		current = 0;
+	int jumps = position == SG_STEPS_JUMP_NONE   ? steps - 1
+	            : position == SG_STEPS_JUMP_BOTH ? steps + 1
+	                                             : steps;
+	if (input <= 1 && current > jumps)
+		current = jumps;
+	return current / jumps;
+}
+
+/* Every position at many times, the jumps' own instants among them, against
+ * the spec's algorithm. An animation's phases as CSS's: before its start (a
+ * negative elapsed time) the before phase, its start value held (input 0,
+ * the before flag set); from 0 (included: jump-start is at 1/n there) to the
+ * duration the active phase; after it the after phase (input 1). */
+START_TEST(test_steps_follow_css)
+{
+	static const enum sg_steps_position positions[] = {SG_STEPS_JUMP_END, SG_STEPS_JUMP_START,
+	                                                   SG_STEPS_JUMP_NONE, SG_STEPS_JUMP_BOTH};
+	for (int p = 0; p < 4; p++)
+		for (int steps = positions[p] == SG_STEPS_JUMP_NONE ? 2 : 1; steps <= 7; steps++) {
+			struct sg_easing e = {
+			    .kind = SG_EASING_STEPS, .steps = steps, .position = positions[p]};
+			ck_assert_int_eq(sg_easing_check(&e), SG_OK);
+			/* duration: steps * 12 s, so that every jump is at a whole second */
+			double duration = steps * 12.0;
+			for (int k = -30; k <= 24 * steps + 30; k++) {
+				double elapsed = k * 0.5; /* jumps and the points between them */
+				double want =
+				    elapsed < 0 ? css_steps(steps, positions[p], 0, true)
+				    : elapsed >= duration
+				        ? css_steps(steps, positions[p], 1, false)
+				        : css_steps(steps, positions[p], elapsed / duration, false);
+				double got = sg_easing_evaluate(&e, elapsed, duration);
+				ck_assert_msg(
+				    got == want, "steps(%d, position %d) at %g of %g s: %g, not %g",
+				    steps, (int)positions[p], elapsed, duration, got, want);
+			}
+		}
+	/* the caveat of the spec's own example: jump-start at input 0 is 1/n */
+	struct sg_easing start = {
+	    .kind = SG_EASING_STEPS, .steps = 4, .position = SG_STEPS_JUMP_START};
+	ck_assert(sg_easing_evaluate(&start, 0, 1) == 0.25);
+	ck_assert(sg_easing_evaluate(&start, -0.5, 1) == 0);
+	ck_assert_int_eq(sg_easing_named("step-start", &start), SG_OK);
+	ck_assert(sg_easing_evaluate(&start, 0, 1) == 1);
+}
+END_TEST
+
 /* m x'' + c x' + k (x - 1) = 0 from rest at 0, by fourth-order Runge-Kutta. */
 static double spring_reference(double k, double c, double m, double until)
 {
@@ -579,6 +638,7 @@ static Suite *animate_suite(void)
 	TCase *curves = tcase_create("curves");
 	tcase_add_test(curves, test_cubic_bezier);
 	tcase_add_test(curves, test_steps);
+	tcase_add_test(curves, test_steps_follow_css);
 	tcase_add_test(curves, test_spring);
 	suite_add_tcase(suite, curves);
 	TCase *animators = tcase_create("animators");

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #if SG_TEST_JPEG
@@ -401,6 +402,102 @@ START_TEST(test_jpeg_blocks)
 }
 END_TEST
 
+/* A 4-component JPEG of cmyk (4 bytes a pixel, stored as given), quality
+ * 100, no subsampling: CMYK (Adobe APP14 transform 0), YCCK (transform 2:
+ * the encoder turns C, M, Y into YCbCr) or, with adobe false, CMYK without
+ * the Adobe marker. The marker is checked in the file: the case is the one
+ * meant. */
+enum cmyk_kind { CMYK_ADOBE, YCCK_ADOBE, CMYK_PLAIN };
+static struct blob encode_cmyk_jpeg(const uint8_t *cmyk, int width, int height, enum cmyk_kind kind)
+{
+	struct jpeg_compress_struct info;
+	struct jpeg_error_mgr errors;
+	info.err = jpeg_std_error(&errors);
+	jpeg_create_compress(&info);
+	unsigned char *out = NULL;
+	unsigned long size = 0;
+	jpeg_mem_dest(&info, &out, &size);
+	info.image_width = (JDIMENSION)width;
+	info.image_height = (JDIMENSION)height;
+	info.input_components = 4;
+	info.in_color_space = JCS_CMYK;
+	jpeg_set_defaults(&info);
+	jpeg_set_colorspace(&info, kind == YCCK_ADOBE ? JCS_YCCK : JCS_CMYK);
+	if (kind == CMYK_PLAIN)
+		info.write_Adobe_marker = FALSE;
+	jpeg_set_quality(&info, 100, TRUE);
+	for (int c = 0; c < info.num_components; c++)
+		info.comp_info[c].h_samp_factor = info.comp_info[c].v_samp_factor = 1;
+	jpeg_start_compress(&info, TRUE);
+	while (info.next_scanline < info.image_height) {
+		JSAMPROW row = (JSAMPROW)(cmyk + (size_t)info.next_scanline * (size_t)width * 4);
+		jpeg_write_scanlines(&info, &row, 1);
+	}
+	jpeg_finish_compress(&info);
+	jpeg_destroy_compress(&info);
+	/* APP14: FF EE, length, "Adobe", version (2), flags0 (2), flags1 (2),
+	 * transform (1) */
+	int transform = -1;
+	for (unsigned long i = 0; i + 16 < size; i++)
+		if (out[i] == 0xff && out[i + 1] == 0xee && memcmp(out + i + 4, "Adobe", 5) == 0)
+			transform = out[i + 15];
+	ck_assert_int_eq(transform, kind == CMYK_ADOBE ? 0 : kind == YCCK_ADOBE ? 2 : -1);
+	struct blob b = {malloc(size), size};
+	ck_assert_ptr_nonnull(b.data);
+	memcpy(b.data, out, size);
+	free(out);
+	return b;
+}
+
+/* CMYK and YCCK JPEGs, as Photoshop writes them (an Adobe marker, the inks
+ * stored inverted: 255 is no ink), shown as R = C K / 255, G = M K / 255,
+ * B = Y K / 255 of the stored bytes; without the marker the bytes are the
+ * inks: R = (255 - C)(255 - K) / 255. Flat 8x8 blocks, every pixel within 2
+ * of the formula (measured: CMYK 0.49, the rounding alone; YCCK 1.40, its
+ * colour conversion both ways). */
+START_TEST(test_jpeg_cmyk)
+{
+	enum { W = 40, H = 24 };
+	uint8_t cmyk[W * H * 4];
+	for (int y = 0; y < H; y++)
+		for (int x = 0; x < W; x++) {
+			int block = (y / 8) * 5 + x / 8;
+			uint8_t *p = cmyk + (y * W + x) * 4;
+			p[0] = (uint8_t)(255 - block * 17);
+			p[1] = (uint8_t)(block * 13 + 40);
+			p[2] = (uint8_t)(block * 29 % 256);
+			p[3] = (uint8_t)(255 - block * 9);
+		}
+	static const char *const names[] = {"CMYK (Adobe)", "YCCK (Adobe)", "CMYK (no marker)"};
+	for (int kind = CMYK_ADOBE; kind <= CMYK_PLAIN; kind++) {
+		struct blob b = encode_cmyk_jpeg(cmyk, W, H, (enum cmyk_kind)kind);
+		uint8_t *pixels = NULL;
+		int width = 0, height = 0;
+		ck_assert_msg(decode(&b, true, UINT64_MAX, &pixels, &width, &height) == SG_OK,
+		              "%s: %s", names[kind], sg_last_error());
+		ck_assert_int_eq(width, W);
+		ck_assert_int_eq(height, H);
+		double worst = 0;
+		for (int i = 0; i < W * H; i++) {
+			const uint8_t *p = cmyk + i * 4;
+			for (int c = 0; c < 3; c++) {
+				double want = kind == CMYK_PLAIN
+				                  ? (255.0 - p[c]) * (255.0 - p[3]) / 255
+				                  : p[c] * (double)p[3] / 255;
+				double d = pixels[i * 4 + c] - want;
+				d = d < 0 ? -d : d;
+				worst = d > worst ? d : worst;
+			}
+			ck_assert_int_eq(pixels[i * 4 + 3], 255);
+		}
+		printf("JPEG %s, flat 8x8 blocks: largest difference %.2f\n", names[kind], worst);
+		ck_assert_msg(worst <= 2, "%s: %.2f from the formula", names[kind], worst);
+		sg_free(pixels);
+		free(b.data);
+	}
+}
+END_TEST
+
 START_TEST(test_jpeg_orientation)
 {
 	uint8_t rgb[QUAD_W * QUAD_H * 3];
@@ -662,6 +759,46 @@ START_TEST(test_texture_load)
 }
 END_TEST
 
+/* sg_texture_load and sg_texture_load_png read regular files only, as scene
+ * and model files do: a FIFO with no writer would block the load forever,
+ * /dev/zero would be read to the file size limit. Refused at the open, by
+ * the file's kind, with its path. */
+START_TEST(test_texture_load_refuses_special_files)
+{
+	struct sg_scene *scene = sg_scene_create();
+	ck_assert_ptr_nonnull(scene);
+	char folder[] = "/tmp/sg-image-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(folder));
+	char fifo[64];
+	snprintf(fifo, sizeof(fifo), "%s/pipe.png", folder);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	const struct {
+		const char *path, *kind;
+	} cases[] = {
+	    {fifo, "is a FIFO, not a regular file"},
+	    {"/dev/zero", "is a character device, not a regular file"},
+	    {folder, "is a directory, not a regular file"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		for (int png = 0; png < 2; png++) {
+			sg_texture t = png ? sg_texture_load_png(scene, cases[i].path,
+			                                         SG_FILTER_NEAREST, SG_WRAP_CLAMP)
+			                   : sg_texture_load(scene, cases[i].path,
+			                                     SG_FILTER_NEAREST, SG_WRAP_CLAMP);
+			ck_assert_int_eq(t.generation, 0);
+			ck_assert_int_eq(sg_last_result(), SG_ERR_IO);
+			char want[128];
+			snprintf(want, sizeof(want), "'%s' %s", cases[i].path, cases[i].kind);
+			ck_assert_msg(strstr(sg_last_error(), want), "%s: '%s' lacks \"%s\"",
+			              png ? "sg_texture_load_png" : "sg_texture_load",
+			              sg_last_error(), want);
+		}
+	unlink(fifo);
+	rmdir(folder);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 START_TEST(test_formats_named)
 {
 	const char *formats = sg_image_formats();
@@ -681,8 +818,10 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, test_exif_blocks);
 	tcase_add_test(tc, test_formats_named);
 	tcase_add_test(tc, test_texture_load);
+	tcase_add_test(tc, test_texture_load_refuses_special_files);
 #if SG_TEST_JPEG
 	tcase_add_test(tc, test_jpeg_blocks);
+	tcase_add_test(tc, test_jpeg_cmyk);
 	tcase_add_test(tc, test_jpeg_orientation);
 	tcase_add_test(tc, test_jpeg_hostile);
 #endif

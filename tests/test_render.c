@@ -1294,6 +1294,29 @@ START_TEST(test_shown_after_moving_and_hidden_root)
 }
 END_TEST
 
+/* sg_last_error() is the last failure's: a renderer created, whatever target
+ * discovery tried and gave up on first (no render node, GBM failing), leaves
+ * the message and result of the caller's own last failure, and the reason for
+ * the target is in sg_renderer_get_info alone. */
+START_TEST(test_created_renderer_leaves_the_last_error)
+{
+	ck_assert_int_eq(sg_renderer_render(NULL, NULL, NULL), SG_ERR_INVALID_ARGUMENT);
+	char before[1024];
+	snprintf(before, sizeof(before), "%s", sg_last_error());
+	ck_assert_str_ne(before, "");
+	/* the automatic choice, whatever the environment forces */
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+		.width = 8, .height = 8, .target = SG_TARGET_AUTO, .ignore_environment = true});
+	ck_assert_msg(renderer, "%s", sg_last_error());
+	ck_assert_str_eq(sg_last_error(), before);
+	ck_assert_int_eq(sg_last_result(), SG_ERR_INVALID_ARGUMENT);
+	const struct sg_renderer_info *info = sg_renderer_get_info(renderer);
+	ck_assert_ptr_nonnull(info);
+	ck_assert_str_ne(info->reason, "");
+	sg_renderer_destroy(renderer);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("render");
@@ -1324,6 +1347,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_streamed_draws_equal_kept_ones, 0, 2);
 	tcase_add_loop_test(tc, test_depth_test_only_where_order_needs_it, 0, 2);
 	tcase_add_test(tc, test_long_lists_are_checked_once_still);
+	tcase_add_test(tc, test_created_renderer_leaves_the_last_error);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

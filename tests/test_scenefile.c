@@ -2237,10 +2237,10 @@ static const struct bad_case bad_shape_cases[] = {
 	{"{\"nodes\": [" SHAPE ", \"gradient\": {\"type\": \"radial\", \"start\": [1, 1], "
 	 "\"end\": [1, 1], \"stops\": [{\"offset\": 0, \"color\": \"#ffffff\"}, "
 	 "{\"offset\": 1, \"color\": \"#000000\"}]}}]}",
-	 SG_ERR_INVALID_ARGUMENT, ": $.nodes[0]: sg_texture_create_shape: the gradient's end is its start",
+	 SG_ERR_FORMAT, ": $.nodes[0]: sg_texture_create_shape: the gradient's end is its start",
 	 NULL},
 	{"{\"nodes\": [" SHAPE ", \"blur\": 2, \"border\": {\"width\": 1}}]}",
-	 SG_ERR_INVALID_ARGUMENT, ": $.nodes[0]: sg_texture_create_shape: a blurred shape", NULL},
+	 SG_ERR_FORMAT, ": $.nodes[0]: sg_texture_create_shape: a blurred shape", NULL},
 	{"{\"nodes\": [" SHAPE ", \"children\": []}]}", SG_ERR_FORMAT,
 	 ": $.nodes[0]: a shape cannot have children", NULL},
 	{"{\"nodes\": [" SHAPE ", \"mesh\": \"quad\"}]}", SG_ERR_FORMAT,
@@ -2249,7 +2249,7 @@ static const struct bad_case bad_shape_cases[] = {
 	 ": $.nodes[0].image: ", NULL},
 	{"{\"textures\": {\"t\": {\"type\": \"solid\"}}, \"nodes\": [" SHAPE
 	 ", \"image\": \"t\", \"blur\": 3}]}",
-	 SG_ERR_INVALID_ARGUMENT, ": $.nodes[0]: sg_texture_create_shape: a shape filled by an image", NULL},
+	 SG_ERR_FORMAT, ": $.nodes[0]: sg_texture_create_shape: a shape filled by an image", NULL},
 };
 
 START_TEST(test_bad_shapes_are_refused)

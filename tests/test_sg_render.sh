@@ -110,6 +110,24 @@ no_output "$WORK/nothing.png"
 cp "$WORK/three.png" "$WORK/keep.png"
 expect 3 "existing output kept" -- "$WORK/bad-kind.json" -o "$WORK/keep.png" --surfaceless
 cmp -s "$WORK/three.png" "$WORK/keep.png" || fail "a failed run changed keep.png"
+# A shape the keys allow but sg_texture_create_shape refuses is bad input too:
+# a shadow with a border or a gradient, a gradient's end at its start, an image
+# with a blur.
+shape() {
+	printf '{"textures": {"t": {"type": "solid"}}, "nodes": [{"type": "shape", "width": 20,
+ "height": 10, %s}]}' "$1" >"$WORK/$2.json"
+}
+stops='"stops": [{"offset": 0, "color": "#ffffff"}, {"offset": 1, "color": "#000000"}]'
+shape '"blur": 2, "border": {"width": 1}' shadow-border
+shape "\"blur\": 2, \"gradient\": {\"type\": \"linear\", \"start\": [0, 0], \"end\": [9, 0], $stops}" \
+	shadow-gradient
+shape "\"gradient\": {\"type\": \"radial\", \"start\": [1, 1], \"end\": [1, 1], $stops}" gradient-point
+shape '"image": "t", "blur": 3' image-blur
+for scene in shadow-border shadow-gradient gradient-point image-blur; do
+	expect 3 "shape $scene" -- "$WORK/$scene.json" -o "$WORK/$scene.png" --surfaceless
+	stderr_has "$scene.json: \$.nodes[0]: sg_texture_create_shape: "
+	no_output "$WORK/$scene.png"
+done
 
 # 1: device or output failure
 expect 1 "missing device" -- scenes/three-rects.json -o "$WORK/dev.png" --device "$WORK/no-such-node"

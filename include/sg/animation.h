@@ -33,10 +33,10 @@ enum sg_easing_kind {
 
 /* steps(): where the jumps are (CSS's <step-position>). */
 enum sg_steps_position {
-	SG_STEPS_JUMP_END = 0, /* "end": the first interval at 0, the last jump at 1 */
-	SG_STEPS_JUMP_START,   /* "start": the first jump at 0 */
+	SG_STEPS_JUMP_END = 0, /* "end": 0 for the first interval, the last jump at 1 */
+	SG_STEPS_JUMP_START,   /* "start": the first jump at 0, so 1/count at time 0 */
 	SG_STEPS_JUMP_NONE,    /* neither: count - 1 jumps, 0 and 1 each held one step */
-	SG_STEPS_JUMP_BOTH,    /* both: count + 1 jumps */
+	SG_STEPS_JUMP_BOTH,    /* both: count + 1 jumps, 1/(count + 1) at time 0 */
 };
 
 struct sg_easing {
@@ -53,11 +53,14 @@ struct sg_easing {
 SG_API sg_result sg_easing_named(const char *name, struct sg_easing *easing);
 
 /* The curve's value at elapsed seconds of an animation of duration seconds:
- * 0 at the start, 1 at the end (and after it), the progress elapsed /
- * duration eased in between. A spring's value is its position at elapsed
- * seconds, whatever the duration. An invalid curve (a control x outside
- * 0 .. 1, a step count below its minimum, a spring without stiffness or mass)
- * gives the linear progress; sg_easing_check says why. */
+ * 0 before the start, 1 at the end (and after it), the progress elapsed /
+ * duration eased in between, from elapsed 0 on: 0 there, except steps()
+ * with jump-start or jump-both, which have made their first jump at 0 as
+ * CSS's step algorithm has (1/count and 1/(count + 1)). A spring's value is
+ * its position at elapsed seconds, whatever the duration. An invalid curve
+ * (a control x outside 0 .. 1, a step count below its minimum, a spring
+ * without stiffness or mass) gives the linear progress; sg_easing_check says
+ * why. */
 SG_API double sg_easing_evaluate(const struct sg_easing *easing, double elapsed, double duration);
 SG_API sg_result sg_easing_check(const struct sg_easing *easing);
 

@@ -33,7 +33,10 @@ typedef enum sg_result {
 } sg_result;
 
 /* Message of the last failure on the calling thread. Never NULL; "" when nothing
- * failed yet. Valid until the next failing libsg call on this thread. */
+ * failed yet. Valid until the next failing libsg call on this thread. A call
+ * that succeeds leaves it as it was, even where it met and got past a
+ * failure inside (sg_renderer_create finding no render node and taking the
+ * surfaceless target: sg_renderer_get_info's reason says so). */
 SG_API const char *sg_last_error(void);
 
 /* Result of the last failure on the calling thread (SG_OK when none yet): what

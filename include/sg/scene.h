@@ -226,13 +226,16 @@ SG_API sg_texture sg_texture_load_png(struct sg_scene *scene, const char *path, 
                                       enum sg_wrap wrap);
 /* Loads an image file as RGBA8, its format told by its first bytes, not its
  * name: PNG (as sg_texture_load_png), JPEG (baseline or progressive, grey,
- * YCbCr or CMYK) and WebP (lossy, lossless, with alpha; not animated), JPEG and
+ * YCbCr, CMYK or YCCK; the inks of a file with Adobe's APP14 marker read
+ * inverted, as Photoshop writes them) and WebP (lossy, lossless, with alpha; not animated), JPEG and
  * WebP where libsg was built with libjpeg-turbo and libwebp (SG_ERR_UNSUPPORTED
  * naming the missing library otherwise). The EXIF orientation of a JPEG's
  * APP1, a WebP's EXIF chunk or a PNG's eXIf chunk (before its image data) is
  * applied: the texture is the picture as shown upright, its width and
  * height swapped for orientations 5 to 8. The same limits as PNG (16384 on a
- * side, 64 Mpixels); a file that is none of these: SG_ERR_FORMAT. */
+ * side, 64 Mpixels); a file that is none of these: SG_ERR_FORMAT. Both
+ * loaders read a regular file only: a FIFO, device, directory or socket is
+ * SG_ERR_IO at once ("'p' is a FIFO, not a regular file"). */
 SG_API sg_texture sg_texture_load(struct sg_scene *scene, const char *path, enum sg_filter filter,
                                   enum sg_wrap wrap);
 /* Models still using a destroyed texture make sg_renderer_render() fail. */

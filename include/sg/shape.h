@@ -14,8 +14,9 @@
  * In a 3D view's material, a shape texture samples as white.
  *
  * A pixel's coverage is the area of the pixel square on the inner side of
- * the outline's tangent line nearest its centre: exact for straight edges
- * at any angle (a turned rectangle), within 0.02 of the true area on arcs
+ * the outline's tangent line nearest its centre, at a square corner the
+ * area inside both edges: exact for straight edges and square corners at
+ * any angle (a turned rectangle), within 0.02 of the true area on arcs
  * (measured in tests/test_shape.c: at most 0.015, 0.004 on average). */
 #ifndef SG_SHAPE_H
 #define SG_SHAPE_H

@@ -151,7 +151,10 @@ static double spring(const struct sg_easing *e, double t)
 
 double sg_easing_evaluate(const struct sg_easing *easing, double elapsed, double duration)
 {
-	if (!(elapsed > 0))
+	/* Before the start, CSS's before phase: every curve at 0 (steps() too,
+	 * its before flag taking back a jump at 0). At 0 itself the active phase
+	 * begins, where jump-start and jump-both have made their first jump. */
+	if (!(elapsed >= 0))
 		return 0;
 	if (!(elapsed < duration))
 		return 1;

@@ -21,6 +21,19 @@ sg_result sg_last_result(void)
 	return last_result;
 }
 
+void sg_error_save(struct sg_error_state *state)
+{
+	_Static_assert(sizeof(state->message) == sizeof(last_error), "the whole message");
+	memcpy(state->message, last_error, sizeof(last_error));
+	state->result = last_result;
+}
+
+void sg_error_restore(const struct sg_error_state *state)
+{
+	memcpy(last_error, state->message, sizeof(last_error));
+	last_result = state->result;
+}
+
 sg_result sg_fail(sg_result result, const char *format, ...)
 {
 	va_list args;

@@ -14,6 +14,16 @@ sg_result sg_fail(sg_result result, const char *format, ...) __attribute__((form
 sg_result sg_fail_prefix(sg_result result, const char *format, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* The calling thread's last failure: saved before a step that may fail on
+ * the way to a success (a target tried and given up), restored once it has
+ * succeeded, so that sg_last_error() keeps the caller's own last failure. */
+struct sg_error_state {
+	char message[1024];
+	sg_result result;
+};
+void sg_error_save(struct sg_error_state *state);
+void sg_error_restore(const struct sg_error_state *state);
+
 /* Shortens text (length bytes, NUL-terminated) to at most limit bytes (limit
  * > 3) by putting "..." in place of its middle, so that both ends stay (a
  * path's file name, a context's ": "); no cut splits a UTF-8 character.

@@ -1,13 +1,15 @@
 /* sg_texture_load and sg_texture_load_png: an image file as a texture of a
  * scene. Any format src/image/ reads, shown upright (EXIF orientation
- * applied), or a PNG alone (decoding: base/png_read.c). */
+ * applied), or a PNG alone (decoding: base/png_read.c), from a regular file. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../base/alloc.h"
 #include "../base/error.h"
+#include "../base/open_regular.h"
 #include "../base/png_read.h"
 #include "../image/image.h"
 #include "scene_internal.h"
@@ -20,9 +22,16 @@ static sg_texture load(struct sg_scene *scene, const char *path, enum sg_filter 
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: %s is NULL", call, scene ? "path" : "scene");
 		return texture;
 	}
-	FILE *file = fopen(path, "rb");
+	/* scene and model files' rule for the files they name: a regular file or
+	 * none (a FIFO would block the load, /dev/zero be read to the limit) */
+	int fd;
+	struct stat st;
+	if (sg_open_regular(path, path, 0, SG_ERR_IO, &fd, &st))
+		return texture;
+	FILE *file = fdopen(fd, "rb");
 	if (!file) {
-		sg_fail(SG_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+		sg_fail(SG_ERR_NO_MEMORY, "cannot read '%s': %s", path, strerror(errno));
+		close(fd);
 		return texture;
 	}
 	uint8_t *pixels = NULL;

@@ -5,6 +5,7 @@
  * refused by name. */
 #if SG_IMAGE_JPEG
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -49,6 +50,24 @@ static void on_jpeg_progress(j_common_ptr info)
 	}
 }
 
+/* A row of CMYK made RGBA in place, as browsers show such files (CMYK with
+ * no colour management): each of R, G, B is the light its ink and the black
+ * leave, (255 - ink) (255 - black) / 255, rounded. Adobe's encoders
+ * (Photoshop), whose APP14 marker libjpeg reports as saw_Adobe_marker, store
+ * each ink inverted, as that light (255 - ink): R = C K / 255. */
+static void cmyk_to_rgba(uint8_t *row, JDIMENSION width, bool inverted)
+{
+	for (JDIMENSION x = 0; x < width; x++) {
+		uint8_t *p = row + (size_t)x * 4;
+		unsigned k = inverted ? p[3] : 255u - p[3];
+		for (int c = 0; c < 3; c++) {
+			unsigned light = inverted ? p[c] : 255u - p[c];
+			p[c] = (uint8_t)((light * k + 127) / 255);
+		}
+		p[3] = 255;
+	}
+}
+
 /* The orientation of the first APP1 marker that holds EXIF. */
 static int exif_orientation(j_decompress_ptr info)
 {
@@ -90,8 +109,11 @@ sg_result sg_jpeg_decode(const uint8_t *data, size_t size, const char *shown, ui
 	JDIMENSION width = info.image_width, height = info.image_height;
 	if ((result = sg_image_size_check(shown, width, height, max_bytes, width_out, height_out)))
 		goto done;
-	/* libjpeg-turbo's extension: RGBA straight out, alpha 255 */
-	info.out_color_space = JCS_EXT_RGBA;
+	/* libjpeg-turbo's extension: RGBA straight out, alpha 255. It converts
+	 * nothing to RGB from four components: CMYK comes as CMYK (YCCK made
+	 * CMYK by it), made RGB below. */
+	bool cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+	info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
 	jpeg_start_decompress(&info);
 	if (info.output_width != width || info.output_height != height ||
 	    info.output_components != 4) {
@@ -106,6 +128,8 @@ sg_result sg_jpeg_decode(const uint8_t *data, size_t size, const char *shown, ui
 	while (info.output_scanline < height) {
 		JSAMPROW row = pixels + (size_t)info.output_scanline * width * 4;
 		jpeg_read_scanlines(&info, &row, 1);
+		if (cmyk)
+			cmyk_to_rgba(row, width, info.saw_Adobe_marker);
 	}
 	jpeg_finish_decompress(&info);
 	*pixels_out = pixels;

@@ -1,6 +1,7 @@
 /* Choosing a target: the caller's own device (fd, gbm_device, path), then
  * SG_TARGET / SG_DEVICE unless the desc ignores the environment, then
- * discovery. The choice and its reason are kept for sg_renderer_get_info(). */
+ * discovery. The choice and its reason are kept for sg_renderer_get_info(),
+ * and nowhere else: sg_last_error() keeps what it held before. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +44,7 @@ static sg_result surfaceless(const struct sg_renderer_desc *desc, const char *wh
 	return SG_OK;
 }
 
-sg_result sg_target_select(const struct sg_renderer_desc *desc, struct sg_target **target)
+static sg_result select_target(const struct sg_renderer_desc *desc, struct sg_target **target)
 {
 	*target = NULL;
 	int named = (desc->device != NULL) + desc->has_drm_fd + (desc->gbm_device != NULL);
@@ -101,5 +102,18 @@ sg_result sg_target_select(const struct sg_renderer_desc *desc, struct sg_target
 		sg_log(SG_LOG_INFO, "%s: trying surfaceless", why);
 		return surfaceless(desc, why, true, target);
 	}
+	return result;
+}
+
+sg_result sg_target_select(const struct sg_renderer_desc *desc, struct sg_target **target)
+{
+	/* Discovery fails on its way to a choice (no render node, GBM that does
+	 * not start): that is the reason for the target, which the target keeps
+	 * for sg_renderer_get_info, not a failure of the caller's. */
+	struct sg_error_state before;
+	sg_error_save(&before);
+	sg_result result = select_target(desc, target);
+	if (!result)
+		sg_error_restore(&before);
 	return result;
 }

@@ -130,6 +130,17 @@ static sg_result read_part(struct sg_parse *p, struct json_object *desc, const c
 	return result;
 }
 
+/* A refusal of sg_texture_create_shape or sg_mesh_create_shape, named at the
+ * node. Every number of the desc was read from the file, so an invalid
+ * argument is the file's fault: malformed input (SG_ERR_FORMAT), as the
+ * keys' own checks give, and sg-render's exit status 3. */
+static sg_result refused(struct sg_parse *p)
+{
+	if (sg_last_result() == SG_ERR_INVALID_ARGUMENT)
+		sg_fail_prefix(SG_ERR_FORMAT, "%s", "");
+	return sg_parse_fail_escaped(p);
+}
+
 sg_result sg_make_shape(struct sg_parse *p, struct json_object *desc, const char *name,
                         sg_node *node)
 {
@@ -171,11 +182,12 @@ sg_result sg_make_shape(struct sg_parse *p, struct json_object *desc, const char
 	 * a shadow with a border or gradient, a gradient's end at its start */
 	sg_texture texture = sg_texture_create_shape(scene, &shape);
 	if (!texture.generation)
-		return sg_parse_fail_escaped(p);
+		return refused(p);
 	sg_mesh mesh = sg_mesh_create_shape(scene, &shape);
 	if (!mesh.generation) {
+		sg_result result = refused(p);
 		sg_texture_destroy(scene, texture);
-		return sg_parse_fail_escaped(p);
+		return result;
 	}
 	*node = sg_node_new_model(scene, &(struct sg_model_desc){.name = name,
 	                                                          .mesh = mesh,
