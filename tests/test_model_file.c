@@ -6,6 +6,7 @@
  * budget) leaving the scene as it was; and every allocation failing in turn.
  * Built without import, the same suite checks that the stub refuses. */
 #include <check.h>
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -822,6 +823,41 @@ START_TEST(test_allocation_failures_are_clean)
 }
 END_TEST
 
+/* The open descriptors of this process. */
+static int count_fds(void)
+{
+	int count = 0;
+	DIR *dir = opendir("/proc/self/fd");
+	ck_assert_ptr_nonnull(dir);
+	while (readdir(dir))
+		count++;
+	closedir(dir);
+	return count;
+}
+
+/* assimp's glTF importer gives up on a buffer whose byteLength exceeds its
+ * file without closing the stream it opened through libsg (file_io.c): the
+ * import must close it. */
+START_TEST(test_failed_imports_keep_no_fd)
+{
+	static const unsigned char triangle[36] = {0};
+	write_file("short.bin", triangle, sizeof(triangle));
+	const char *path =
+	    write_text("short.gltf",
+	               "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[0]}],"
+	               "\"nodes\":[{\"mesh\":0}],\"meshes\":[{\"primitives\":[{\"attributes\":{"
+	               "\"POSITION\":0}}]}],"
+	               "\"buffers\":[{\"byteLength\":3600,\"uri\":\"short.bin\"}],"
+	               "\"bufferViews\":[{\"buffer\":0,\"byteLength\":36}],"
+	               "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":3,"
+	               "\"type\":\"VEC3\",\"min\":[0,0,0],\"max\":[0,0,0]}]}");
+	int before = count_fds();
+	for (int i = 0; i < 20; i++)
+		expect_refused(&(struct sg_import_desc){.path = path}, SG_ERR_FORMAT, "assimp");
+	ck_assert_int_eq(count_fds(), before);
+}
+END_TEST
+
 static Suite *model_file_suite(void)
 {
 	Suite *suite = suite_create("model_file");
@@ -852,6 +888,7 @@ static Suite *model_file_suite(void)
 	tcase_add_test(files, test_budgets);
 	tcase_add_test(files, test_obj_with_material_library);
 	tcase_add_test(files, test_stl);
+	tcase_add_test(files, test_failed_imports_keep_no_fd);
 	suite_add_tcase(suite, files);
 	return suite;
 }
