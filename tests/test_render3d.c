@@ -2300,6 +2300,37 @@ START_TEST(test_translucent_models_sharing_mesh_and_material)
 }
 END_TEST
 
+/* A view with nothing to draw renders the clear colour: no model (_i 0),
+ * lights alone (1), its only model hidden (2). The empty list of draws was
+ * handed to qsort as NULL, which UBSan stops at (views3d.c). */
+START_TEST(test_view_with_nothing_to_draw)
+{
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, plain_ambient);
+	if (_i >= 1) {
+		struct ref_light light = front_light();
+		light_add(scene, view, &light);
+	}
+	if (_i == 2) {
+		sg_node model = model_add(scene, view,
+		                          quad_mesh(scene, (struct dvec3){0, 0, 0},
+		                                    (struct dvec3){1, 0, 0}, (struct dvec3){0, 1, 0}),
+		                          material_new(scene, &plain_material, NULL));
+		ck_assert_int_eq(sg_node_set_visible(scene, model, false), SG_OK);
+	}
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	static const char *const cases[] = {"an empty view", "a view of lights alone",
+	                                    "a view whose model is hidden"};
+	for (int y = 0; y < SIZE; y += 7)
+		for (int x = 0; x < SIZE; x += 7)
+			expect_pixel(pixels, SIZE, x, y, clear_bytes, 0, cases[_i]);
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("render3d");
@@ -2326,6 +2357,7 @@ int main(void)
 	tcase_add_test(tc, test_editing_lights_and_views_repaints);
 	tcase_add_test(tc, test_hidden_view_and_light);
 	tcase_add_test(tc, test_cubes_sharing_mesh_and_material);
+	tcase_add_loop_test(tc, test_view_with_nothing_to_draw, 0, 3);
 	/* More of the same paths with other numbers: the memory checker (30
 	 * times slower, six minutes for the whole suite) learns nothing new
 	 * from them. */

@@ -237,7 +237,10 @@ static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *
 	if (sg_rotation_mirrors(frame->rotation)) /* the frame's mirror, on top of each world's */
 		for (size_t i = 0; i < v->count; i++)
 			v->draws[i].mirrored = !v->draws[i].mirrored;
-	qsort(v->draws, v->count, sizeof(*v->draws), draw_order);
+	/* no draws (an empty view, lights alone, all hidden or culled): draws
+	 * may be NULL, which qsort must not get even for no elements */
+	if (v->count > 1)
+		qsort(v->draws, v->count, sizeof(*v->draws), draw_order);
 	v->opaque_count = 0;
 	while (v->opaque_count < v->count && !v->draws[v->opaque_count].blend)
 		v->opaque_count++;
