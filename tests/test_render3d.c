@@ -2314,10 +2314,11 @@ START_TEST(test_view_with_nothing_to_draw)
 		light_add(scene, view, &light);
 	}
 	if (_i == 2) {
-		sg_node model = model_add(scene, view,
-		                          quad_mesh(scene, (struct dvec3){0, 0, 0},
-		                                    (struct dvec3){1, 0, 0}, (struct dvec3){0, 1, 0}),
-		                          material_new(scene, &plain_material, NULL));
+		sg_node model =
+		    model_add(scene, view,
+		              quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1, 0, 0},
+		                        (struct dvec3){0, 1, 0}),
+		              material_new(scene, &plain_material, NULL));
 		ck_assert_int_eq(sg_node_set_visible(scene, model, false), SG_OK);
 	}
 	uint8_t *pixels = render(scene, SIZE, NULL);
