@@ -106,6 +106,40 @@ printf '%s' '{"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],"node
 expect 0 "a glTF of points" -- "$WORK/points.gltf" -o "$WORK/points.png" --size 16x16 --surfaceless -q
 is_png "$WORK/points.png"
 
+# triangle_gltf FILE X SCALE: a glTF of one triangle (0,0,0) (X,0,0) (0,1,0)
+# under a node "part" of scale SCALE; X may be nan.
+triangle_gltf() {
+	python3 - "$@" <<'PY'
+import base64, json, struct, sys
+path, x, scale = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+data = struct.pack("<9f", 0, 0, 0, x, 0, 0, 0, 1, 0)
+json.dump({"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0]}],
+           "nodes": [{"name": "part", "mesh": 0, "scale": [scale] * 3}],
+           "meshes": [{"name": "shape", "primitives": [{"attributes": {"POSITION": 0}}]}],
+           "buffers": [{"byteLength": 36, "uri": "data:application/octet-stream;base64,"
+                        + base64.b64encode(data).decode()}],
+           "bufferViews": [{"buffer": 0, "byteLength": 36}],
+           "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3"}]},
+          open(path, "w"))
+PY
+}
+# 3: coordinates no camera of the stage frames, or no float holds, named
+triangle_gltf "$WORK/far.gltf" 3e38 1
+expect 3 "a model reaching 3e38" -- "$WORK/far.gltf" -o "$WORK/out.png" --size 16x16 --surfaceless -q
+stderr_has "far.gltf': the model's bounds reach 3e+38"
+triangle_gltf "$WORK/scaled.gltf" 1 1e38
+expect 3 "a node scaled by 1e38" -- "$WORK/scaled.gltf" -o "$WORK/out.png" --size 16x16 \
+	--surfaceless -q
+stderr_has "scaled.gltf': the model's bounds reach 1e+38"
+triangle_gltf "$WORK/nan.gltf" nan 1
+expect 3 "a NaN position" -- "$WORK/nan.gltf" -o "$WORK/out.png" --size 16x16 --surfaceless -q
+stderr_has "nan.gltf': mesh 'shape': position 1 is NaN or infinite"
+triangle_gltf "$WORK/overflow.gltf" 3e38 10
+expect 3 "a position times its node's scale past 3.4e38" -- "$WORK/overflow.gltf" \
+	-o "$WORK/out.png" --size 16x16 --surfaceless -q
+stderr_has "node 'part': mesh 'shape' placed by the node's matrices overflows"
+no_output "$WORK/out.png"
+
 # 3: a missing and a corrupt model, named
 expect 3 "a missing model" -- "$WORK/missing.glb" -o "$WORK/out.png" --surfaceless -q
 stderr_has "missing.glb"

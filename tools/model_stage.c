@@ -2,6 +2,7 @@
 #include "model_stage.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -77,9 +78,23 @@ static sg_result add_rig(struct model_stage *stage)
 	return result;
 }
 
-static void find_bounds(struct model_stage *stage)
+/* The bounds' centre and radius; SG_ERR_LIMIT (the stage finished, the
+ * reason in stage->error) where they are too large to frame. */
+static sg_result find_bounds(struct model_stage *stage, const char *path)
 {
 	const float *b = stage->info.bounds;
+	for (int i = 0; i < 6; i++) {
+		if (fabsf(b[i]) <= MODEL_STAGE_MAX_COORDINATE)
+			continue;
+		char error[sizeof(stage->error)];
+		snprintf(error, sizeof(error),
+		         "'%s': the model's bounds reach %g, beyond the %g a stage frames (its "
+		         "camera's distance, squared, would overflow float)",
+		         path, (double)b[i], MODEL_STAGE_MAX_COORDINATE);
+		model_stage_finish(stage);
+		memcpy(stage->error, error, sizeof(error));
+		return SG_ERR_LIMIT;
+	}
 	float squares = 0;
 	for (int i = 0; i < 3; i++) {
 		stage->center[i] = (b[i] + b[i + 3]) * 0.5f;
@@ -88,6 +103,7 @@ static void find_bounds(struct model_stage *stage)
 	stage->radius = sqrtf(squares) * 0.5f;
 	if (!(stage->radius > 0)) /* nothing drawn, or a single point */
 		stage->radius = 1;
+	return SG_OK;
 }
 
 sg_result model_stage_create(struct model_stage *stage, const char *path,
@@ -120,8 +136,12 @@ sg_result model_stage_create(struct model_stage *stage, const char *path,
 		model_stage_finish(stage);
 		return result;
 	}
-	find_bounds(stage);
-	return SG_OK;
+	return find_bounds(stage, path);
+}
+
+const char *model_stage_error(const struct model_stage *stage)
+{
+	return stage->error[0] ? stage->error : sg_last_error();
 }
 
 void model_stage_finish(struct model_stage *stage)
