@@ -123,6 +123,51 @@ json.dump({"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0]}],
           open(path, "w"))
 PY
 }
+# lit_gltf FILE N INTENSITY: a quad facing +Z with N directional lights
+# "lamp0".. of INTENSITY shining along -Z (KHR_lights_punctual)
+lit_gltf() {
+	python3 - "$@" <<'PY'
+import base64, json, struct, sys
+path, count, intensity = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+data = struct.pack("<12f", -1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0) + struct.pack("<6H", 0, 1, 2, 0, 2, 3)
+gltf = {"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0]}],
+        "nodes": [{"name": "quad", "mesh": 0}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "indices": 1, "material": 0}]}],
+        "materials": [{"pbrMetallicRoughness": {"baseColorFactor": [0.8, 0.8, 0.8, 1],
+                                                "metallicFactor": 0, "roughnessFactor": 1}}],
+        "buffers": [{"byteLength": len(data), "uri": "data:application/octet-stream;base64,"
+                     + base64.b64encode(data).decode()}],
+        "bufferViews": [{"buffer": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 12}],
+        "accessors": [{"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3",
+                       "min": [-1, -1, 0], "max": [1, 1, 0]},
+                      {"bufferView": 1, "componentType": 5123, "count": 6, "type": "SCALAR"}]}
+if count:
+    gltf["extensionsUsed"] = ["KHR_lights_punctual"]
+    gltf["extensions"] = {"KHR_lights_punctual": {"lights": [
+        {"type": "directional", "name": "lamp%d" % i, "intensity": intensity} for i in range(count)]}}
+    for i in range(count):
+        gltf["nodes"].append({"name": "lamp%d" % i, "extensions": {"KHR_lights_punctual": {"light": i}}})
+        gltf["scenes"][0]["nodes"].append(len(gltf["nodes"]) - 1)
+json.dump(gltf, open(path, "w"))
+PY
+}
+# a file's own lights light it alone: 6 render (with the stage's three they
+# were 9, refused), and a file whose one light is dark is not lit by the rig
+lit_gltf "$WORK/six.gltf" 6 0.5
+expect 0 "a model with 6 lights" -- "$WORK/six.gltf" -o "$WORK/six.png" --size 32x32 --surfaceless -q
+png_check "$WORK/six.png" 32 32 1f2126
+lit_gltf "$WORK/unlit.gltf" 0 0
+lit_gltf "$WORK/dark.gltf" 1 0
+expect 0 "a model without lights" -- "$WORK/unlit.gltf" -o "$WORK/rig.png" --size 32x32 \
+	--surfaceless -q
+expect 0 "a model with a dark light" -- "$WORK/dark.gltf" -o "$WORK/dark.png" --size 32x32 \
+	--surfaceless -q
+cmp -s "$WORK/rig.png" "$WORK/dark.png" && fail "the stage's rig lit a model that has a light"
+# 3: a model with 9 lights, over SG_VIEW3D_MAX_LIGHTS, the light and the view named once
+lit_gltf "$WORK/nine.gltf" 9 0.1
+expect 3 "a model with 9 lights" -- "$WORK/nine.gltf" -o "$WORK/out.png" --size 32x32 --surfaceless -q
+stderr_has "nine.gltf': light 'lamp8' would be light 9 of 3D view 'stage', more than SG_VIEW3D_MAX_LIGHTS (8)"
+
 # 3: coordinates no camera of the stage frames, or no float holds, named
 triangle_gltf "$WORK/far.gltf" 3e38 1
 expect 3 "a model reaching 3e38" -- "$WORK/far.gltf" -o "$WORK/out.png" --size 16x16 --surfaceless -q

@@ -65,7 +65,7 @@ static sg_result add_light(struct sg_scene *scene, sg_node view, const char *nam
 
 /* Three-point lighting, fixed to the stage (the model turns in it): a key
  * light from the upper left in front, a fill from the right, a rim light
- * from behind, and a little ambient light for the faces none reaches. */
+ * from behind (the view's ambient light lights the faces none reaches). */
 static sg_result add_rig(struct model_stage *stage)
 {
 	static const float key[3] = {-0.6f, 1.0f, 0.8f}, fill[3] = {1.0f, 0.3f, 0.6f},
@@ -123,8 +123,6 @@ sg_result model_stage_create(struct model_stage *stage, const char *path,
 	if (!result)
 		result = sg_node_add_child(stage->scene, sg_scene_root(stage->scene), stage->view);
 	if (!result)
-		result = add_rig(stage);
-	if (!result)
 		result = sg_node_add_child(stage->scene, stage->view, stage->turntable);
 	if (!result)
 		result =
@@ -132,6 +130,11 @@ sg_result model_stage_create(struct model_stage *stage, const char *path,
 		                    &(struct sg_import_desc){
 		                        .path = path, .parent = stage->turntable, .budget = budget},
 		                    &stage->info);
+	/* A file that brings lights is lit by them alone, as viewers show one:
+	 * the rig on top would change its look, and count against the view's
+	 * SG_VIEW3D_MAX_LIGHTS. */
+	if (!result && stage->info.lights == 0)
+		result = add_rig(stage);
 	if (result) {
 		model_stage_finish(stage);
 		return result;
