@@ -1432,8 +1432,20 @@ START_TEST(test_too_many_lights_fail_the_render)
 	ck_assert_int_eq(sg_node_add_child(scene, group, ninth), SG_OK);
 	ck_assert_int_eq(sg_node_add_child(scene, view, group), SG_ERR_LIMIT);
 	ck_assert_ptr_nonnull(strstr(sg_last_error(), "light 'lamp' would be light 9"));
+	ck_assert_int_eq(sg_node_insert_child(scene, view, 0, group), SG_ERR_LIMIT);
 	/* under no view it lights nothing, and counts against none */
 	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), group), SG_OK);
+	ck_assert_int_eq(sg_node_reparent(scene, group, view), SG_ERR_LIMIT);
+	/* one of the eight moved within the view is not counted twice */
+	sg_node shelf = sg_node_new_group(scene, "shelf");
+	ck_assert_int_eq(sg_node_add_child(scene, view, shelf), SG_OK);
+	sg_node first = sg_node_first_child(scene, view);
+	while (sg_node_get_kind(scene, first) != SG_NODE_TRANSFORM)
+		first = sg_node_next_sibling(scene, first);
+	ck_assert_msg(sg_node_reparent(scene, first, shelf) == SG_OK, "%s", sg_last_error());
+	/* in a view nested in it, a light is the nested view's */
+	sg_node nested = view_add(scene, view, NULL, NULL);
+	ck_assert_int_eq(sg_node_reparent(scene, group, nested), SG_OK);
 	ck_assert_msg(sg_renderer_render(renderer, scene, NULL) == SG_OK, "%s", sg_last_error());
 	sg_renderer_destroy(renderer);
 	sg_scene_destroy(scene);
