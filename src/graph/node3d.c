@@ -50,15 +50,17 @@ sg_result sg_scene_check_view_lights(const struct sg_scene *scene, uint32_t pare
 	 * case costs no walk */
 	if (scene->light_count <= SG_VIEW3D_MAX_LIGHTS || scene->kind[child] == SG_NODE_VIEW3D)
 		return SG_OK;
+	/* the subtree first: a leaf that is no light (most attaches) walks
+	 * neither it nor the ancestors, which would make a deep chain quadratic */
+	uint32_t first =
+	    scene->kind[child] == SG_NODE_LIGHT ? child : next_own_light(scene, child, 0, child);
+	if (!first)
+		return SG_OK;
 	uint32_t view = parent;
 	while (view && view != SG_ROOT_INDEX && scene->kind[view] != SG_NODE_VIEW3D)
 		view = scene->parent[view];
 	if (!view || view == SG_ROOT_INDEX)
 		return SG_OK; /* a light under no view lights nothing */
-	uint32_t first =
-	    scene->kind[child] == SG_NODE_LIGHT ? child : next_own_light(scene, child, 0, child);
-	if (!first)
-		return SG_OK;
 	/* a node moved within the view is not counted twice */
 	uint32_t count = 0;
 	for (uint32_t n = next_own_light(scene, view, child, view); n;
