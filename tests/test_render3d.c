@@ -2390,22 +2390,42 @@ START_TEST(test_nested_view_has_lights_of_its_own)
 		outer_lights[i].intensity = 1.6 / outer_count;
 		light_add(scene, outer, &outer_lights[i]);
 	}
+	sg_node nested_nodes[SG_VIEW3D_MAX_LIGHTS];
 	for (int i = 0; i < nested_count; i++) {
 		nested_lights[i] =
 		    (struct ref_light){.type = REF_DIRECTIONAL,
 		                       .color = {1, 0.8, 0.6},
 		                       .intensity = 1.2 / nested_count,
 		                       .direction = dvec3_normalize((struct dvec3){0.6, 0.1, -1})};
-		light_add(scene, nested, &nested_lights[i]);
+		nested_nodes[i] = light_add(scene, nested, &nested_lights[i]);
 	}
-	uint8_t *pixels = render(scene, SIZE, NULL);
-	int x, y;
-	pixel_of(&ref, (struct dvec3){-0.8, 0.1, 0}, &x, &y);
-	expect_lit_front(pixels, &ref, x, y, 0, &plain_material, outer_lights, outer_count,
-	                 plain_ambient, "the outer view's quad, by the outer view's lights");
-	pixel_of(&ref, (struct dvec3){0.8, -0.1, 0}, &x, &y);
-	expect_lit_front(pixels, &ref, x, y, 0, &plain_material, nested_lights, nested_count,
-	                 nested_ambient, "the nested view's quad, by its own lights");
+	/* then, on the same renderer (damage tracking on), the nested view's
+	 * lights dimmed: its frame repaints, the outer view's quad keeps its light */
+	struct sg_renderer *renderer = renderer_new(SIZE);
+	uint8_t *pixels = malloc(SIZE * SIZE * 4);
+	ck_assert_ptr_nonnull(pixels);
+	for (int step = 0; step < 2; step++) {
+		for (int i = 0; step == 1 && i < nested_count; i++) {
+			nested_lights[i].intensity /= 2;
+			struct sg_light_desc desc = {.type = SG_LIGHT_DIRECTIONAL,
+			                             .color = {1, 0.8f, 0.6f},
+			                             .intensity = (float)nested_lights[i].intensity};
+			ck_assert_int_eq(sg_light_set(scene, nested_nodes[i], &desc), SG_OK);
+		}
+		ck_assert_msg(sg_renderer_render(renderer, scene, NULL) == SG_OK, "%s",
+		              sg_last_error());
+		ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+		int x, y;
+		pixel_of(&ref, (struct dvec3){-0.8, 0.1, 0}, &x, &y);
+		expect_lit_front(pixels, &ref, x, y, 0, &plain_material, outer_lights, outer_count,
+		                 plain_ambient, "the outer view's quad, by the outer view's lights");
+		pixel_of(&ref, (struct dvec3){0.8, -0.1, 0}, &x, &y);
+		expect_lit_front(pixels, &ref, x, y, 0, &plain_material, nested_lights, nested_count,
+		                 nested_ambient,
+		                 step ? "the nested view's quad, its lights dimmed"
+		                      : "the nested view's quad, by its own lights");
+	}
+	sg_renderer_destroy(renderer);
 	free(pixels);
 	sg_scene_destroy(scene);
 }
