@@ -267,7 +267,7 @@ int main(int argc, char **argv)
 	if (!result)
 		result = v.kms ? show(&stage, &v) : write_frames(&stage, &v);
 	if (result)
-		fprintf(stderr, "viewer: %s\n", sg_last_error());
+		fprintf(stderr, "viewer: %s\n", model_stage_error(&stage));
 	model_stage_finish(&stage);
 	return result ? 1 : 0;
 }

@@ -6,6 +6,7 @@
  * budget) leaving the scene as it was; and every allocation failing in turn.
  * Built without import, the same suite checks that the stub refuses. */
 #include <check.h>
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -822,6 +823,106 @@ START_TEST(test_allocation_failures_are_clean)
 }
 END_TEST
 
+/* The open descriptors of this process. */
+static int count_fds(void)
+{
+	int count = 0;
+	DIR *dir = opendir("/proc/self/fd");
+	ck_assert_ptr_nonnull(dir);
+	while (readdir(dir))
+		count++;
+	closedir(dir);
+	return count;
+}
+
+/* assimp's glTF importer gives up on a buffer whose byteLength exceeds its
+ * file without closing the stream it opened through libsg (file_io.c): the
+ * import must close it. */
+START_TEST(test_failed_imports_keep_no_fd)
+{
+	static const unsigned char triangle[36] = {0};
+	write_file("short.bin", triangle, sizeof(triangle));
+	const char *path =
+	    write_text("short.gltf",
+	               "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[0]}],"
+	               "\"nodes\":[{\"mesh\":0}],\"meshes\":[{\"primitives\":[{\"attributes\":{"
+	               "\"POSITION\":0}}]}],"
+	               "\"buffers\":[{\"byteLength\":3600,\"uri\":\"short.bin\"}],"
+	               "\"bufferViews\":[{\"buffer\":0,\"byteLength\":36}],"
+	               "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":3,"
+	               "\"type\":\"VEC3\",\"min\":[0,0,0],\"max\":[0,0,0]}]}");
+	int before = count_fds();
+	for (int i = 0; i < 20; i++)
+		expect_refused(&(struct sg_import_desc){.path = path}, SG_ERR_FORMAT, "assimp");
+	ck_assert_int_eq(count_fds(), before);
+}
+END_TEST
+
+/* A glTF of one triangle, positions from a file of its own, under a node
+ * named "part" whose own node, "frame", has node_keys (a scale, say), and
+ * whose mesh is "shape". */
+static const char *triangle_file(const char *name, const float positions[9], const char *node_keys,
+                                 const char *frame_keys)
+{
+	char bin[64];
+	snprintf(bin, sizeof(bin), "%s.bin", name);
+	write_file(bin, positions, 9 * sizeof(float));
+	char text[2048];
+	snprintf(text, sizeof(text),
+	         "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[1]}],"
+	         "\"nodes\":[{\"name\":\"part\",\"mesh\":0%s},"
+	         "{\"name\":\"frame\",\"children\":[0]%s}],"
+	         "\"meshes\":[{\"name\":\"shape\",\"primitives\":[{\"attributes\":{"
+	         "\"POSITION\":0}}]}],"
+	         "\"buffers\":[{\"byteLength\":36,\"uri\":\"%s\"}],"
+	         "\"bufferViews\":[{\"buffer\":0,\"byteLength\":36}],"
+	         "\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":3,"
+	         "\"type\":\"VEC3\"}]}",
+	         node_keys, frame_keys, bin);
+	char gltf[64];
+	snprintf(gltf, sizeof(gltf), "%s.gltf", name);
+	return write_text(gltf, text);
+}
+
+/* What no float holds (a NaN or infinite position, a matrix entry past
+ * 3.4e38, written 1e39) or what overflows once the matrices are applied is
+ * a malformed file: SG_ERR_FORMAT naming the mesh or the node, never the
+ * graph's SG_ERR_INVALID_ARGUMENT nor a model that no camera can frame. */
+START_TEST(test_non_finite_and_overflowing_files)
+{
+	const float unit[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+	float nan_at_1[9] = {0, 0, 0, NAN, 0, 0, 0, 1, 0};
+	expect_refused(&(struct sg_import_desc){.path = triangle_file("nan", nan_at_1, "", "")},
+	               SG_ERR_FORMAT, "mesh 'shape': position 1 is NaN or infinite");
+	float infinite_at_2[9] = {0, 0, 0, 1, 0, 0, 0, INFINITY, 0};
+	expect_refused(
+	    &(struct sg_import_desc){.path = triangle_file("inf", infinite_at_2, "", "")},
+	    SG_ERR_FORMAT, "mesh 'shape': position 2 is NaN or infinite");
+	expect_refused(&(struct sg_import_desc){.path = triangle_file("scale", unit,
+	                                                              ",\"scale\":[1e39,1,1]", "")},
+	               SG_ERR_FORMAT, "node 'part': its matrix has NaN or infinite entries");
+	/* 1e38 times 1e38: each matrix finite, their product not */
+	expect_refused(
+	    &(struct sg_import_desc){.path = triangle_file("product", unit, ",\"scale\":[1e38,1,1]",
+	                                                   ",\"scale\":[1e38,1,1]")},
+	    SG_ERR_FORMAT, "node 'part': its matrix times those of the nodes above");
+	/* 3e38 scaled by 10 */
+	const float large[9] = {0, 0, 0, 3e38f, 0, 0, 0, 1, 0};
+	expect_refused(&(struct sg_import_desc){.path = triangle_file("placed", large,
+	                                                              ",\"scale\":[10,10,10]", "")},
+	               SG_ERR_FORMAT, "node 'part': mesh 'shape' placed by the node's matrices");
+	/* the same numbers, in range: imported */
+	struct sg_import_info info;
+	ck_assert_msg(
+	    sg_scene_import(scene,
+	                    &(struct sg_import_desc){
+	                        .path = triangle_file("fine", large, ",\"scale\":[1,1,1]", "")},
+	                    &info) == SG_OK,
+	    "%s", sg_last_error());
+	ck_assert_float_eq(info.bounds[3], 3e38f);
+}
+END_TEST
+
 static Suite *model_file_suite(void)
 {
 	Suite *suite = suite_create("model_file");
@@ -852,6 +953,8 @@ static Suite *model_file_suite(void)
 	tcase_add_test(files, test_budgets);
 	tcase_add_test(files, test_obj_with_material_library);
 	tcase_add_test(files, test_stl);
+	tcase_add_test(files, test_failed_imports_keep_no_fd);
+	tcase_add_test(files, test_non_finite_and_overflowing_files);
 	suite_add_tcase(suite, files);
 	return suite;
 }

@@ -1404,10 +1404,14 @@ END_TEST
 
 START_TEST(test_too_many_lights_fail_the_render)
 {
+	/* A ninth light in one view is refused when it is attached, naming it
+	 * and the view once each (the render used to find out, and to name the
+	 * view twice); the eight render. */
 	struct ref_camera ref = front_camera(SIZE);
 	struct sg_camera camera = sg_camera_of(&ref);
 	struct sg_scene *scene = sg_scene_create();
 	sg_node view = view_add(scene, sg_scene_root(scene), &camera, NULL);
+	ck_assert_int_eq(sg_node_set_name(scene, view, "stage"), SG_OK);
 	model_add(scene, view,
 	          quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1, 0, 0},
 	                    (struct dvec3){0, 1, 0}),
@@ -1418,8 +1422,31 @@ START_TEST(test_too_many_lights_fail_the_render)
 		light_add(scene, view, &light);
 	struct sg_renderer *renderer = renderer_new(SIZE);
 	ck_assert_msg(sg_renderer_render(renderer, scene, NULL) == SG_OK, "%s", sg_last_error());
-	light_add(scene, view, &light);
-	ck_assert_int_ne(sg_renderer_render(renderer, scene, NULL), SG_OK);
+	sg_node ninth = sg_node_new_light(
+	    scene, &(struct sg_light_desc){.name = "lamp", .color = {1, 1, 1}, .intensity = 1});
+	ck_assert_int_eq(sg_node_add_child(scene, view, ninth), SG_ERR_LIMIT);
+	ck_assert_str_eq(sg_last_error(), "light 'lamp' would be light 9 of 3D view 'stage', more "
+	                                  "than SG_VIEW3D_MAX_LIGHTS (8)");
+	/* under a group, attached later: the same */
+	sg_node group = sg_node_new_group(scene, "lamps");
+	ck_assert_int_eq(sg_node_add_child(scene, group, ninth), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, view, group), SG_ERR_LIMIT);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "light 'lamp' would be light 9"));
+	ck_assert_int_eq(sg_node_insert_child(scene, view, 0, group), SG_ERR_LIMIT);
+	/* under no view it lights nothing, and counts against none */
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), group), SG_OK);
+	ck_assert_int_eq(sg_node_reparent(scene, group, view), SG_ERR_LIMIT);
+	/* one of the eight moved within the view is not counted twice */
+	sg_node shelf = sg_node_new_group(scene, "shelf");
+	ck_assert_int_eq(sg_node_add_child(scene, view, shelf), SG_OK);
+	sg_node first = sg_node_first_child(scene, view);
+	while (sg_node_get_kind(scene, first) != SG_NODE_TRANSFORM)
+		first = sg_node_next_sibling(scene, first);
+	ck_assert_msg(sg_node_reparent(scene, first, shelf) == SG_OK, "%s", sg_last_error());
+	/* in a view nested in it, a light is the nested view's */
+	sg_node nested = view_add(scene, view, NULL, NULL);
+	ck_assert_int_eq(sg_node_reparent(scene, group, nested), SG_OK);
+	ck_assert_msg(sg_renderer_render(renderer, scene, NULL) == SG_OK, "%s", sg_last_error());
 	sg_renderer_destroy(renderer);
 	sg_scene_destroy(scene);
 }
@@ -2300,6 +2327,145 @@ START_TEST(test_translucent_models_sharing_mesh_and_material)
 }
 END_TEST
 
+/* A view with nothing to draw renders the clear colour: no model (_i 0),
+ * lights alone (1), its only model hidden (2). The empty list of draws was
+ * handed to qsort as NULL, which UBSan stops at (views3d.c). */
+START_TEST(test_view_with_nothing_to_draw)
+{
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, plain_ambient);
+	if (_i >= 1) {
+		struct ref_light light = front_light();
+		light_add(scene, view, &light);
+	}
+	if (_i == 2) {
+		sg_node model =
+		    model_add(scene, view,
+		              quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1, 0, 0},
+		                        (struct dvec3){0, 1, 0}),
+		              material_new(scene, &plain_material, NULL));
+		ck_assert_int_eq(sg_node_set_visible(scene, model, false), SG_OK);
+	}
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	static const char *const cases[] = {"an empty view", "a view of lights alone",
+	                                    "a view whose model is hidden"};
+	for (int y = 0; y < SIZE; y += 7)
+		for (int x = 0; x < SIZE; x += 7)
+			expect_pixel(pixels, SIZE, x, y, clear_bytes, 0, cases[_i]);
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* A view nested in another counts and uses its own lights: 8 in the outer
+ * view and 1 in the nested one (_i 0), or 1 and 8 (_i 1), render; the outer
+ * view's quad (left) is lit by the outer view's lights alone, the nested
+ * view's quad (right) by its own, each with its view's ambient. */
+START_TEST(test_nested_view_has_lights_of_its_own)
+{
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	static const double nested_ambient[3] = {0.1, 0.02, 0.06};
+	sg_node outer = view_add(scene, sg_scene_root(scene), &camera, plain_ambient);
+	sg_node nested = view_add(scene, outer, NULL, nested_ambient);
+	sg_material material = material_new(scene, &plain_material, NULL);
+	model_add(scene, outer,
+	          quad_mesh(scene, (struct dvec3){-0.8, 0, 0}, (struct dvec3){0.6, 0, 0},
+	                    (struct dvec3){0, 0.6, 0}),
+	          material);
+	model_add(scene, nested,
+	          quad_mesh(scene, (struct dvec3){0.8, 0, 0}, (struct dvec3){0.6, 0, 0},
+	                    (struct dvec3){0, 0.6, 0}),
+	          material);
+	/* the outer view's lights from the upper right, the nested one's from
+	 * the left, each set summing to the same light */
+	struct ref_light outer_lights[SG_VIEW3D_MAX_LIGHTS], nested_lights[SG_VIEW3D_MAX_LIGHTS];
+	int outer_count = _i == 0 ? SG_VIEW3D_MAX_LIGHTS : 1;
+	int nested_count = _i == 0 ? 1 : SG_VIEW3D_MAX_LIGHTS;
+	for (int i = 0; i < outer_count; i++) {
+		outer_lights[i] = front_light();
+		outer_lights[i].intensity = 1.6 / outer_count;
+		light_add(scene, outer, &outer_lights[i]);
+	}
+	sg_node nested_nodes[SG_VIEW3D_MAX_LIGHTS];
+	for (int i = 0; i < nested_count; i++) {
+		nested_lights[i] =
+		    (struct ref_light){.type = REF_DIRECTIONAL,
+		                       .color = {1, 0.8, 0.6},
+		                       .intensity = 1.2 / nested_count,
+		                       .direction = dvec3_normalize((struct dvec3){0.6, 0.1, -1})};
+		nested_nodes[i] = light_add(scene, nested, &nested_lights[i]);
+	}
+	/* then, on the same renderer (damage tracking on), the nested view's
+	 * lights dimmed: its frame repaints, the outer view's quad keeps its light */
+	struct sg_renderer *renderer = renderer_new(SIZE);
+	uint8_t *pixels = malloc(SIZE * SIZE * 4);
+	ck_assert_ptr_nonnull(pixels);
+	for (int step = 0; step < 2; step++) {
+		for (int i = 0; step == 1 && i < nested_count; i++) {
+			nested_lights[i].intensity /= 2;
+			struct sg_light_desc desc = {.type = SG_LIGHT_DIRECTIONAL,
+			                             .color = {1, 0.8f, 0.6f},
+			                             .intensity = (float)nested_lights[i].intensity};
+			ck_assert_int_eq(sg_light_set(scene, nested_nodes[i], &desc), SG_OK);
+		}
+		ck_assert_msg(sg_renderer_render(renderer, scene, NULL) == SG_OK, "%s",
+		              sg_last_error());
+		ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+		int x, y;
+		pixel_of(&ref, (struct dvec3){-0.8, 0.1, 0}, &x, &y);
+		expect_lit_front(pixels, &ref, x, y, 0, &plain_material, outer_lights, outer_count,
+		                 plain_ambient, "the outer view's quad, by the outer view's lights");
+		pixel_of(&ref, (struct dvec3){0.8, -0.1, 0}, &x, &y);
+		expect_lit_front(pixels, &ref, x, y, 0, &plain_material, nested_lights, nested_count,
+		                 nested_ambient,
+		                 step ? "the nested view's quad, its lights dimmed"
+		                      : "the nested view's quad, by its own lights");
+	}
+	sg_renderer_destroy(renderer);
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* A nested view draws in the outer view's depth buffer: its quad behind the
+ * outer view's is hidden where they overlap, whichever the tree puts
+ * first (_i), and shows beside it. */
+START_TEST(test_nested_view_shares_the_depth)
+{
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	sg_node outer = view_add(scene, sg_scene_root(scene), &camera, NULL);
+	sg_node nested = view_add(scene, outer, NULL, NULL);
+	static const double front_rgba[4] = {0.9, 0.2, 0.1, 1}, back_rgba[4] = {0.1, 0.3, 0.9, 1};
+	sg_node front = model_add(scene, outer,
+	                          quad_mesh(scene, (struct dvec3){0, 0, 0},
+	                                    (struct dvec3){0.5, 0, 0}, (struct dvec3){0, 0.5, 0}),
+	                          unlit_new(scene, front_rgba, SG_ALPHA_OPAQUE));
+	model_add(scene, nested,
+	          quad_mesh(scene, (struct dvec3){0, 0, -1}, (struct dvec3){1.5, 0, 0},
+	                    (struct dvec3){0, 1.5, 0}),
+	          unlit_new(scene, back_rgba, SG_ALPHA_OPAQUE));
+	if (_i == 1) /* the outer view's quad after the nested view */
+		ck_assert_int_eq(sg_node_reparent(scene, front, outer), SG_OK);
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	uint8_t front_bytes[4], back_bytes[4];
+	unlit_bytes(front_rgba, front_bytes);
+	unlit_bytes(back_rgba, back_bytes);
+	int x, y;
+	pixel_of(&ref, (struct dvec3){0, 0, 0}, &x, &y);
+	expect_pixel(pixels, SIZE, x, y, front_bytes, 1, "the nearer quad, the outer view's");
+	pixel_of(&ref, (struct dvec3){1.2, 0, -1}, &x, &y);
+	expect_pixel(pixels, SIZE, x, y, back_bytes, 1, "the nested view's quad beside it");
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("render3d");
@@ -2326,6 +2492,9 @@ int main(void)
 	tcase_add_test(tc, test_editing_lights_and_views_repaints);
 	tcase_add_test(tc, test_hidden_view_and_light);
 	tcase_add_test(tc, test_cubes_sharing_mesh_and_material);
+	tcase_add_loop_test(tc, test_view_with_nothing_to_draw, 0, 3);
+	tcase_add_loop_test(tc, test_nested_view_has_lights_of_its_own, 0, 2);
+	tcase_add_loop_test(tc, test_nested_view_shares_the_depth, 0, 2);
 	/* More of the same paths with other numbers: the memory checker (30
 	 * times slower, six minutes for the whole suite) learns nothing new
 	 * from them. */

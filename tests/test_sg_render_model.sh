@@ -95,6 +95,95 @@ cmp -s "$WORK/part-2.png" "$WORK/turn-0002.png" || fail "--frame-range 2:2 diffe
 expect 0 "Cameras.gltf" -- "$MODELS/Cameras.gltf" -o "$WORK/cameras.png" --size 64x48 \
 	--surfaceless -q
 png_check "$WORK/cameras.png" 64 48 1f2126
+# a glTF of points: libsg draws triangles only, so the stage's view has
+# lights and no model (that list of draws, empty, once stopped UBSan)
+printf '%s' '{"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],"nodes":[{"mesh":0}],
+"meshes":[{"primitives":[{"attributes":{"POSITION":0},"mode":0}]}],
+"buffers":[{"byteLength":36,"uri":"data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA"}],
+"bufferViews":[{"buffer":0,"byteLength":36}],
+"accessors":[{"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]}]}' \
+	>"$WORK/points.gltf"
+expect 0 "a glTF of points" -- "$WORK/points.gltf" -o "$WORK/points.png" --size 16x16 --surfaceless -q
+is_png "$WORK/points.png"
+
+# triangle_gltf FILE X SCALE: a glTF of one triangle (0,0,0) (X,0,0) (0,1,0)
+# under a node "part" of scale SCALE; X may be nan.
+triangle_gltf() {
+	python3 - "$@" <<'PY'
+import base64, json, struct, sys
+path, x, scale = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+data = struct.pack("<9f", 0, 0, 0, x, 0, 0, 0, 1, 0)
+json.dump({"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0]}],
+           "nodes": [{"name": "part", "mesh": 0, "scale": [scale] * 3}],
+           "meshes": [{"name": "shape", "primitives": [{"attributes": {"POSITION": 0}}]}],
+           "buffers": [{"byteLength": 36, "uri": "data:application/octet-stream;base64,"
+                        + base64.b64encode(data).decode()}],
+           "bufferViews": [{"buffer": 0, "byteLength": 36}],
+           "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3"}]},
+          open(path, "w"))
+PY
+}
+# lit_gltf FILE N INTENSITY: a quad facing +Z with N directional lights
+# "lamp0".. of INTENSITY shining along -Z (KHR_lights_punctual)
+lit_gltf() {
+	python3 - "$@" <<'PY'
+import base64, json, struct, sys
+path, count, intensity = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+data = struct.pack("<12f", -1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0) + struct.pack("<6H", 0, 1, 2, 0, 2, 3)
+gltf = {"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0]}],
+        "nodes": [{"name": "quad", "mesh": 0}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "indices": 1, "material": 0}]}],
+        "materials": [{"pbrMetallicRoughness": {"baseColorFactor": [0.8, 0.8, 0.8, 1],
+                                                "metallicFactor": 0, "roughnessFactor": 1}}],
+        "buffers": [{"byteLength": len(data), "uri": "data:application/octet-stream;base64,"
+                     + base64.b64encode(data).decode()}],
+        "bufferViews": [{"buffer": 0, "byteLength": 48}, {"buffer": 0, "byteOffset": 48, "byteLength": 12}],
+        "accessors": [{"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3",
+                       "min": [-1, -1, 0], "max": [1, 1, 0]},
+                      {"bufferView": 1, "componentType": 5123, "count": 6, "type": "SCALAR"}]}
+if count:
+    gltf["extensionsUsed"] = ["KHR_lights_punctual"]
+    gltf["extensions"] = {"KHR_lights_punctual": {"lights": [
+        {"type": "directional", "name": "lamp%d" % i, "intensity": intensity} for i in range(count)]}}
+    for i in range(count):
+        gltf["nodes"].append({"name": "lamp%d" % i, "extensions": {"KHR_lights_punctual": {"light": i}}})
+        gltf["scenes"][0]["nodes"].append(len(gltf["nodes"]) - 1)
+json.dump(gltf, open(path, "w"))
+PY
+}
+# a file's own lights light it alone: 6 render (with the stage's three they
+# were 9, refused), and a file whose one light is dark is not lit by the rig
+lit_gltf "$WORK/six.gltf" 6 0.5
+expect 0 "a model with 6 lights" -- "$WORK/six.gltf" -o "$WORK/six.png" --size 32x32 --surfaceless -q
+png_check "$WORK/six.png" 32 32 1f2126
+lit_gltf "$WORK/unlit.gltf" 0 0
+lit_gltf "$WORK/dark.gltf" 1 0
+expect 0 "a model without lights" -- "$WORK/unlit.gltf" -o "$WORK/rig.png" --size 32x32 \
+	--surfaceless -q
+expect 0 "a model with a dark light" -- "$WORK/dark.gltf" -o "$WORK/dark.png" --size 32x32 \
+	--surfaceless -q
+cmp -s "$WORK/rig.png" "$WORK/dark.png" && fail "the stage's rig lit a model that has a light"
+# 3: a model with 9 lights, over SG_VIEW3D_MAX_LIGHTS, the light and the view named once
+lit_gltf "$WORK/nine.gltf" 9 0.1
+expect 3 "a model with 9 lights" -- "$WORK/nine.gltf" -o "$WORK/out.png" --size 32x32 --surfaceless -q
+stderr_has "nine.gltf': light 'lamp8' would be light 9 of 3D view 'stage', more than SG_VIEW3D_MAX_LIGHTS (8)"
+
+# 3: coordinates no camera of the stage frames, or no float holds, named
+triangle_gltf "$WORK/far.gltf" 3e38 1
+expect 3 "a model reaching 3e38" -- "$WORK/far.gltf" -o "$WORK/out.png" --size 16x16 --surfaceless -q
+stderr_has "far.gltf': the model's bounds reach 3e+38"
+triangle_gltf "$WORK/scaled.gltf" 1 1e38
+expect 3 "a node scaled by 1e38" -- "$WORK/scaled.gltf" -o "$WORK/out.png" --size 16x16 \
+	--surfaceless -q
+stderr_has "scaled.gltf': the model's bounds reach 1e+38"
+triangle_gltf "$WORK/nan.gltf" nan 1
+expect 3 "a NaN position" -- "$WORK/nan.gltf" -o "$WORK/out.png" --size 16x16 --surfaceless -q
+stderr_has "nan.gltf': mesh 'shape': position 1 is NaN or infinite"
+triangle_gltf "$WORK/overflow.gltf" 3e38 10
+expect 3 "a position times its node's scale past 3.4e38" -- "$WORK/overflow.gltf" \
+	-o "$WORK/out.png" --size 16x16 --surfaceless -q
+stderr_has "node 'part': mesh 'shape' placed by the node's matrices overflows"
+no_output "$WORK/out.png"
 
 # 3: a missing and a corrupt model, named
 expect 3 "a missing model" -- "$WORK/missing.glb" -o "$WORK/out.png" --surfaceless -q

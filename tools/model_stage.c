@@ -2,6 +2,7 @@
 #include "model_stage.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -64,7 +65,7 @@ static sg_result add_light(struct sg_scene *scene, sg_node view, const char *nam
 
 /* Three-point lighting, fixed to the stage (the model turns in it): a key
  * light from the upper left in front, a fill from the right, a rim light
- * from behind, and a little ambient light for the faces none reaches. */
+ * from behind (the view's ambient light lights the faces none reaches). */
 static sg_result add_rig(struct model_stage *stage)
 {
 	static const float key[3] = {-0.6f, 1.0f, 0.8f}, fill[3] = {1.0f, 0.3f, 0.6f},
@@ -77,9 +78,23 @@ static sg_result add_rig(struct model_stage *stage)
 	return result;
 }
 
-static void find_bounds(struct model_stage *stage)
+/* The bounds' centre and radius; SG_ERR_LIMIT (the stage finished, the
+ * reason in stage->error) where they are too large to frame. */
+static sg_result find_bounds(struct model_stage *stage, const char *path)
 {
 	const float *b = stage->info.bounds;
+	for (int i = 0; i < 6; i++) {
+		if (fabsf(b[i]) <= MODEL_STAGE_MAX_COORDINATE)
+			continue;
+		char error[sizeof(stage->error)];
+		snprintf(error, sizeof(error),
+		         "'%s': the model's bounds reach %g, beyond the %g a stage frames (its "
+		         "camera's distance, squared, would overflow float)",
+		         path, (double)b[i], MODEL_STAGE_MAX_COORDINATE);
+		model_stage_finish(stage);
+		memcpy(stage->error, error, sizeof(error));
+		return SG_ERR_LIMIT;
+	}
 	float squares = 0;
 	for (int i = 0; i < 3; i++) {
 		stage->center[i] = (b[i] + b[i + 3]) * 0.5f;
@@ -88,6 +103,7 @@ static void find_bounds(struct model_stage *stage)
 	stage->radius = sqrtf(squares) * 0.5f;
 	if (!(stage->radius > 0)) /* nothing drawn, or a single point */
 		stage->radius = 1;
+	return SG_OK;
 }
 
 sg_result model_stage_create(struct model_stage *stage, const char *path,
@@ -107,8 +123,6 @@ sg_result model_stage_create(struct model_stage *stage, const char *path,
 	if (!result)
 		result = sg_node_add_child(stage->scene, sg_scene_root(stage->scene), stage->view);
 	if (!result)
-		result = add_rig(stage);
-	if (!result)
 		result = sg_node_add_child(stage->scene, stage->view, stage->turntable);
 	if (!result)
 		result =
@@ -116,12 +130,21 @@ sg_result model_stage_create(struct model_stage *stage, const char *path,
 		                    &(struct sg_import_desc){
 		                        .path = path, .parent = stage->turntable, .budget = budget},
 		                    &stage->info);
+	/* A file that brings lights is lit by them alone, as viewers show one:
+	 * the rig on top would change its look, and count against the view's
+	 * SG_VIEW3D_MAX_LIGHTS. */
+	if (!result && stage->info.lights == 0)
+		result = add_rig(stage);
 	if (result) {
 		model_stage_finish(stage);
 		return result;
 	}
-	find_bounds(stage);
-	return SG_OK;
+	return find_bounds(stage, path);
+}
+
+const char *model_stage_error(const struct model_stage *stage)
+{
+	return stage->error[0] ? stage->error : sg_last_error();
 }
 
 void model_stage_finish(struct model_stage *stage)

@@ -20,15 +20,27 @@ struct model_stage {
 	struct sg_import_info info;
 	float center[3]; /* of the bounds, the turntable's axis goes through it */
 	float radius;    /* of the bounds' sphere */
+	/* Why model_stage_create failed where the stage refused the model
+	 * itself (SG_ERR_LIMIT); empty where the library did (sg_last_error()). */
+	char error[512];
 };
+
+/* The largest coordinate of a model's bounds the stage frames: its camera
+ * stands a few radii away, and the shading squares the distance to it in
+ * float (at most 3.4e38). */
+#define MODEL_STAGE_MAX_COORDINATE 1e18
 
 /* The file extensions a scene file has (".json"): anything else is a model. */
 bool model_stage_is_model_path(const char *path);
 
 /* Imports path (budget NULL: the defaults) into a new scene with the rig.
- * On failure the library's result, with its message in sg_last_error(). */
+ * On failure the library's result, with its message in sg_last_error(), or
+ * SG_ERR_LIMIT for a model whose bounds reach beyond
+ * MODEL_STAGE_MAX_COORDINATE; model_stage_error() says which. */
 sg_result model_stage_create(struct model_stage *stage, const char *path,
                              const struct sg_import_budget *budget);
+/* The message of the last failure of a call on stage. */
+const char *model_stage_error(const struct model_stage *stage);
 /* Accepts a zeroed stage. */
 void model_stage_finish(struct model_stage *stage);
 

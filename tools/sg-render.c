@@ -77,13 +77,17 @@ static const char *write_stdout(struct sg_renderer *renderer)
 	return result ? sg_last_error() : NULL;
 }
 
-/* Renders and writes one frame: NULL, or what failed. */
+/* Renders and writes one frame: NULL, or what failed (*input: the scene
+ * is at fault, over a limit or malformed, rather than the device). */
 static const char *render_frame(const struct options *o, const struct frames *frames,
                                 struct sg_renderer *renderer, int frame, int frame_count,
-                                const char *path)
+                                const char *path, bool *input)
 {
-	if (frames->apply(frames->source, frame, frame_count) ||
-	    sg_renderer_render(renderer, frames->scene, &frames->camera))
+	sg_result result = frames->apply(frames->source, frame, frame_count);
+	if (!result)
+		result = sg_renderer_render(renderer, frames->scene, &frames->camera);
+	*input = result == SG_ERR_LIMIT || result == SG_ERR_FORMAT;
+	if (result)
 		return sg_last_error();
 	if (options_to_stdout(o))
 		return write_stdout(renderer);
@@ -107,12 +111,14 @@ static int render_frames(const struct options *o, const struct frames *frames,
 			          o->output, frame, sizeof(path) - 1);
 			return EXIT_USAGE;
 		}
-		const char *failure = render_frame(o, frames, renderer, frame, frame_count, path);
+		bool input;
+		const char *failure =
+		    render_frame(o, frames, renderer, frame, frame_count, path, &input);
 		if (failure) {
 			if (progress)
 				fputc('\n', stderr);
 			say_error("frame %d: %s", frame, failure);
-			return EXIT_RENDER;
+			return input ? EXIT_INPUT : EXIT_RENDER;
 		}
 		if (frame == o->first)
 			snprintf(first, sizeof(first), "%s", path);
@@ -206,7 +212,7 @@ static int run_model(struct options *o)
 	struct model_stage stage;
 	sg_result result = model_stage_create(&stage, o->scene, &budget);
 	if (result) {
-		say_error("%s", sg_last_error());
+		say_error("%s", model_stage_error(&stage));
 		return load_status(result);
 	}
 	struct frames frames = {.scene = stage.scene,

@@ -122,8 +122,8 @@ enum sg_light_type { SG_LIGHT_DIRECTIONAL = 0, SG_LIGHT_POINT, SG_LIGHT_SPOT };
 
 /* As KHR_lights_punctual: a light sits at its node's origin and shines along
  * its node's -Z axis, both placed by the transforms above it. It lights the
- * models of the 3D view it is under and no others: a light under no view,
- * or hidden (sg_node_set_visible), lights nothing. */
+ * models of the 3D view it is under (the nearest) and no others: a light
+ * under no view, or hidden (sg_node_set_visible), lights nothing. */
 struct sg_light_desc {
 	const char *name;
 	enum sg_light_type type;
@@ -133,7 +133,9 @@ struct sg_light_desc {
 	float inner_cone, outer_cone; /* spot: radians, 0 <= inner < outer <= pi / 2 */
 };
 
-/* The most lights one 3D view uses; more are refused when rendering. */
+/* The most lights of one 3D view's own (those of a view nested in it are
+ * the nested view's): attaching a light or a subtree that would make more
+ * fails with SG_ERR_LIMIT, naming the light and the view (docs/3d.md). */
 #define SG_VIEW3D_MAX_LIGHTS 8
 
 SG_API sg_node sg_node_new_light(struct sg_scene *scene, const struct sg_light_desc *desc);

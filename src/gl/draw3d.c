@@ -451,7 +451,8 @@ sg_result sg_gl_draw3d(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GL
 	glDepthRangef(0.0f, 1.0f);
 	glDepthMask(GL_TRUE);
 	glClearDepthf(1.0f);
-	glClear(GL_DEPTH_BUFFER_BIT);
+	if (!v->nested) /* a nested view shares the outer view's depth (views3d.h) */
+		glClear(GL_DEPTH_BUFFER_BIT);
 	glDepthFunc(GL_LESS);
 	glDisable(GL_BLEND);
 	glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA); /* premultiplied source-over */

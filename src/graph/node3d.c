@@ -1,6 +1,7 @@
 /* Light and 3D view nodes: attribute nodes with matrices like groups (the
  * transforms above place them), and a record each in scene->nodes3d. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <sg/scene3d.h>
@@ -22,6 +23,60 @@ void sg_scene_free_node3d(struct sg_scene *scene, uint32_t index)
 	sg_free(sg_index_map_take(&scene->nodes3d, index));
 	if (kind == SG_NODE_VIEW3D)
 		scene->view_count--;
+	else
+		scene->light_count--;
+}
+
+/* The next light of top's own (none under a view nested in top) after n in
+ * preorder, leaving skip's subtree out; 0 at the end. n = top: the first. */
+static uint32_t next_own_light(const struct sg_scene *scene, uint32_t top, uint32_t skip,
+                               uint32_t n)
+{
+	n = sg_scene_next_preorder(scene, top, n);
+	while (n) {
+		if (n == skip || scene->kind[n] == SG_NODE_VIEW3D)
+			n = sg_scene_skip_within(scene, top, n);
+		else if (scene->kind[n] == SG_NODE_LIGHT)
+			return n;
+		else
+			n = sg_scene_next_preorder(scene, top, n);
+	}
+	return 0;
+}
+
+sg_result sg_scene_check_view_lights(const struct sg_scene *scene, uint32_t parent, uint32_t child)
+{
+	/* fewer lights in the whole scene than a view may hold: the common
+	 * case costs no walk */
+	if (scene->light_count <= SG_VIEW3D_MAX_LIGHTS || scene->kind[child] == SG_NODE_VIEW3D)
+		return SG_OK;
+	/* the subtree first: a leaf that is no light (most attaches) walks
+	 * neither it nor the ancestors, which would make a deep chain quadratic */
+	uint32_t first =
+	    scene->kind[child] == SG_NODE_LIGHT ? child : next_own_light(scene, child, 0, child);
+	if (!first)
+		return SG_OK;
+	uint32_t view = parent;
+	while (view && view != SG_ROOT_INDEX && scene->kind[view] != SG_NODE_VIEW3D)
+		view = scene->parent[view];
+	if (!view || view == SG_ROOT_INDEX)
+		return SG_OK; /* a light under no view lights nothing */
+	/* a node moved within the view is not counted twice */
+	uint32_t count = 0;
+	for (uint32_t n = next_own_light(scene, view, child, view); n;
+	     n = next_own_light(scene, view, child, n))
+		count++;
+	uint32_t over = first;
+	for (count++; over && count <= SG_VIEW3D_MAX_LIGHTS; count++)
+		over = next_own_light(scene, child, 0, over);
+	if (!over)
+		return SG_OK;
+	char light[160];
+	snprintf(light, sizeof(light), "%s", sg_scene_node_label(scene, over));
+	return sg_fail(SG_ERR_LIMIT,
+	               "light %s would be light %u of 3D view %s, more than SG_VIEW3D_MAX_LIGHTS "
+	               "(%d)",
+	               light, count, sg_scene_node_label(scene, view), SG_VIEW3D_MAX_LIGHTS);
 }
 
 static sg_result check_light(const struct sg_light_desc *d)
@@ -84,6 +139,8 @@ static sg_node new_node3d(struct sg_scene *scene, enum sg_node_kind kind, const 
 	                                          kind == SG_NODE_LIGHT ? "light" : "3D view");
 	if (node.generation && kind == SG_NODE_VIEW3D)
 		scene->view_count++;
+	else if (node.generation)
+		scene->light_count++;
 	return node;
 }
 

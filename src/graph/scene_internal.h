@@ -251,6 +251,7 @@ struct sg_scene {
 	 * node index; view_count: live view nodes, attached or not. */
 	struct sg_index_map nodes3d;
 	uint32_t view_count;
+	uint32_t light_count; /* live light nodes, attached or not */
 	/* Clip nodes: their struct sg_clip_data by node index; clip_count: live
 	 * clip nodes, attached or not. While there are none, nothing looks for
 	 * clips (src/traverse/clips.c). */
@@ -474,6 +475,12 @@ sg_result sg_scene_check_kind(const struct sg_scene *scene, sg_node node, enum s
                               const char *function);
 /* Name for messages: "'Rectangle 1'" or "#12" for unnamed nodes. Static buffer per thread. */
 const char *sg_scene_node_label(const struct sg_scene *scene, uint32_t index);
+
+/* node3d.c: whether attaching child under parent keeps the nearest 3D view
+ * at or above parent within SG_VIEW3D_MAX_LIGHTS lights of its own (those
+ * not under a view nested in it); else SG_ERR_LIMIT naming the first light
+ * over and the view. */
+sg_result sg_scene_check_view_lights(const struct sg_scene *scene, uint32_t parent, uint32_t child);
 
 /* Resource lookups: NULL for a stale or foreign handle (no message set). */
 const struct sg_texture_data *sg_scene_texture(const struct sg_scene *scene, sg_texture texture);

@@ -97,7 +97,7 @@ static sg_result check_attach(struct sg_scene *scene, sg_node parent, sg_node ch
 		if (a == child.index)
 			return sg_fail(SG_ERR_CYCLE, "node %s cannot be added under its own descendant",
 			               sg_scene_node_label(scene, child.index));
-	return SG_OK;
+	return sg_scene_check_view_lights(scene, parent.index, child.index);
 }
 
 sg_result sg_node_add_child(struct sg_scene *scene, sg_node parent, sg_node child)

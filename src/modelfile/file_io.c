@@ -93,23 +93,18 @@ done:
 	return result;
 }
 
-void sg_file_reads_finish(struct sg_file_reads *reads)
-{
-	sg_free(reads->seen);
-	reads->seen = NULL;
-	reads->seen_count = reads->seen_capacity = 0;
-}
-
 /* --- struct aiFileIO ----------------------------------------------------- */
 
-struct open_file {
+struct sg_open_file {
 	int fd;
 	uint64_t size, position;
+	struct aiFile *file;
+	struct sg_open_file *previous, *next; /* in reads->open_files */
 };
 
 static size_t file_read(struct aiFile *file, char *buffer, size_t size, size_t count)
 {
-	struct open_file *open_file = (struct open_file *)file->UserData;
+	struct sg_open_file *open_file = (struct sg_open_file *)file->UserData;
 	if (size == 0 || count == 0 || open_file->position >= open_file->size)
 		return 0;
 	uint64_t left = open_file->size - open_file->position;
@@ -142,17 +137,17 @@ static size_t file_write(struct aiFile *file, const char *buffer, size_t size, s
 
 static size_t file_tell(struct aiFile *file)
 {
-	return (size_t)((struct open_file *)file->UserData)->position;
+	return (size_t)((struct sg_open_file *)file->UserData)->position;
 }
 
 static size_t file_size(struct aiFile *file)
 {
-	return (size_t)((struct open_file *)file->UserData)->size;
+	return (size_t)((struct sg_open_file *)file->UserData)->size;
 }
 
 static enum aiReturn file_seek(struct aiFile *file, size_t offset, enum aiOrigin origin)
 {
-	struct open_file *open_file = (struct open_file *)file->UserData;
+	struct sg_open_file *open_file = (struct sg_open_file *)file->UserData;
 	/* assimp passes a negative offset from the current position as its
 	 * size_t image: unsigned arithmetic wraps it back */
 	uint64_t base = origin == aiOrigin_CUR   ? open_file->position
@@ -190,7 +185,7 @@ static struct aiFile *io_open(struct aiFileIO *io, const char *path, const char 
 		return NULL;
 	}
 	struct aiFile *file = sg_calloc(1, sizeof(*file));
-	struct open_file *open_file = sg_calloc(1, sizeof(*open_file));
+	struct sg_open_file *open_file = sg_calloc(1, sizeof(*open_file));
 	if (!file || !open_file) {
 		sg_free(file);
 		sg_free(open_file);
@@ -202,24 +197,45 @@ static struct aiFile *io_open(struct aiFileIO *io, const char *path, const char 
 		}
 		return NULL;
 	}
-	*open_file = (struct open_file){fd, size, 0};
+	*open_file = (struct sg_open_file){fd, size, 0, file, NULL, reads->open_files};
+	if (reads->open_files)
+		reads->open_files->previous = open_file;
+	reads->open_files = open_file;
 	*file = (struct aiFile){file_read,  file_write,           file_tell, file_size, file_seek,
 	                        file_flush, (aiUserData)open_file};
 	return file;
 }
 
-static void io_close(struct aiFileIO *io, struct aiFile *file)
+static void close_file(struct sg_file_reads *reads, struct aiFile *file)
 {
-	(void)io;
-	if (!file)
-		return;
-	struct open_file *open_file = (struct open_file *)file->UserData;
+	struct sg_open_file *open_file = (struct sg_open_file *)file->UserData;
+	if (open_file->previous)
+		open_file->previous->next = open_file->next;
+	else
+		reads->open_files = open_file->next;
+	if (open_file->next)
+		open_file->next->previous = open_file->previous;
 	close(open_file->fd);
 	sg_free(open_file);
 	sg_free(file);
 }
 
+static void io_close(struct aiFileIO *io, struct aiFile *file)
+{
+	if (file)
+		close_file((struct sg_file_reads *)io->UserData, file);
+}
+
 void sg_file_reads_io(struct sg_file_reads *reads, struct aiFileIO *io)
 {
 	*io = (struct aiFileIO){io_open, io_close, (aiUserData)reads};
+}
+
+void sg_file_reads_finish(struct sg_file_reads *reads)
+{
+	while (reads->open_files)
+		close_file(reads, reads->open_files->file);
+	sg_free(reads->seen);
+	reads->seen = NULL;
+	reads->seen_count = reads->seen_capacity = 0;
 }

@@ -32,6 +32,10 @@ struct sg_file_reads {
 	 * be opened, so the import fails with this message instead. */
 	sg_result refusal;
 	char message[512];
+	/* The files assimp has open (io_open, not yet io_close): its glTF
+	 * importer drops a stream without closing it when it gives up on a
+	 * buffer, so sg_file_reads_finish closes what is left. */
+	struct sg_open_file *open_files;
 };
 
 /* Opens path read-only (O_NONBLOCK, O_CLOEXEC) if it is a regular file in
@@ -46,6 +50,8 @@ sg_result sg_file_reads_open(struct sg_file_reads *reads, const char *path, int 
 /* io reads through reads (io holds a pointer to it). */
 void sg_file_reads_io(struct sg_file_reads *reads, struct aiFileIO *io);
 
+/* Frees what reads keeps and closes the files assimp left open: call it
+ * once assimp is done (after aiReleaseImport). */
 void sg_file_reads_finish(struct sg_file_reads *reads);
 
 #endif

@@ -129,8 +129,9 @@ static void finish(struct sg_import *im)
 	sg_free(im->by_name);
 	sg_free(im->plan);
 	sg_free(im->folder);
-	sg_file_reads_finish(&im->reads);
+	/* assimp first: what it still holds open is closed by its release */
 	sg_import_release(im);
+	sg_file_reads_finish(&im->reads);
 }
 
 sg_result sg_scene_import(struct sg_scene *scene, const struct sg_import_desc *desc,

@@ -133,7 +133,14 @@ static sg_result add_light(struct sg_import *im, const struct aiLight *light)
 	}
 	sg_node parent = im->plan[at].node;
 	float matrix[16];
-	if (frame(light->mPosition, light->mDirection, light->mUp, matrix)) {
+	bool placed = frame(light->mPosition, light->mDirection, light->mUp, matrix);
+	for (int i = 0; i < 16; i++)
+		if (!isfinite(matrix[i]))
+			return sg_fail(SG_ERR_FORMAT,
+			               "'%s': light '%s': its position or direction has NaN or "
+			               "infinite components",
+			               im->shown, name);
+	if (placed) {
 		sg_node placed = sg_node_new_transform(
 		    im->scene,
 		    &(struct sg_transform_desc){.name = light->mName.data, .matrix = matrix});

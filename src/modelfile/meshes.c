@@ -107,6 +107,41 @@ static void box_of(const struct aiMesh *mesh, float box[6])
 	}
 }
 
+/* The first of count vectors with a NaN or infinite component, or count. */
+static size_t first_not_finite(const struct aiVector3D *v, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		if (!isfinite(v[i].x) || !isfinite(v[i].y) || !isfinite(v[i].z))
+			return i;
+	return count;
+}
+
+/* A NaN or infinite position, normal, texture coordinate or tangent is the
+ * file's fault (a malformed file, SG_ERR_FORMAT), not a bad argument of the
+ * caller's, which sg_mesh_create_3d would call it. */
+static sg_result check_finite(const struct sg_import *im, const struct aiMesh *mesh)
+{
+	size_t count = mesh->mNumVertices;
+	const struct {
+		const char *what;
+		const struct aiVector3D *values;
+	} arrays[] = {{"position", mesh->mVertices},
+	              {"normal", mesh->mNormals},
+	              {"texture coordinate (set 0)", mesh->mTextureCoords[0]},
+	              {"texture coordinate (set 1)", mesh->mTextureCoords[1]},
+	              {"tangent", mesh->mTangents}};
+	for (size_t a = 0; a < sizeof(arrays) / sizeof(arrays[0]); a++) {
+		size_t i = arrays[a].values ? first_not_finite(arrays[a].values, count) : count;
+		if (i == count)
+			continue;
+		char name[128];
+		sg_escape(mesh->mName.data, SG_ESCAPE_TEXT, name, sizeof(name));
+		return sg_fail(SG_ERR_FORMAT, "'%s': mesh '%s': %s %zu is NaN or infinite",
+		               im->shown, name, arrays[a].what, i);
+	}
+	return SG_OK;
+}
+
 sg_result sg_import_mesh(struct sg_import *im, unsigned index, sg_mesh *out)
 {
 	if (im->meshes[index].generation) {
@@ -114,6 +149,9 @@ sg_result sg_import_mesh(struct sg_import *im, unsigned index, sg_mesh *out)
 		return SG_OK;
 	}
 	const struct aiMesh *mesh = im->ai->mMeshes[index];
+	sg_result checked = check_finite(im, mesh);
+	if (checked)
+		return checked;
 	size_t count = mesh->mNumVertices, triangles = sg_import_mesh_triangles(mesh);
 	float *uv0 = NULL, *uv1 = NULL, *colors = NULL, *tangents = NULL;
 	uint32_t *indices = triangle_indices(mesh, triangles);

@@ -2,6 +2,7 @@
  * and the budget's counts), then the transforms and models. */
 #include "import_internal.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,6 +135,32 @@ size_t sg_import_find_node(const struct sg_import *im, const char *name)
 	return SIZE_MAX;
 }
 
+static bool all_finite(const float *values, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		if (!isfinite(values[i]))
+			return false;
+	return true;
+}
+
+/* A node's matrix with NaN or infinite entries, or one whose product with
+ * those above it overflows, is the file's fault (SG_ERR_FORMAT), named here:
+ * left to the graph it would fail as a bad argument, or draw nothing. */
+static sg_result check_matrices(const struct sg_import *im, const struct sg_plan_node *plan,
+                                const float local[16])
+{
+	bool own = all_finite(local, 16);
+	if (own && all_finite(plan->world, 16))
+		return SG_OK;
+	char name[256];
+	sg_escape(node_name(plan->source), SG_ESCAPE_TEXT, name, sizeof(name));
+	return sg_fail(SG_ERR_FORMAT,
+	               own ? "'%s': node '%s': its matrix times those of the nodes above it "
+	                     "overflows (an entry beyond 3.4e38)"
+	                   : "'%s': node '%s': its matrix has NaN or infinite entries",
+	               im->shown, name);
+}
+
 sg_result sg_import_plan(struct sg_import *im)
 {
 	const struct aiScene *ai = im->ai;
@@ -168,6 +195,8 @@ sg_result sg_import_plan(struct sg_import *im)
 		else
 			sg_import_mat4_mul(im->plan[im->plan[i].parent].world, local,
 			                   im->plan[i].world);
+		if ((result = check_matrices(im, &im->plan[i], local)))
+			goto done;
 	}
 	if (!(im->by_name = sg_realloc_array(NULL, im->plan_count, sizeof(size_t)))) {
 		result = sg_fail(SG_ERR_NO_MEMORY, "out of memory importing '%s'", im->shown);
@@ -179,6 +208,20 @@ sg_result sg_import_plan(struct sg_import *im)
 done:
 	sg_free(counts.mesh_seen);
 	return result;
+}
+
+/* Finite positions under finite matrices that land beyond float's range:
+ * no camera sees them, no bounds hold them; the file's fault. */
+static sg_result placed_overflows(const struct sg_import *im, const struct sg_plan_node *plan,
+                                  const struct aiMesh *mesh)
+{
+	char node[256], name[128];
+	sg_escape(node_name(plan->source), SG_ESCAPE_TEXT, node, sizeof(node));
+	sg_escape(mesh->mName.data, SG_ESCAPE_TEXT, name, sizeof(name));
+	return sg_fail(SG_ERR_FORMAT,
+	               "'%s': node '%s': mesh '%s' placed by the node's matrices overflows (a "
+	               "coordinate beyond 3.4e38)",
+	               im->shown, node, name);
 }
 
 static sg_result add_model(struct sg_import *im, const struct sg_plan_node *plan, unsigned index)
@@ -218,6 +261,8 @@ static sg_result add_model(struct sg_import *im, const struct sg_plan_node *plan
 			const float *w = plan->world;
 			float value = w[axis] * point[0] + w[4 + axis] * point[1] +
 			              w[8 + axis] * point[2] + w[12 + axis];
+			if (!isfinite(value))
+				return placed_overflows(im, plan, source);
 			bool first = im->info.models == 1 && corner == 0;
 			if (first || value < im->info.bounds[axis])
 				im->info.bounds[axis] = value;

@@ -445,7 +445,9 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 		camera = &pixels;
 	}
 	if (!sg_floats_finite(camera->projection, 16) || !sg_floats_finite(camera->view, 16))
-		return sg_fail(SG_ERR_INVALID_ARGUMENT, "camera matrices have NaN or infinite entries");
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "sg_renderer_render: the camera given (not a model's or a 3D "
+		               "view's) has NaN or infinite matrix entries");
 
 	/* Flip y so that framebuffer row 0 is the image's top row: readback, PNG
 	 * files and scanout of the bo then all agree on memory order. A rotated

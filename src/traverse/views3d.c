@@ -6,6 +6,7 @@
 #include "views3d.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,7 @@ void sg_views3d_finish(struct sg_views3d *views)
 	for (size_t i = 0; i < views->capacity; i++)
 		sg_free(views->views[i].draws);
 	sg_free(views->views);
+	sg_free(views->pending);
 	*views = (struct sg_views3d){0};
 }
 
@@ -89,10 +91,15 @@ void sg_view3d_place(const struct sg_scene *scene, uint32_t view,
 static sg_result add_light(struct sg_view3d_frame *v, const struct sg_scene *scene, uint32_t n,
                            mat4 to_view)
 {
-	if (v->light_count == SG_VIEW3D_MAX_LIGHTS)
-		return sg_fail(SG_ERR_LIMIT, "3D view %s has more than %d lights (light %s)",
-		               sg_scene_node_label(scene, v->node), SG_VIEW3D_MAX_LIGHTS,
-		               sg_scene_node_label(scene, n));
+	if (v->light_count == SG_VIEW3D_MAX_LIGHTS) {
+		/* the label is one buffer: the light's copied before the view's */
+		char light[160];
+		snprintf(light, sizeof(light), "%s", sg_scene_node_label(scene, n));
+		return sg_fail(SG_ERR_LIMIT,
+		               "3D view %s has more than SG_VIEW3D_MAX_LIGHTS (%d) lights shown "
+		               "(light %s)",
+		               sg_scene_node_label(scene, v->node), SG_VIEW3D_MAX_LIGHTS, light);
+	}
 	const struct sg_light_desc *d = &sg_scene_light(scene, n)->desc;
 	mat4 m;
 	glm_mat4_mul(to_view, sg_scene_world(scene, n), m);
@@ -190,14 +197,66 @@ static int draw_order(const void *a, const void *b)
 	return x->node < y->node ? -1 : x->node > y->node; /* stable across frames */
 }
 
-static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *scene,
-                              const struct sg_views3d_camera *frame)
+static sg_result note_nested(struct sg_views3d *views, uint32_t node, size_t outer)
+{
+	if (!sg_grow_array((void **)&views->pending, &views->pending_capacity,
+	                   views->pending_count + 1, sizeof(*views->pending)))
+		return sg_fail(SG_ERR_NO_MEMORY, "out of memory listing %zu nested 3D views",
+		               views->pending_count + 1);
+	views->pending[views->pending_count++] = (struct sg_view3d_pending){node, outer};
+	return SG_OK;
+}
+
+/* The view's own lights and models (those of a view nested in it are
+ * noted, for frames of their own), sorted for drawing. */
+static sg_result collect_draws(struct sg_views3d *views, size_t index, const struct sg_scene *scene,
+                               const struct sg_views3d_camera *frame)
+{
+	struct sg_view3d_frame *v = &views->views[index];
+	v->light_count = 0;
+	v->count = 0;
+	v->culled = 0;
+	sg_result result;
+	for (uint32_t n = sg_scene_first_child(scene, v->node) ? v->node : 0; n;) {
+		if (n != v->node && (scene->flags[n] & SG_NODE_HIDDEN)) {
+			n = sg_scene_skip_within(scene, v->node, n);
+			continue;
+		}
+		if (n != v->node && scene->kind[n] == SG_NODE_VIEW3D) {
+			if ((result = note_nested(views, n, index)))
+				return result;
+			n = sg_scene_skip_within(scene, v->node, n);
+			continue;
+		}
+		if (scene->kind[n] == SG_NODE_MODEL &&
+		    (result = add_model(v, scene, n, v->to_view)))
+			return result;
+		if (scene->kind[n] == SG_NODE_LIGHT &&
+		    (result = add_light(v, scene, n, v->to_view)))
+			return result;
+		n = sg_scene_next_preorder(scene, v->node, n);
+	}
+	if (sg_rotation_mirrors(frame->rotation)) /* the frame's mirror, on top of each world's */
+		for (size_t i = 0; i < v->count; i++)
+			v->draws[i].mirrored = !v->draws[i].mirrored;
+	/* no draws (an empty view, lights alone, all hidden or culled): draws
+	 * may be NULL, which qsort must not get even for no elements */
+	if (v->count > 1)
+		qsort(v->draws, v->count, sizeof(*v->draws), draw_order);
+	v->opaque_count = 0;
+	while (v->opaque_count < v->count && !v->draws[v->opaque_count].blend)
+		v->opaque_count++;
+	return SG_OK;
+}
+
+static void place_view(struct sg_view3d_frame *v, const struct sg_scene *scene,
+                       const struct sg_views3d_camera *frame)
 {
 	const struct sg_view3d_data *data = sg_scene_view3d(scene, v->node);
-	mat4 to_view, projection, flipped;
-	to_view_space(scene, v->node, data, to_view);
+	mat4 projection, flipped;
+	to_view_space(scene, v->node, data, v->to_view);
 	mat4 identity = GLM_MAT4_IDENTITY_INIT;
-	v->space_is_world = memcmp(to_view, identity, sizeof(mat4)) == 0;
+	v->space_is_world = memcmp(v->to_view, identity, sizeof(mat4)) == 0;
 	const struct sg_camera *camera = data->has_camera ? &data->camera : frame->camera;
 	memcpy(projection, camera->projection, sizeof(mat4));
 	memcpy(v->view, camera->view, sizeof(mat4));
@@ -212,36 +271,71 @@ static sg_result collect_view(struct sg_view3d_frame *v, const struct sg_scene *
 	v->orthographic = projection[2][3] == 0.0f && projection[3][3] != 0.0f;
 	sg_view3d_place(scene, v->node, frame, v->viewport);
 	if (frame->rotation != SG_ROTATION_0) {
-		struct sg_rect r = sg_rotation_rect(
-		    frame->rotation, frame->width, frame->height,
-		    (struct sg_rect){v->viewport[0], v->viewport[1], v->viewport[2], v->viewport[3]});
+		struct sg_rect r =
+		    sg_rotation_rect(frame->rotation, frame->width, frame->height,
+		                     (struct sg_rect){v->viewport[0], v->viewport[1],
+		                                      v->viewport[2], v->viewport[3]});
 		v->viewport[0] = r.x, v->viewport[1] = r.y, v->viewport[2] = r.width,
 		v->viewport[3] = r.height;
 	}
-	glm_vec3_copy((float *)data->ambient, v->ambient);
-	v->light_count = 0;
-	v->count = 0;
-	v->culled = 0;
-	sg_result result;
-	for (uint32_t n = sg_scene_first_child(scene, v->node) ? v->node : 0; n;) {
-		if (n != v->node && (scene->flags[n] & SG_NODE_HIDDEN)) {
-			n = sg_scene_skip_within(scene, v->node, n);
-			continue;
-		}
-		if (scene->kind[n] == SG_NODE_MODEL && (result = add_model(v, scene, n, to_view)))
-			return result;
-		if (scene->kind[n] == SG_NODE_LIGHT && (result = add_light(v, scene, n, to_view)))
-			return result;
-		n = sg_scene_next_preorder(scene, v->node, n);
+}
+
+/* A nested view: the outer one's space, camera and viewport. */
+static void place_nested(struct sg_view3d_frame *v, const struct sg_view3d_frame *outer)
+{
+	glm_mat4_copy((vec4 *)outer->to_view, v->to_view);
+	v->space_is_world = outer->space_is_world;
+	glm_mat4_copy((vec4 *)outer->view, v->view);
+	glm_mat4_copy((vec4 *)outer->view_projection, v->view_projection);
+	glm_vec3_copy((float *)outer->eye, v->eye);
+	glm_vec3_copy((float *)outer->forward, v->forward);
+	v->orthographic = outer->orthographic;
+	memcpy(v->viewport, outer->viewport, sizeof(v->viewport));
+}
+
+/* The next frame of views, zeroed but for its draws (kept for reuse). */
+static sg_result new_frame(struct sg_views3d *views, struct sg_view3d_frame **out)
+{
+	if (views->count == views->capacity) {
+		size_t capacity = views->capacity ? views->capacity * 2 : 4;
+		struct sg_view3d_frame *p =
+		    sg_realloc_array(views->views, capacity, sizeof(*views->views));
+		if (!p)
+			return sg_fail(SG_ERR_NO_MEMORY, "out of memory for %zu 3D views",
+			               capacity);
+		memset(p + views->capacity, 0, (capacity - views->capacity) * sizeof(*p));
+		views->views = p;
+		views->capacity = capacity;
 	}
-	if (sg_rotation_mirrors(frame->rotation)) /* the frame's mirror, on top of each world's */
-		for (size_t i = 0; i < v->count; i++)
-			v->draws[i].mirrored = !v->draws[i].mirrored;
-	qsort(v->draws, v->count, sizeof(*v->draws), draw_order);
-	v->opaque_count = 0;
-	while (v->opaque_count < v->count && !v->draws[v->opaque_count].blend)
-		v->opaque_count++;
+	*out = &views->views[views->count++];
 	return SG_OK;
+}
+
+static uint64_t signature_of(const struct sg_scene *scene, const struct sg_view3d_frame *v);
+
+/* Frame index of view node (outer: the frame it is nested in, or SIZE_MAX),
+ * its draws collected and its signature made. */
+static sg_result collect_view(struct sg_views3d *views, size_t index, uint32_t node, size_t outer,
+                              const struct sg_scene *scene, const struct sg_views3d_camera *frame)
+{
+	struct sg_view3d_frame *v = &views->views[index];
+	v->node = node;
+	v->generation = scene->node_pool.generation[node];
+	v->nested = outer != SIZE_MAX;
+	if (v->nested) {
+		const struct sg_view3d_frame *o = &views->views[outer];
+		v->top = o->top;
+		v->position = o->position;
+		place_nested(v, o);
+	} else {
+		v->top = node;
+		place_view(v, scene, frame);
+	}
+	glm_vec3_copy((float *)sg_scene_view3d(scene, node)->ambient, v->ambient);
+	sg_result result = collect_draws(views, index, scene, frame);
+	if (!result)
+		views->views[index].signature = signature_of(scene, &views->views[index]);
+	return result;
 }
 
 /* A hash of size bytes, continuing from hash: 8 bytes a step (a byte a
@@ -315,24 +409,23 @@ sg_result sg_views3d_collect(struct sg_views3d *views, const struct sg_scene *sc
 		uint32_t node = traversal->views[i];
 		if (!shown(scene, node))
 			continue;
-		if (views->count == views->capacity) {
-			size_t capacity = views->capacity ? views->capacity * 2 : 4;
-			struct sg_view3d_frame *p =
-			    sg_realloc_array(views->views, capacity, sizeof(*views->views));
-			if (!p)
-				return sg_fail(SG_ERR_NO_MEMORY, "out of memory for %zu 3D views", capacity);
-			memset(p + views->capacity, 0, (capacity - views->capacity) * sizeof(*p));
-			views->views = p;
-			views->capacity = capacity;
-		}
-		struct sg_view3d_frame *v = &views->views[views->count++];
-		v->node = node;
-		v->generation = scene->node_pool.generation[node];
-		v->position = position_in(traversal, traversal->list, sg_traverse_position(traversal, node));
-		sg_result result = collect_view(v, scene, camera);
+		struct sg_view3d_frame *v;
+		sg_result result = new_frame(views, &v);
 		if (result)
 			return result;
-		v->signature = signature_of(scene, v);
+		v->position =
+		    position_in(traversal, traversal->list, sg_traverse_position(traversal, node));
+		views->pending_count = 0;
+		if ((result = collect_view(views, views->count - 1, node, SIZE_MAX, scene, camera)))
+			return result;
+		/* the views nested in it, and in those, in the order met */
+		for (size_t p = 0; p < views->pending_count; p++) {
+			struct sg_view3d_pending pending = views->pending[p];
+			if ((result = new_frame(views, &v)) ||
+			    (result = collect_view(views, views->count - 1, pending.node,
+			                           pending.outer, scene, camera)))
+				return result;
+		}
 	}
 	return SG_OK;
 }
@@ -341,6 +434,6 @@ void sg_views3d_position(struct sg_views3d *views, const struct sg_traversal *tr
                          const struct sg_draw_list *list)
 {
 	for (size_t i = 0; i < views->count; i++)
-		views->views[i].position =
-		    position_in(traversal, list, sg_traverse_position(traversal, views->views[i].node));
+		views->views[i].position = position_in(
+		    traversal, list, sg_traverse_position(traversal, views->views[i].top));
 }

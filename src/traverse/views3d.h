@@ -41,6 +41,15 @@ struct sg_light3d {
 
 struct sg_view3d_frame {
 	uint32_t node, generation;
+	/* The view among the traversal's (under no other view) whose place in
+	 * the 2D draws this frame takes: node itself, or the outermost view a
+	 * nested one is in. */
+	uint32_t top;
+	/* A view nested in another draws in the outer view's space, camera,
+	 * viewport and depth buffer (no clear of its own), lit by its own lights
+	 * and ambient: a frame of its own right after the outer view's. */
+	bool nested;
+	mat4 to_view; /* world coordinates to the view's space */
 	/* A hash of everything the view's picture depends on (camera, viewport,
 	 * lights, each draw's mesh, material, texture, matrix and colour): the
 	 * same signature, the same picture, for damage tracking. */
@@ -61,9 +70,18 @@ struct sg_view3d_frame {
 	size_t culled; /* models left out: their mesh's box is outside the view's volume */
 };
 
+/* A view met inside a view's subtree, with the index of the frame it is
+ * nested in: collected after it, in the order met. */
+struct sg_view3d_pending {
+	uint32_t node;
+	size_t outer;
+};
+
 struct sg_views3d {
 	struct sg_view3d_frame *views;
 	size_t count, capacity;
+	struct sg_view3d_pending *pending;
+	size_t pending_count, pending_capacity;
 };
 
 void sg_views3d_finish(struct sg_views3d *views);
