@@ -11,6 +11,10 @@
 
 #include <sg/sg.h>
 
+#include <json-c/json.h>
+
+#include "../src/base/alloc.h"
+#include "../src/image/image.h"
 #include "brdf_reference.h"
 #include "check_run.h"
 
@@ -151,6 +155,143 @@ START_TEST(test_box_face_is_the_reference_brdf)
 }
 END_TEST
 
+/* The bytes of base64 text (RFC 4648, no line breaks), in a new buffer. */
+static uint8_t *base64_decode(const char *text, size_t *size)
+{
+	size_t length = strlen(text);
+	uint8_t *out = malloc(length / 4 * 3 + 3);
+	ck_assert_ptr_nonnull(out);
+	uint32_t bits = 0;
+	int held = 0;
+	size_t n = 0;
+	for (const char *c = text; *c && *c != '='; c++) {
+		const char *alphabet =
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+		const char *at = strchr(alphabet, *c);
+		ck_assert_msg(at != NULL, "not base64: '%c'", *c);
+		bits = bits << 6 | (uint32_t)(at - alphabet);
+		if ((held += 6) >= 8) {
+			held -= 8;
+			out[n++] = (uint8_t)(bits >> held);
+		}
+	}
+	*size = n;
+	return out;
+}
+
+/* The texels of the image behind texture index of a glTF file whose images
+ * are data: URIs, read with json-c and decoded here, not by the importer. */
+static uint8_t *gltf_texture_texels(json_object *root, int texture, int *width, int *height)
+{
+	json_object *textures, *images, *source, *uri;
+	ck_assert(json_object_object_get_ex(root, "textures", &textures));
+	ck_assert(json_object_object_get_ex(json_object_array_get_idx(textures, (size_t)texture),
+	                                    "source", &source));
+	ck_assert(json_object_object_get_ex(root, "images", &images));
+	ck_assert(json_object_object_get_ex(
+	    json_object_array_get_idx(images, (size_t)json_object_get_int(source)), "uri", &uri));
+	const char *comma = strchr(json_object_get_string(uri), ',');
+	ck_assert_ptr_nonnull(comma);
+	size_t size;
+	uint8_t *bytes = base64_decode(comma + 1, &size), *pixels;
+	const struct sg_image_options options = {.max_bytes = UINT64_MAX};
+	ck_assert_msg(
+	    sg_image_decode(bytes, size, "glTF image", &options, &pixels, width, height) == SG_OK,
+	    "%s", sg_last_error());
+	free(bytes);
+	return pixels;
+}
+
+static json_object *material_texture(json_object *root, const char *material, const char *slot)
+{
+	json_object *materials, *pbr, *info, *index;
+	ck_assert(json_object_object_get_ex(root, "materials", &materials));
+	for (size_t m = 0; m < json_object_array_length(materials); m++) {
+		json_object *it = json_object_array_get_idx(materials, m), *name;
+		if (!json_object_object_get_ex(it, "name", &name) ||
+		    strcmp(json_object_get_string(name), material))
+			continue;
+		if (!json_object_object_get_ex(it, slot, &info)) {
+			ck_assert(json_object_object_get_ex(it, "pbrMetallicRoughness", &pbr));
+			ck_assert(json_object_object_get_ex(pbr, slot, &info));
+		}
+		ck_assert(json_object_object_get_ex(info, "index", &index));
+		return index;
+	}
+	ck_abort_msg("no material %s", material);
+	return NULL;
+}
+
+/* AlphaBlendModeTest's bed (material MatBed: base colour, occlusion and
+ * metallic-roughness textures, the last two one image) drew with its
+ * occlusion-roughness-metallic image as base colour on the first frame.
+ * Seen from behind, where nothing stands in front of its wall, in white
+ * ambient light alone (no lights): each texel shows c_diff × ao = decode(base)
+ * × (1 − B) × R of docs/3d.md, encoded. The wall shows a part of the marble
+ * image; the marble is even, so the mean over a block of the wall is the
+ * mean of that colour over the whole image within a few levels (5 here;
+ * the occlusion-roughness-metallic image in its place gives 10 2 0). */
+START_TEST(test_alpha_blend_bed_draws_its_base_colour)
+{
+	json_object *root = json_object_from_file(sample_path("AlphaBlendModeTest"));
+	ck_assert_ptr_nonnull(root);
+	int width, height, orm_width, orm_height;
+	uint8_t *base = gltf_texture_texels(
+	    root, json_object_get_int(material_texture(root, "MatBed", "baseColorTexture")), &width,
+	    &height);
+	uint8_t *orm = gltf_texture_texels(
+	    root, json_object_get_int(material_texture(root, "MatBed", "occlusionTexture")),
+	    &orm_width, &orm_height);
+	ck_assert(width == orm_width && height == orm_height);
+	double want[3] = {0, 0, 0}, marble[3] = {0, 0, 0};
+	size_t texels = (size_t)width * (size_t)height;
+	for (size_t i = 0; i < texels; i++) {
+		const uint8_t *b = base + 4 * i, *o = orm + 4 * i;
+		for (int c = 0; c < 3; c++) {
+			double linear =
+			    srgb_decode(b[c] / 255.0) * (1 - o[2] / 255.0) * (o[0] / 255.0);
+			want[c] += 255.0 * srgb_encode(linear) / (double)texels;
+			marble[c] += b[c] / (double)texels;
+		}
+	}
+	sg_free(base);
+	sg_free(orm);
+	json_object_put(root);
+
+	struct sg_scene *scene = sg_scene_create();
+	struct sg_camera camera;
+	sg_camera_init_ortho(&camera, -1.5f, 1.5f, -1.5f, 1.5f, 0.1f, 40.0f);
+	sg_camera_look_at(&camera, (float[]){0, 1.0f, -10}, (float[]){0, 1.0f, 0},
+	                  (float[]){0, 1, 0});
+	sg_node view = sg_node_new_view3d(
+	    scene, &(struct sg_view3d_desc){.camera = &camera, .ambient = {1, 1, 1}});
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), view), SG_OK);
+	ck_assert_msg(
+	    sg_scene_import(
+	        scene,
+	        &(struct sg_import_desc){.path = sample_path("AlphaBlendModeTest"), .parent = view},
+	        NULL) == SG_OK,
+	    "%s", sg_last_error());
+	uint8_t *pixels = render(scene);
+	double got[3] = {0, 0, 0};
+	int count = 0;
+	for (int y = SIZE / 4; y < SIZE * 3 / 4; y++)
+		for (int x = SIZE / 4; x < SIZE * 3 / 4; x++, count++)
+			for (int c = 0; c < 3; c++)
+				got[c] += pixels[(y * SIZE + x) * 4 + c];
+	for (int c = 0; c < 3; c++)
+		got[c] /= count;
+	for (int c = 0; c < 3; c++)
+		ck_assert_msg(fabs(got[c] - want[c]) <= 8,
+		              "the bed's mean is %.1f %.1f %.1f, its base colour's %.1f %.1f %.1f "
+		              "(the marble image's mean %.1f %.1f %.1f)",
+		              got[0], got[1], got[2], want[0], want[1], want[2], marble[0],
+		              marble[1], marble[2]);
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("model-render");
@@ -158,6 +299,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, test_every_sample_draws, 0, (int)(sizeof(samples) / sizeof(samples[0])));
 	tcase_add_test(tc, test_box_face_is_the_reference_brdf);
+	tcase_add_test(tc, test_alpha_blend_bed_draws_its_base_colour);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

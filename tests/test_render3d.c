@@ -1674,6 +1674,43 @@ START_TEST(test_material_textures)
 }
 END_TEST
 
+/* The first frame uploads every texture of a material: each upload must
+ * land on its own unit. Unlit, the base colour texel alone decides the
+ * colour, whatever the other (distinct, never drawn) textures hold; one
+ * texture serves two slots, as glTF's occlusion and metallic-roughness
+ * often do (AlphaBlendModeTest's bed drew with its ORM image). */
+START_TEST(test_first_frame_binds_each_texture_to_its_unit)
+{
+	static const uint8_t base_texel[4] = {230, 40, 40, 255};
+	static const uint8_t orm_texel[4] = {250, 80, 2, 255};
+	static const uint8_t normal_texel[4] = {128, 128, 255, 255};
+	static const uint8_t emissive_texel[4] = {10, 250, 10, 255};
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, NULL);
+	sg_texture orm = texture_new(scene, 1, 1, orm_texel);
+	struct ref_material white = {.base = {1, 1, 1, 1}, .occlusion = 1};
+	model_add(
+	    scene, view,
+	    quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1, 0, 0},
+	              (struct dvec3){0, 1, 0}),
+	    material_new(scene, &white,
+	                 &(struct material_options){
+	                     .unlit = true,
+	                     .base_color_texture = {texture_new(scene, 1, 1, base_texel), 0},
+	                     .metallic_roughness_texture = {orm, 0},
+	                     .normal_texture = {texture_new(scene, 1, 1, normal_texel), 0},
+	                     .occlusion_texture = {orm, 0},
+	                     .occlusion_strength = 1,
+	                     .emissive_texture = {texture_new(scene, 1, 1, emissive_texel), 0}}));
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	expect_pixel(pixels, SIZE, 32, 32, base_texel, 0, "unlit: the base colour texel");
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 /* A normal texture tilts the normal, the same whether the mesh gives
  * tangents or the shader derives them from the screen derivatives of
  * position and uv. The quad's u runs along +x and its v down the texture
@@ -2321,6 +2358,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_spot_light_cones, 0, 2);
 	tcase_add_test(tc, test_vertex_colours_and_uv_sets);
 	tcase_add_loop_test(tc, test_material_textures, 0, 3);
+	tcase_add_test(tc, test_first_frame_binds_each_texture_to_its_unit);
 	/* the derived frame along u (the case the y flip broke); all four below */
 	tcase_add_loop_test(tc, test_normal_texture_with_and_without_tangents, 0, 1);
 	tcase_add_test(tc, test_editing_lights_and_views_repaints);

@@ -226,11 +226,15 @@ static void set_view_uniforms(struct sg_gl_solid_program *p, const struct sg_vie
 	glUniform1fv(p->light_outer, count, outer);
 }
 
-/* Binds texture index (SG_DRAW_NO_TEXTURE: white) on unit. */
+/* Binds texture index (SG_DRAW_NO_TEXTURE: white) on unit. The unit is
+ * made active first: an upload (the texture's first, or its updates) binds
+ * the texture on the active unit, which would otherwise be the previous
+ * slot's, and leave that slot sampling this texture. */
 static sg_result bind(struct sg_gl_cache *textures, GLuint white, GLint max_size,
                       const struct sg_scene *scene, uint32_t index, int unit)
 {
 	GLuint name = white;
+	glActiveTexture(GL_TEXTURE0 + (GLenum)unit);
 	if (index != SG_DRAW_NO_TEXTURE) {
 		sg_result result = sg_gl_cache_texture(textures, scene, index, max_size, &name);
 		if (result)
@@ -239,7 +243,6 @@ static sg_result bind(struct sg_gl_cache *textures, GLuint white, GLint max_size
 			return sg_fail(SG_ERR_UNSUPPORTED,
 			               "texture #%u: NV12 textures are not drawn in 3D views", index);
 	}
-	glActiveTexture(GL_TEXTURE0 + (GLenum)unit);
 	glBindTexture(GL_TEXTURE_2D, name);
 	return SG_OK;
 }
