@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sg/sg.h>
 
@@ -36,7 +37,7 @@ static const char *sample_path(const char *name)
 
 /* A view with camera under the root, a directional light in it shining
  * along direction, the model imported under the view. */
-static sg_node stage(struct sg_scene *scene, const char *name, const struct sg_camera *camera,
+static sg_node stage(struct sg_scene *scene, const char *path, const struct sg_camera *camera,
                      const float direction[3], struct sg_import_info *info)
 {
 	sg_node view = sg_node_new_view3d(
@@ -56,11 +57,9 @@ static sg_node stage(struct sg_scene *scene, const char *name, const struct sg_c
 	                                             .color = {1, 1, 1}, .intensity = 2});
 	ck_assert_int_eq(sg_node_add_child(scene, view, turn), SG_OK);
 	ck_assert_int_eq(sg_node_add_child(scene, turn, light), SG_OK);
-	ck_assert_msg(sg_scene_import(scene,
-	                              &(struct sg_import_desc){.path = sample_path(name),
-	                                                       .parent = view},
+	ck_assert_msg(sg_scene_import(scene, &(struct sg_import_desc){.path = path, .parent = view},
 	                              info) == SG_OK,
-	              "%s: %s", name, sg_last_error());
+	              "%s: %s", path, sg_last_error());
 	return view;
 }
 
@@ -101,7 +100,7 @@ START_TEST(test_every_sample_draws)
 	                centre[2] + distance * 0.77f};
 	sg_camera_look_at(&camera, eye, centre, (float[]){0, 1, 0});
 	float direction[3] = {-0.4f, -0.5f, -0.77f};
-	stage(scene, name, &camera, direction, &info);
+	stage(scene, sample_path(name), &camera, direction, &info);
 	uint8_t *pixels = render(scene);
 	int drawn = 0;
 	for (int p = 0; p < SIZE * SIZE; p++)
@@ -121,7 +120,7 @@ START_TEST(test_box_face_is_the_reference_brdf)
 	sg_camera_look_at(&camera, (float[]){0, 0, 3}, (float[]){0, 0, 0}, (float[]){0, 1, 0});
 	struct sg_import_info info;
 	/* the light along the view: the face towards the camera is lit head-on */
-	stage(scene, "Box", &camera, (float[]){0, 0, -1}, &info);
+	stage(scene, sample_path("Box"), &camera, (float[]){0, 0, -1}, &info);
 	uint8_t *pixels = render(scene);
 	/* Box.gltf: a unit cube about the origin (its faces at +-0.5 whatever
 	 * its node's turn), material "Red": base (0.8, 0, 0), metallic 0,
@@ -292,6 +291,121 @@ START_TEST(test_alpha_blend_bed_draws_its_base_colour)
 }
 END_TEST
 
+/* Writes folder/quad.gltf: a unit square in the plane z = 0 facing +Z, its
+ * material OPAQUE (metallic 0, roughness 0.6; KHR_materials_unlit if unlit)
+ * with a base colour texture of one texel, folder/texel.png. */
+static void write_texel_quad(const char *folder, const uint8_t texel[4], bool unlit)
+{
+	char path[1100];
+	snprintf(path, sizeof(path), "%s/texel.png", folder);
+	ck_assert_int_eq(sg_image_write_png(path, 1, 1, texel, 0), SG_OK);
+	const float positions[12] = {-0.5f, -0.5f, 0, 0.5f,  -0.5f, 0,
+	                             0.5f,  0.5f,  0, -0.5f, 0.5f,  0};
+	const float normals[12] = {0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1};
+	const float uvs[8] = {0, 1, 1, 1, 1, 0, 0, 0};
+	const uint16_t indices[6] = {0, 1, 2, 0, 2, 3};
+	snprintf(path, sizeof(path), "%s/quad.bin", folder);
+	FILE *bin = fopen(path, "wb");
+	ck_assert_ptr_nonnull(bin);
+	fwrite(positions, sizeof(positions), 1, bin);
+	fwrite(normals, sizeof(normals), 1, bin);
+	fwrite(uvs, sizeof(uvs), 1, bin);
+	fwrite(indices, sizeof(indices), 1, bin);
+	ck_assert_int_eq(fclose(bin), 0);
+	snprintf(path, sizeof(path), "%s/quad.gltf", folder);
+	FILE *gltf = fopen(path, "w");
+	ck_assert_ptr_nonnull(gltf);
+	fprintf(
+	    gltf,
+	    "{\"asset\": {\"version\": \"2.0\"},%s \"scene\": 0, \"scenes\": [{\"nodes\": [0]}],"
+	    " \"nodes\": [{\"mesh\": 0}],"
+	    " \"meshes\": [{\"primitives\": [{\"attributes\": {\"POSITION\": 0, \"NORMAL\": 1,"
+	    " \"TEXCOORD_0\": 2}, \"indices\": 3, \"material\": 0}]}],"
+	    " \"materials\": [{\"alphaMode\": \"OPAQUE\", \"pbrMetallicRoughness\": {"
+	    "\"baseColorTexture\": {\"index\": 0}, \"metallicFactor\": 0,"
+	    " \"roughnessFactor\": 0.6}%s}],"
+	    " \"textures\": [{\"source\": 0}], \"images\": [{\"uri\": \"texel.png\"}],"
+	    " \"buffers\": [{\"uri\": \"quad.bin\", \"byteLength\": 140}],"
+	    " \"bufferViews\": [{\"buffer\": 0, \"byteOffset\": 0, \"byteLength\": 128},"
+	    " {\"buffer\": 0, \"byteOffset\": 128, \"byteLength\": 12}],"
+	    " \"accessors\": ["
+	    "{\"bufferView\": 0, \"byteOffset\": 0, \"componentType\": 5126, \"count\": 4,"
+	    " \"type\": \"VEC3\", \"min\": [-0.5, -0.5, 0], \"max\": [0.5, 0.5, 0]},"
+	    " {\"bufferView\": 0, \"byteOffset\": 48, \"componentType\": 5126, \"count\": 4,"
+	    " \"type\": \"VEC3\"},"
+	    " {\"bufferView\": 0, \"byteOffset\": 96, \"componentType\": 5126, \"count\": 4,"
+	    " \"type\": \"VEC2\"},"
+	    " {\"bufferView\": 1, \"componentType\": 5123, \"count\": 6, \"type\": \"SCALAR\"}]}\n",
+	    unlit ? " \"extensionsUsed\": [\"KHR_materials_unlit\"]," : "",
+	    unlit ? ", \"extensions\": {\"KHR_materials_unlit\": {}}" : "");
+	ck_assert_int_eq(fclose(gltf), 0);
+}
+
+/* glTF: an OPAQUE material ignores its texels' alpha. An imported quad
+ * with a base colour texel (230, 230, 90, a) for a = 0 and 10 (premultiplied
+ * bytes keep nothing, and 9 9 4) shows the texel's colour: _i even unlit,
+ * the texel itself; odd lit head-on, the BRDF reference for base =
+ * decode(texel). */
+START_TEST(test_opaque_texel_keeps_its_colour_whatever_its_alpha)
+{
+	const uint8_t texel[4] = {230, 230, 90, _i / 2 ? 10 : 0};
+	const bool lit = _i % 2;
+	char folder[] = "/tmp/sg-texel-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(folder));
+	write_texel_quad(folder, texel, !lit);
+	char path[1100];
+	snprintf(path, sizeof(path), "%s/quad.gltf", folder);
+	struct sg_scene *scene = sg_scene_create();
+	struct sg_camera camera;
+	sg_camera_init_perspective(&camera, 0.7f, 1.0f, 0.1f, 20.0f);
+	sg_camera_look_at(&camera, (float[]){0, 0, 3}, (float[]){0, 0, 0}, (float[]){0, 1, 0});
+	struct sg_import_info info;
+	stage(scene, path, &camera, (float[]){0, 0, -1}, &info);
+	uint8_t *pixels = render(scene);
+	struct ref_material material = {.base = {1, 1, 1, 1}, .roughness = 0.6, .occlusion = 1};
+	for (int c = 0; c < 3; c++)
+		material.base[c] = srgb_decode(texel[c] / 255.0);
+	struct ref_light light = {
+	    .type = REF_DIRECTIONAL, .color = {1, 1, 1}, .intensity = 2, .direction = {0, 0, -1}};
+	double ambient[3] = {0.05f, 0.05f, 0.05f};
+	struct ref_camera ref = {.eye = {0, 0, 3},
+	                         .center = {0, 0, 0},
+	                         .up = {0, 1, 0},
+	                         .fovy = 0.7f,
+	                         .aspect = 1,
+	                         .width = SIZE,
+	                         .height = SIZE};
+	static const int points[][2] = {{32, 32}, {26, 27}, {38, 37}};
+	for (size_t i = 0; i < sizeof(points) / sizeof(points[0]); i++) {
+		int x = points[i][0], y = points[i][1];
+		uint8_t want[4] = {texel[0], texel[1], texel[2], 255};
+		struct dvec3 hit;
+		ck_assert(ref_camera_hit_plane(&ref, x, y, (struct dvec3){0, 0, 0},
+		                               (struct dvec3){0, 0, 1}, &hit));
+		ck_assert(fabs(hit.x) < 0.45 && fabs(hit.y) < 0.45); /* on the quad */
+		if (lit)
+			ref_shade_bytes(&material, hit, (struct dvec3){0, 0, 1}, ref.eye, &light, 1,
+			                ambient, want);
+		const uint8_t *got = pixels + ((size_t)y * SIZE + (size_t)x) * 4;
+		for (int c = 0; c < 4; c++)
+			ck_assert_msg(
+			    abs(got[c] - want[c]) <= (lit ? 2 : 0),
+			    "%s, texel alpha %d: pixel (%d, %d) is %u %u %u %u, want %u %u %u "
+			    "%u",
+			    lit ? "lit" : "unlit", texel[3], x, y, got[0], got[1], got[2], got[3],
+			    want[0], want[1], want[2], want[3]);
+	}
+	free(pixels);
+	sg_scene_destroy(scene);
+	const char *names[] = {"texel.png", "quad.bin", "quad.gltf"};
+	for (int n = 0; n < 3; n++) {
+		snprintf(path, sizeof(path), "%s/%s", folder, names[n]);
+		ck_assert_int_eq(unlink(path), 0);
+	}
+	ck_assert_int_eq(rmdir(folder), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("model-render");
@@ -300,6 +414,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_every_sample_draws, 0, (int)(sizeof(samples) / sizeof(samples[0])));
 	tcase_add_test(tc, test_box_face_is_the_reference_brdf);
 	tcase_add_test(tc, test_alpha_blend_bed_draws_its_base_colour);
+	tcase_add_loop_test(tc, test_opaque_texel_keeps_its_colour_whatever_its_alpha, 0, 4);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

@@ -1711,6 +1711,119 @@ START_TEST(test_first_frame_binds_each_texture_to_its_unit)
 }
 END_TEST
 
+/* glTF: OPAQUE ignores a texel's alpha, MASK only compares it with the
+ * cutoff; the colour is the texel's whatever its alpha. A 1 x 1 base colour
+ * texture (230, 230, 90, a) for a = 0, 10 and 254 (premultiplied bytes keep
+ * nothing, 9 9 4 and 229 229 89 of them); _i: 0 unlit (each quad shows the
+ * texel itself), 1 lit (the BRDF reference for base = decode(texel)). The
+ * MASK quads have a cutoff below every alpha but 0's. */
+START_TEST(test_texel_colour_whatever_its_alpha)
+{
+	static const uint8_t alphas[3] = {0, 10, 254};
+	static const uint8_t colour[3] = {230, 230, 90};
+	const bool lit = _i == 1;
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	struct ref_light light = front_light();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, lit ? plain_ambient : NULL);
+	if (lit)
+		light_add(scene, view, &light);
+	struct ref_material given = {.base = {1, 1, 1, 1}, .roughness = 0.6, .occlusion = 1};
+	for (int a = 0; a < 3; a++)
+		for (int mask = 0; mask < 2; mask++) {
+			const uint8_t texel[4] = {colour[0], colour[1], colour[2], alphas[a]};
+			struct material_options options = {
+			    .alpha_mode = mask ? SG_ALPHA_MASK : SG_ALPHA_OPAQUE,
+			    .alpha_cutoff = 0.02f,
+			    .unlit = !lit,
+			    .base_color_texture = {texture_new(scene, 1, 1, texel), 0}};
+			model_add(scene, view,
+			          quad_mesh(scene,
+			                    (struct dvec3){-1.2 + 1.2 * a, mask ? -0.8 : 0.8, 0},
+			                    (struct dvec3){0.5, 0, 0}, (struct dvec3){0, 0.35, 0}),
+			          material_new(scene, &given, &options));
+		}
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	struct ref_material expected = given;
+	for (int c = 0; c < 3; c++)
+		expected.base[c] = srgb_decode(colour[c] / 255.0);
+	const uint8_t unlit_want[4] = {colour[0], colour[1], colour[2], 255};
+	for (int a = 0; a < 3; a++)
+		for (int mask = 0; mask < 2; mask++) {
+			char what[96];
+			snprintf(what, sizeof(what), "%s, %s, texel alpha %d",
+			         lit ? "lit" : "unlit", mask ? "MASK" : "OPAQUE", alphas[a]);
+			int x, y;
+			pixel_of(&ref, (struct dvec3){-1.2 + 1.2 * a, mask ? -0.8 : 0.8, 0}, &x,
+			         &y);
+			if (mask && alphas[a] == 0)
+				expect_pixel(pixels, SIZE, x, y, clear_bytes, 0,
+				             what); /* discarded */
+			else if (lit)
+				expect_lit_front(pixels, &ref, x, y, 0, &expected, &light, 1,
+				                 plain_ambient, what);
+			else
+				expect_pixel(pixels, SIZE, x, y, unlit_want, 0, what);
+		}
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* One translucent texture drawn by a 2D model (premultiplied, blended over
+ * the clear colour) and by an unlit OPAQUE material (its straight colour),
+ * then updated (sg_texture_update): both copies follow the update. */
+START_TEST(test_texture_shared_by_2d_and_a_material_follows_updates)
+{
+	static const uint8_t texels[2][4] = {{230, 230, 90, 128}, {40, 200, 120, 64}};
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	sg_texture texture = texture_new(scene, 1, 1, texels[0]);
+	sg_mesh square = sg_mesh_create_quad(scene, 16, 16);
+	sg_node flat = sg_node_new_model(
+	    scene,
+	    &(struct sg_model_desc){.mesh = square, .texture = texture, .position = {0, 0, 0}});
+	ck_assert_msg(flat.generation, "%s", sg_last_error());
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), flat), SG_OK);
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, NULL);
+	struct ref_material white = {.base = {1, 1, 1, 1}, .occlusion = 1};
+	model_add(scene, view,
+	          quad_mesh(scene, (struct dvec3){0.5, -0.5, 0}, (struct dvec3){0.5, 0, 0},
+	                    (struct dvec3){0, 0.5, 0}),
+	          material_new(scene, &white,
+	                       &(struct material_options){.unlit = true,
+	                                                  .base_color_texture = {texture, 0}}));
+	struct sg_renderer *renderer = renderer_new(SIZE);
+	uint8_t *pixels = malloc(SIZE * SIZE * 4);
+	ck_assert_ptr_nonnull(pixels);
+	for (int round = 0; round < 2; round++) {
+		const uint8_t *t = texels[round];
+		if (round)
+			ck_assert_int_eq(sg_texture_update(scene, texture, 0, 0, 1, 1, t, 0),
+			                 SG_OK);
+		ck_assert_msg(sg_renderer_render(renderer, scene, NULL) == SG_OK, "%s",
+		              sg_last_error());
+		ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+		/* 2D: round(c a / 255) over the clear colour times 1 - a */
+		uint8_t flat_want[4] = {0, 0, 0, 255};
+		for (int c = 0; c < 3; c++)
+			flat_want[c] = (uint8_t)lround(t[c] * t[3] / 255.0 +
+			                               clear_bytes[c] * (255 - t[3]) / 255.0);
+		expect_pixel(pixels, SIZE, 8, 8, flat_want, 1, round ? "2D, updated" : "2D");
+		const uint8_t material_want[4] = {t[0], t[1], t[2], 255};
+		int x, y;
+		pixel_of(&ref, (struct dvec3){0.5, -0.5, 0}, &x, &y);
+		expect_pixel(pixels, SIZE, x, y, material_want, 0,
+		             round ? "material, updated" : "material");
+	}
+	free(pixels);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 /* A normal texture tilts the normal, the same whether the mesh gives
  * tangents or the shader derives them from the screen derivatives of
  * position and uv. The quad's u runs along +x and its v down the texture
@@ -2359,6 +2472,8 @@ int main(void)
 	tcase_add_test(tc, test_vertex_colours_and_uv_sets);
 	tcase_add_loop_test(tc, test_material_textures, 0, 3);
 	tcase_add_test(tc, test_first_frame_binds_each_texture_to_its_unit);
+	tcase_add_loop_test(tc, test_texel_colour_whatever_its_alpha, 0, 2);
+	tcase_add_test(tc, test_texture_shared_by_2d_and_a_material_follows_updates);
 	/* the derived frame along u (the case the y flip broke); all four below */
 	tcase_add_loop_test(tc, test_normal_texture_with_and_without_tangents, 0, 1);
 	tcase_add_test(tc, test_editing_lights_and_views_repaints);

@@ -129,6 +129,7 @@ static sg_result program_of(struct sg_gl_draw3d *d3, uint64_t key, struct sg_gl_
 	AT(tex_set, "TexSet");
 	AT(emissive_set, "EmissiveSet");
 	AT(base_color, "BaseColor");
+	AT(premultiplied, "Premultiplied");
 	AT(alpha_cutoff, "AlphaCutoff");
 	AT(metallic, "Metallic");
 	AT(roughness, "Roughness");
@@ -226,17 +227,20 @@ static void set_view_uniforms(struct sg_gl_solid_program *p, const struct sg_vie
 	glUniform1fv(p->light_outer, count, outer);
 }
 
-/* Binds texture index (SG_DRAW_NO_TEXTURE: white) on unit. The unit is
- * made active first: an upload (the texture's first, or its updates) binds
- * the texture on the active unit, which would otherwise be the previous
- * slot's, and leave that slot sampling this texture. */
+/* Binds texture index (SG_DRAW_NO_TEXTURE: white) on unit, its copy with
+ * straight alpha for a material (cache.h), else the premultiplied one. The
+ * unit is made active first: an upload (the texture's first, or its
+ * updates) binds the texture on the active unit, which would otherwise be
+ * the previous slot's, and leave that slot sampling this texture. */
 static sg_result bind(struct sg_gl_cache *textures, GLuint white, GLint max_size,
-                      const struct sg_scene *scene, uint32_t index, int unit)
+                      const struct sg_scene *scene, uint32_t index, int unit, bool straight)
 {
 	GLuint name = white;
 	glActiveTexture(GL_TEXTURE0 + (GLenum)unit);
 	if (index != SG_DRAW_NO_TEXTURE) {
-		sg_result result = sg_gl_cache_texture(textures, scene, index, max_size, &name);
+		sg_result result =
+		    straight ? sg_gl_cache_texture_straight(textures, scene, index, max_size, &name)
+		             : sg_gl_cache_texture(textures, scene, index, max_size, &name);
 		if (result)
 			return result;
 		if (textures->objects[index].chroma)
@@ -250,6 +254,14 @@ static sg_result bind(struct sg_gl_cache *textures, GLuint white, GLint max_size
 static uint32_t texture_index(const struct sg_material_texture *t)
 {
 	return t->texture.generation ? t->texture.index : SG_DRAW_NO_TEXTURE;
+}
+
+/* 1 where t's texels are premultiplied as bound (an imported dma-buf), else 0. */
+static float premultiplied(const struct sg_scene *scene, const struct sg_material_texture *t)
+{
+	return t->texture.generation && sg_scene_texture_slot(scene, t->texture.index)->import
+	           ? 1.0f
+	           : 0.0f;
 }
 
 static int set_of(const struct sg_material_texture *t)
@@ -295,7 +307,7 @@ static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, 
 		glFrontFace(d->mirrored ? GL_CCW : GL_CW);
 	if (!m) {
 		glUniform4i(p->tex_set, -1, -1, -1, -1);
-		return bind(textures, white, max_size, scene, d->texture, UNIT_BASE);
+		return bind(textures, white, max_size, scene, d->texture, UNIT_BASE, false);
 	}
 	glUniform4fv(p->base_color, 1, m->base_color);
 	glUniform1f(p->alpha_cutoff, m->alpha_cutoff);
@@ -314,8 +326,11 @@ static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, 
 	    &m->base_color_texture, &m->metallic_roughness_texture, &m->normal_texture,
 	    &m->occlusion_texture, &m->emissive_texture};
 	for (int u = 0; u < UNITS; u++)
-		if ((result = bind(textures, white, max_size, scene, texture_index(t[u]), u)))
+		if ((result = bind(textures, white, max_size, scene, texture_index(t[u]), u, true)))
 			return result;
+	/* a dma-buf's texels stay premultiplied: the shader divides them */
+	glUniform2f(p->premultiplied, premultiplied(scene, t[UNIT_BASE]),
+	            premultiplied(scene, t[UNIT_EMISSIVE]));
 	return SG_OK;
 }
 

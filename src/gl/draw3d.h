@@ -16,7 +16,7 @@ struct sg_gl_solid_program {
 	uint64_t key;
 	GLuint name;
 	GLint view_projection, tex_set, emissive_set;
-	GLint base_color, alpha_cutoff;
+	GLint base_color, alpha_cutoff, premultiplied;
 	GLint metallic, roughness, normal_scale, occlusion_strength, emissive;
 	GLint eye, forward, orthographic, ambient;
 	GLint light_position, light_direction, light_radiance, light_range, light_inner,
