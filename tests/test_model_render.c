@@ -63,17 +63,22 @@ static sg_node stage(struct sg_scene *scene, const char *path, const struct sg_c
 	return view;
 }
 
-static uint8_t *render(struct sg_scene *scene)
+static uint8_t *render_sized(struct sg_scene *scene, int size)
 {
-	struct sg_renderer *r = sg_renderer_create(
-	    &(struct sg_renderer_desc){.width = SIZE, .height = SIZE, .target = SG_TARGET_SURFACELESS});
+	struct sg_renderer *r = sg_renderer_create(&(struct sg_renderer_desc){
+	    .width = size, .height = size, .target = SG_TARGET_SURFACELESS});
 	ck_assert_msg(r, "%s", sg_last_error());
 	ck_assert_int_eq(sg_renderer_set_clear_color(r, 0, 0, 0, 1), SG_OK);
 	ck_assert_msg(sg_renderer_render(r, scene, NULL) == SG_OK, "%s", sg_last_error());
-	uint8_t *pixels = malloc(SIZE * SIZE * 4);
+	uint8_t *pixels = malloc((size_t)size * (size_t)size * 4);
 	ck_assert_int_eq(sg_renderer_read_pixels(r, pixels, 0), SG_OK);
 	sg_renderer_destroy(r);
 	return pixels;
+}
+
+static uint8_t *render(struct sg_scene *scene)
+{
+	return render_sized(scene, SIZE);
 }
 
 START_TEST(test_every_sample_draws)
@@ -406,6 +411,104 @@ START_TEST(test_opaque_texel_keeps_its_colour_whatever_its_alpha)
 }
 END_TEST
 
+/* The model-space box (min xyz, max xyz) of the mesh whose primitive uses
+ * material name, from its POSITION accessor's min and max. */
+static void mesh_box_of_material(json_object *root, const char *name, double box[6])
+{
+	json_object *materials, *meshes, *accessors;
+	ck_assert(json_object_object_get_ex(root, "materials", &materials));
+	ck_assert(json_object_object_get_ex(root, "meshes", &meshes));
+	ck_assert(json_object_object_get_ex(root, "accessors", &accessors));
+	int material = -1;
+	for (size_t m = 0; m < json_object_array_length(materials); m++) {
+		json_object *it;
+		if (json_object_object_get_ex(json_object_array_get_idx(materials, m), "name",
+		                              &it) &&
+		    !strcmp(json_object_get_string(it), name))
+			material = (int)m;
+	}
+	ck_assert_int_ge(material, 0);
+	for (size_t m = 0; m < json_object_array_length(meshes); m++) {
+		json_object *primitives, *primitive, *used, *attributes, *position, *min, *max;
+		ck_assert(json_object_object_get_ex(json_object_array_get_idx(meshes, m),
+		                                    "primitives", &primitives));
+		primitive = json_object_array_get_idx(primitives, 0);
+		if (!json_object_object_get_ex(primitive, "material", &used) ||
+		    json_object_get_int(used) != material)
+			continue;
+		ck_assert(json_object_object_get_ex(primitive, "attributes", &attributes));
+		ck_assert(json_object_object_get_ex(attributes, "POSITION", &position));
+		json_object *accessor =
+		    json_object_array_get_idx(accessors, (size_t)json_object_get_int(position));
+		ck_assert(json_object_object_get_ex(accessor, "min", &min));
+		ck_assert(json_object_object_get_ex(accessor, "max", &max));
+		for (int a = 0; a < 3; a++) {
+			box[a] = json_object_get_double(json_object_array_get_idx(min, (size_t)a));
+			box[3 + a] =
+			    json_object_get_double(json_object_array_get_idx(max, (size_t)a));
+		}
+		return;
+	}
+	ck_abort_msg("no mesh uses material %s", name);
+}
+
+/* TextureSettingsTest: each test square shows a red cross where its
+ * sampler's wrap is drawn wrongly (a green check or square where right).
+ * Seen face on, orthographic: the rows whose samplers clamp or mirror along
+ * s or t hold no red-cross pixel, and some green. Their places come from
+ * the file: each row's mesh box, turned by the root node's matrix (model
+ * (x, y, z) to (x, z, -y): the board faces +Z). Before libsg honoured
+ * samplers, all four showed the cross. */
+START_TEST(test_texture_settings_clamp_and_mirror_rows_pass)
+{
+	enum { BIG = 256 };
+	static const char *const rows[] = {"TextureClampMaterialS", "TextureClampMaterialT",
+	                                   "TextureMirrorMaterialS", "TextureMirrorMaterialT"};
+	/* the board spans x -5.2 .. 5.2 and (turned) y -5.6 .. 4.5 */
+	const float left = -5.5f, top = 5.0f, side = 11.0f;
+	struct sg_scene *scene = sg_scene_create();
+	struct sg_camera camera;
+	sg_camera_init_ortho(&camera, left, left + side, top - side, top, 0.1f, 40.0f);
+	sg_camera_look_at(&camera, (float[]){0, 0, 10}, (float[]){0, 0, 0}, (float[]){0, 1, 0});
+	sg_node view = sg_node_new_view3d(
+	    scene, &(struct sg_view3d_desc){.camera = &camera, .ambient = {0.3f, 0.3f, 0.3f}});
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), view), SG_OK);
+	ck_assert_msg(
+	    sg_scene_import(scene,
+	                    &(struct sg_import_desc){.path = sample_path("TextureSettingsTest"),
+	                                             .parent = view},
+	                    NULL) == SG_OK,
+	    "%s", sg_last_error());
+	uint8_t *pixels = render_sized(scene, BIG);
+	json_object *root = json_object_from_file(sample_path("TextureSettingsTest"));
+	ck_assert_ptr_nonnull(root);
+	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		double box[6];
+		mesh_box_of_material(root, rows[r], box);
+		/* turned: x stays, z becomes y; pixels of the box, 2 in from its edges */
+		int x0 = (int)ceil((box[0] - left) / side * BIG) + 2;
+		int x1 = (int)floor((box[3] - left) / side * BIG) - 2;
+		int y0 = (int)ceil((top - box[5]) / side * BIG) + 2;
+		int y1 = (int)floor((top - box[2]) / side * BIG) - 2;
+		ck_assert(x0 >= 0 && x1 < BIG && y0 >= 0 && y1 < BIG && x0 < x1 && y0 < y1);
+		int red = 0, green = 0;
+		for (int y = y0; y <= y1; y++)
+			for (int x = x0; x <= x1; x++) {
+				const uint8_t *p = pixels + ((size_t)y * BIG + (size_t)x) * 4;
+				red += p[0] > 100 && p[0] > 2 * p[1] && p[0] > 2 * p[2];
+				green += p[1] > 100 && p[1] > 2 * p[0] && p[1] > 2 * p[2];
+			}
+		ck_assert_msg(red == 0, "%s: %d pixels of the red cross in (%d, %d) .. (%d, %d)",
+		              rows[r], red, x0, y0, x1, y1);
+		ck_assert_msg(green > 20, "%s: %d green pixels in (%d, %d) .. (%d, %d)", rows[r],
+		              green, x0, y0, x1, y1);
+	}
+	json_object_put(root);
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("model-render");
@@ -415,6 +518,7 @@ int main(void)
 	tcase_add_test(tc, test_box_face_is_the_reference_brdf);
 	tcase_add_test(tc, test_alpha_blend_bed_draws_its_base_colour);
 	tcase_add_loop_test(tc, test_opaque_texel_keeps_its_colour_whatever_its_alpha, 0, 4);
+	tcase_add_test(tc, test_texture_settings_clamp_and_mirror_rows_pass);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

@@ -820,12 +820,12 @@ START_TEST(test_mask_discards_below_the_cutoff)
 	ck_assert_msg(texture.generation, "%s", sg_last_error());
 	struct ref_material ref_mask = {.base = {factor[0], factor[1], factor[2], factor[3]},
 	                                .occlusion = 1};
-	sg_material mask =
-	    material_new(scene, &ref_mask,
-	                 &(struct material_options){.alpha_mode = SG_ALPHA_MASK,
-	                                            .alpha_cutoff = cutoff,
-	                                            .unlit = true,
-	                                            .base_color_texture = {texture, 0}});
+	sg_material mask = material_new(
+	    scene, &ref_mask,
+	    &(struct material_options){.alpha_mode = SG_ALPHA_MASK,
+	                               .alpha_cutoff = cutoff,
+	                               .unlit = true,
+	                               .base_color_texture = {.texture = texture, .uv_set = 0}});
 	model_add(scene, view,
 	          quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1.2, 0, 0},
 	                    (struct dvec3){0, 1, 0}),
@@ -1369,9 +1369,18 @@ START_TEST(test_material_defaults_and_refusals)
 	sg_texture texture = sg_texture_create(
 	    scene, &(struct sg_texture_desc){.width = 1, .height = 1, .pixels = white});
 	bad = desc;
-	bad.base_color_texture = (struct sg_material_texture){texture, 2};
+	bad.base_color_texture = (struct sg_material_texture){.texture = texture, .uv_set = 2};
 	ck_assert(!sg_material_create(scene, &bad).generation);
 	ck_assert_int_eq(sg_last_result(), SG_ERR_INVALID_ARGUMENT);
+	bad.base_color_texture = (struct sg_material_texture){
+	    .texture = texture, .sampler = {.wrap_t = SG_SAMPLER_MIRRORED_REPEAT + 1}};
+	ck_assert(!sg_material_create(scene, &bad).generation);
+	ck_assert_int_eq(sg_last_result(), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "base_color_texture.sampler wrap"));
+	bad.base_color_texture = (struct sg_material_texture){
+	    .texture = texture, .sampler = {.min_filter = (enum sg_sampler_filter) - 1}};
+	ck_assert(!sg_material_create(scene, &bad).generation);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "base_color_texture.sampler filter"));
 
 	sg_material good = sg_material_create(scene, &desc);
 	ck_assert(sg_material_exists(scene, good));
@@ -1581,8 +1590,9 @@ START_TEST(test_vertex_colours_and_uv_sets)
 		    quad_mesh_with(scene, (struct dvec3){set ? 0 : 1.2, 0, 0}, u, v,
 		                   &(struct quad_attributes){.uv0 = uv_left, .uv1 = uv_right}),
 		    material_new(scene, &ref_white,
-		                 &(struct material_options){.unlit = true,
-		                                            .base_color_texture = {texture, set}}));
+		                 &(struct material_options){
+		                     .unlit = true,
+		                     .base_color_texture = {.texture = texture, .uv_set = set}}));
 	uint8_t *pixels = render(scene, SIZE, NULL);
 	const double tinted[4] = {base[0] * 0.5, base[1] * 1, base[2] * 0.8, 1};
 	uint8_t tinted_want[4];
@@ -1691,19 +1701,22 @@ START_TEST(test_first_frame_binds_each_texture_to_its_unit)
 	sg_node view = view_add(scene, sg_scene_root(scene), &camera, NULL);
 	sg_texture orm = texture_new(scene, 1, 1, orm_texel);
 	struct ref_material white = {.base = {1, 1, 1, 1}, .occlusion = 1};
-	model_add(
-	    scene, view,
-	    quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1, 0, 0},
-	              (struct dvec3){0, 1, 0}),
-	    material_new(scene, &white,
-	                 &(struct material_options){
-	                     .unlit = true,
-	                     .base_color_texture = {texture_new(scene, 1, 1, base_texel), 0},
-	                     .metallic_roughness_texture = {orm, 0},
-	                     .normal_texture = {texture_new(scene, 1, 1, normal_texel), 0},
-	                     .occlusion_texture = {orm, 0},
-	                     .occlusion_strength = 1,
-	                     .emissive_texture = {texture_new(scene, 1, 1, emissive_texel), 0}}));
+	model_add(scene, view,
+	          quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1, 0, 0},
+	                    (struct dvec3){0, 1, 0}),
+	          material_new(
+	              scene, &white,
+	              &(struct material_options){
+	                  .unlit = true,
+	                  .base_color_texture = {.texture = texture_new(scene, 1, 1, base_texel),
+	                                         .uv_set = 0},
+	                  .metallic_roughness_texture = {.texture = orm, .uv_set = 0},
+	                  .normal_texture = {.texture = texture_new(scene, 1, 1, normal_texel),
+	                                     .uv_set = 0},
+	                  .occlusion_texture = {.texture = orm, .uv_set = 0},
+	                  .occlusion_strength = 1,
+	                  .emissive_texture = {.texture = texture_new(scene, 1, 1, emissive_texel),
+	                                       .uv_set = 0}}));
 	uint8_t *pixels = render(scene, SIZE, NULL);
 	expect_pixel(pixels, SIZE, 32, 32, base_texel, 0, "unlit: the base colour texel");
 	free(pixels);
@@ -1737,7 +1750,8 @@ START_TEST(test_texel_colour_whatever_its_alpha)
 			    .alpha_mode = mask ? SG_ALPHA_MASK : SG_ALPHA_OPAQUE,
 			    .alpha_cutoff = 0.02f,
 			    .unlit = !lit,
-			    .base_color_texture = {texture_new(scene, 1, 1, texel), 0}};
+			    .base_color_texture = {.texture = texture_new(scene, 1, 1, texel),
+			                           .uv_set = 0}};
 			model_add(scene, view,
 			          quad_mesh(scene,
 			                    (struct dvec3){-1.2 + 1.2 * a, mask ? -0.8 : 0.8, 0},
@@ -1792,9 +1806,10 @@ START_TEST(test_texture_shared_by_2d_and_a_material_follows_updates)
 	model_add(scene, view,
 	          quad_mesh(scene, (struct dvec3){0.5, -0.5, 0}, (struct dvec3){0.5, 0, 0},
 	                    (struct dvec3){0, 0.5, 0}),
-	          material_new(scene, &white,
-	                       &(struct material_options){.unlit = true,
-	                                                  .base_color_texture = {texture, 0}}));
+	          material_new(
+	              scene, &white,
+	              &(struct material_options){
+	                  .unlit = true, .base_color_texture = {.texture = texture, .uv_set = 0}}));
 	struct sg_renderer *renderer = renderer_new(SIZE);
 	uint8_t *pixels = malloc(SIZE * SIZE * 4);
 	ck_assert_ptr_nonnull(pixels);
@@ -1820,6 +1835,181 @@ START_TEST(test_texture_shared_by_2d_and_a_material_follows_updates)
 	}
 	free(pixels);
 	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* --- samplers -------------------------------------------------------------------------- */
+
+/* Texel index i of a wrapped coordinate along a side of size texels, as
+ * GLES 3.0 (section 3.8.10) defines each wrap. */
+static int wrapped(int i, int size, enum sg_sampler_wrap wrap)
+{
+	int period = wrap == SG_SAMPLER_MIRRORED_REPEAT ? 2 * size : size;
+	int m = ((i % period) + period) % period;
+	switch (wrap) {
+	case SG_SAMPLER_CLAMP_TO_EDGE: return i < 0 ? 0 : i >= size ? size - 1 : i;
+	case SG_SAMPLER_MIRRORED_REPEAT: return m < size ? m : 2 * size - 1 - m;
+	default: return m;
+	}
+}
+
+/* Channel c of the texture of width x height texels sampled at (s, t) with
+ * sampler: nearest, the texel floor(s width) wrapped; linear, the bilinear
+ * mix of the four texels around s width - 1/2 (GLES 3.0, 3.8.10). */
+static double sampled(const uint8_t *texels, int width, int height, double s, double t,
+                      const struct sg_sampler *sampler, bool linear, int c)
+{
+	double x = s * width, y = t * height;
+	if (!linear) {
+		int i = wrapped((int)floor(x), width, sampler->wrap_s);
+		int j = wrapped((int)floor(y), height, sampler->wrap_t);
+		return texels[(j * width + i) * 4 + c];
+	}
+	double fx = x - 0.5 - floor(x - 0.5), fy = y - 0.5 - floor(y - 0.5);
+	int i0 = (int)floor(x - 0.5), j0 = (int)floor(y - 0.5);
+	double value = 0;
+	for (int dj = 0; dj < 2; dj++)
+		for (int di = 0; di < 2; di++) {
+			int i = wrapped(i0 + di, width, sampler->wrap_s);
+			int j = wrapped(j0 + dj, height, sampler->wrap_t);
+			value += (di ? fx : 1 - fx) * (dj ? fy : 1 - fy) *
+			         texels[(j * width + i) * 4 + c];
+		}
+	return value;
+}
+
+/* An unlit quad textured beyond [0, 1]: uv from (-1, -1) at its top-left to
+ * (2, 2) at its bottom-right, the 2 x 2 texture's own settings nearest and
+ * clamp. Each pixel away from texel edges (where rounding picks either side)
+ * is the formula's texel: _i 0 clamp both ways, 1 repeat along s and
+ * mirrored repeat along t, 2 mirrored repeat and clamp, 3 the texture's own
+ * (nearest; repeat, given to this texture), 4 linear magnification with
+ * mirrored repeat. */
+START_TEST(test_sampler_wraps_and_filters)
+{
+	static const uint8_t texels[16] = {200, 30, 30,  255, 30,  200, 30, 255,
+	                                   30,  30, 200, 255, 200, 200, 30, 255};
+	static const struct sg_sampler samplers[5] = {
+	    {SG_SAMPLER_CLAMP_TO_EDGE, SG_SAMPLER_CLAMP_TO_EDGE, SG_SAMPLER_NEAREST,
+	     SG_SAMPLER_NEAREST},
+	    {SG_SAMPLER_REPEAT, SG_SAMPLER_MIRRORED_REPEAT, SG_SAMPLER_NEAREST, SG_SAMPLER_NEAREST},
+	    {SG_SAMPLER_MIRRORED_REPEAT, SG_SAMPLER_CLAMP_TO_EDGE, SG_SAMPLER_NEAREST,
+	     SG_SAMPLER_NEAREST},
+	    {0, 0, 0, 0},
+	    {SG_SAMPLER_MIRRORED_REPEAT, SG_SAMPLER_MIRRORED_REPEAT, SG_SAMPLER_LINEAR,
+	     SG_SAMPLER_LINEAR}};
+	static const float uvs[8] = {-1, 2, 2, 2, 2, -1, -1, -1};
+	const struct sg_sampler *sampler = &samplers[_i];
+	/* what the sampler means: the texture's own settings for its zeros */
+	struct sg_sampler meant = *sampler;
+	if (_i == 3)
+		meant = (struct sg_sampler){SG_SAMPLER_REPEAT, SG_SAMPLER_REPEAT,
+		                            SG_SAMPLER_NEAREST, SG_SAMPLER_NEAREST};
+	const bool linear = meant.mag_filter == SG_SAMPLER_LINEAR;
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, NULL);
+	sg_texture texture = sg_texture_create(
+	    scene, &(struct sg_texture_desc){.width = 2,
+	                                     .height = 2,
+	                                     .pixels = texels,
+	                                     .wrap = _i == 3 ? SG_WRAP_REPEAT : SG_WRAP_CLAMP});
+	ck_assert_msg(texture.generation, "%s", sg_last_error());
+	struct ref_material white = {.base = {1, 1, 1, 1}, .occlusion = 1};
+	struct material_options options = {.unlit = true};
+	options.base_color_texture =
+	    (struct sg_material_texture){.texture = texture, .sampler = *sampler};
+	model_add(scene, view,
+	          quad_mesh_with(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1.5, 0, 0},
+	                         (struct dvec3){0, 1.5, 0}, &(struct quad_attributes){.uv0 = uvs}),
+	          material_new(scene, &white, &options));
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	int checked = 0;
+	for (int y = 0; y < SIZE; y++)
+		for (int x = 0; x < SIZE; x++) {
+			struct dvec3 hit;
+			ck_assert(ref_camera_hit_plane(&ref, x, y, (struct dvec3){0, 0, 0},
+			                               (struct dvec3){0, 0, 1}, &hit));
+			if (fabs(hit.x) > 1.45 || fabs(hit.y) > 1.45)
+				continue;                        /* off the quad, or at its edge */
+			double s = hit.x + 0.5, t = 0.5 - hit.y; /* uv at the hit */
+			/* texel edges (nearest) or texel centres (linear: where
+			 * the mix turns over to other texels) within 0.06 texel */
+			double ds = s * 2 - (linear ? 0.5 : 0), dt = t * 2 - (linear ? 0.5 : 0);
+			if (fabs(ds - round(ds)) < 0.06 || fabs(dt - round(dt)) < 0.06)
+				continue;
+			uint8_t want[4] = {0, 0, 0, 255};
+			for (int c = 0; c < 3; c++)
+				want[c] =
+				    (uint8_t)lround(sampled(texels, 2, 2, s, t, &meant, linear, c));
+			char what[64];
+			snprintf(what, sizeof(what), "sampler %d at uv (%.3f, %.3f)", _i, s, t);
+			expect_pixel(pixels, SIZE, x, y, want, linear ? 3 : 1, what);
+			checked++;
+		}
+	ck_assert_int_gt(checked, SIZE * SIZE / 4);
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* Minification: a 64 x 1 texture of alternate black and white texels on a
+ * quad 19.4 pixels wide (3.3 texels a pixel). Nearest picks one texel, black
+ * or white; linear mixes the two around the pixel's centre (no mipmaps:
+ * level 0 alone, docs/3d.md). _i: 0 nearest, 1 linear. */
+START_TEST(test_sampler_min_filter)
+{
+	uint8_t texels[64 * 4];
+	for (int i = 0; i < 64; i++) {
+		uint8_t v = i % 2 ? 255 : 0;
+		texels[i * 4] = texels[i * 4 + 1] = texels[i * 4 + 2] = v;
+		texels[i * 4 + 3] = 255;
+	}
+	const bool linear = _i == 1;
+	const struct sg_sampler sampler = {SG_SAMPLER_CLAMP_TO_EDGE, SG_SAMPLER_CLAMP_TO_EDGE,
+	                                   linear ? SG_SAMPLER_NEAREST
+	                                          : SG_SAMPLER_LINEAR, /* unused: minified */
+	                                   linear ? SG_SAMPLER_LINEAR : SG_SAMPLER_NEAREST};
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, NULL);
+	struct ref_material white = {.base = {1, 1, 1, 1}, .occlusion = 1};
+	struct material_options options = {.unlit = true};
+	options.base_color_texture = (struct sg_material_texture){
+	    .texture = texture_new(scene, 64, 1, texels), .sampler = sampler};
+	/* 19.4 pixels (the view is 2 tan(pi / 8) 5 = 4.14 units over 64
+	 * pixels), off the pixel grid: pixel centres fall all over the texels */
+	const double pixel = 2 * tan(M_PI / 8) * 5 / SIZE, half = 9.7 * pixel, shift = 0.23 * pixel;
+	model_add(scene, view,
+	          quad_mesh(scene, (struct dvec3){shift, 0, 0}, (struct dvec3){half, 0, 0},
+	                    (struct dvec3){0, half, 0}),
+	          material_new(scene, &white, &options));
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	int checked = 0;
+	for (int x = 0; x < SIZE; x++) {
+		struct dvec3 hit;
+		ck_assert(ref_camera_hit_plane(&ref, x, SIZE / 2, (struct dvec3){0, 0, 0},
+		                               (struct dvec3){0, 0, 1}, &hit));
+		if (fabs(hit.x - shift) > half * 0.9)
+			continue;
+		double s = (hit.x - shift + half) / (2 * half), edge = s * 64 - (linear ? 0.5 : 0);
+		if (fabs(edge - round(edge)) < 0.1)
+			continue;
+		uint8_t want[4] = {0, 0, 0, 255};
+		for (int c = 0; c < 3; c++)
+			want[c] =
+			    (uint8_t)lround(sampled(texels, 64, 1, s, 0.5, &sampler, linear, c));
+		char what[64];
+		snprintf(what, sizeof(what), "%s minification at s %.3f",
+		         linear ? "linear" : "nearest", s);
+		expect_pixel(pixels, SIZE, x, SIZE / 2, want, linear ? 4 : 1, what);
+		checked++;
+	}
+	ck_assert_int_ge(checked, 8);
+	free(pixels);
 	sg_scene_destroy(scene);
 }
 END_TEST
@@ -2474,6 +2664,8 @@ int main(void)
 	tcase_add_test(tc, test_first_frame_binds_each_texture_to_its_unit);
 	tcase_add_loop_test(tc, test_texel_colour_whatever_its_alpha, 0, 2);
 	tcase_add_test(tc, test_texture_shared_by_2d_and_a_material_follows_updates);
+	tcase_add_loop_test(tc, test_sampler_wraps_and_filters, 0, 5);
+	tcase_add_loop_test(tc, test_sampler_min_filter, 0, 2);
 	/* the derived frame along u (the case the y flip broke); all four below */
 	tcase_add_loop_test(tc, test_normal_texture_with_and_without_tangents, 0, 1);
 	tcase_add_test(tc, test_editing_lights_and_views_repaints);
