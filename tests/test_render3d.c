@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sg/scene3d.h>
 #include <sg/sg.h>
@@ -1879,6 +1880,44 @@ static double sampled(const uint8_t *texels, int width, int height, double s, do
 	return value;
 }
 
+/* 2 x 2 texels, each of its own colour. */
+static const uint8_t sampler_texels[16] = {200, 30, 30,  255, 30,  200, 30, 255,
+                                           30,  30, 200, 255, 200, 200, 30, 255};
+
+/* The pixels of the quad of test_sampler_wraps_and_filters (x and y in
+ * -1.5 .. 1.5 at z = 0, uv (-1, -1) at its top-left to (2, 2)), seen by ref,
+ * against the formula for texels with sampler meant (no zero fields): each
+ * pixel away from texel edges (nearest) or texel centres (linear: where the
+ * mix turns over to other texels), where rounding may pick either side. */
+static void expect_sampled_quad(const uint8_t *pixels, const struct ref_camera *ref,
+                                const uint8_t *texels, const struct sg_sampler *meant,
+                                const char *what)
+{
+	const bool linear = meant->mag_filter == SG_SAMPLER_LINEAR;
+	int checked = 0;
+	for (int y = 0; y < ref->height; y++)
+		for (int x = 0; x < ref->width; x++) {
+			struct dvec3 hit;
+			ck_assert(ref_camera_hit_plane(ref, x, y, (struct dvec3){0, 0, 0},
+			                               (struct dvec3){0, 0, 1}, &hit));
+			if (fabs(hit.x) > 1.45 || fabs(hit.y) > 1.45)
+				continue;                        /* off the quad, or at its edge */
+			double s = hit.x + 0.5, t = 0.5 - hit.y; /* uv at the hit */
+			double ds = s * 2 - (linear ? 0.5 : 0), dt = t * 2 - (linear ? 0.5 : 0);
+			if (fabs(ds - round(ds)) < 0.06 || fabs(dt - round(dt)) < 0.06)
+				continue;
+			uint8_t want[4] = {0, 0, 0, 255};
+			for (int c = 0; c < 3; c++)
+				want[c] =
+				    (uint8_t)lround(sampled(texels, 2, 2, s, t, meant, linear, c));
+			char where[96];
+			snprintf(where, sizeof(where), "%s at uv (%.3f, %.3f)", what, s, t);
+			expect_pixel(pixels, ref->width, x, y, want, linear ? 3 : 1, where);
+			checked++;
+		}
+	ck_assert_int_gt(checked, ref->width * ref->height / 4);
+}
+
 /* An unlit quad textured beyond [0, 1]: uv from (-1, -1) at its top-left to
  * (2, 2) at its bottom-right, the 2 x 2 texture's own settings nearest and
  * clamp. Each pixel away from texel edges (where rounding picks either side)
@@ -1888,8 +1927,6 @@ static double sampled(const uint8_t *texels, int width, int height, double s, do
  * mirrored repeat. */
 START_TEST(test_sampler_wraps_and_filters)
 {
-	static const uint8_t texels[16] = {200, 30, 30,  255, 30,  200, 30, 255,
-	                                   30,  30, 200, 255, 200, 200, 30, 255};
 	static const struct sg_sampler samplers[5] = {
 	    {SG_SAMPLER_CLAMP_TO_EDGE, SG_SAMPLER_CLAMP_TO_EDGE, SG_SAMPLER_NEAREST,
 	     SG_SAMPLER_NEAREST},
@@ -1906,7 +1943,6 @@ START_TEST(test_sampler_wraps_and_filters)
 	if (_i == 3)
 		meant = (struct sg_sampler){SG_SAMPLER_REPEAT, SG_SAMPLER_REPEAT,
 		                            SG_SAMPLER_NEAREST, SG_SAMPLER_NEAREST};
-	const bool linear = meant.mag_filter == SG_SAMPLER_LINEAR;
 	struct ref_camera ref = front_camera(SIZE);
 	struct sg_camera camera = sg_camera_of(&ref);
 	struct sg_scene *scene = sg_scene_create();
@@ -1914,7 +1950,7 @@ START_TEST(test_sampler_wraps_and_filters)
 	sg_texture texture = sg_texture_create(
 	    scene, &(struct sg_texture_desc){.width = 2,
 	                                     .height = 2,
-	                                     .pixels = texels,
+	                                     .pixels = sampler_texels,
 	                                     .wrap = _i == 3 ? SG_WRAP_REPEAT : SG_WRAP_CLAMP});
 	ck_assert_msg(texture.generation, "%s", sg_last_error());
 	struct ref_material white = {.base = {1, 1, 1, 1}, .occlusion = 1};
@@ -1926,32 +1962,58 @@ START_TEST(test_sampler_wraps_and_filters)
 	                         (struct dvec3){0, 1.5, 0}, &(struct quad_attributes){.uv0 = uvs}),
 	          material_new(scene, &white, &options));
 	uint8_t *pixels = render(scene, SIZE, NULL);
-	int checked = 0;
-	for (int y = 0; y < SIZE; y++)
-		for (int x = 0; x < SIZE; x++) {
-			struct dvec3 hit;
-			ck_assert(ref_camera_hit_plane(&ref, x, y, (struct dvec3){0, 0, 0},
-			                               (struct dvec3){0, 0, 1}, &hit));
-			if (fabs(hit.x) > 1.45 || fabs(hit.y) > 1.45)
-				continue;                        /* off the quad, or at its edge */
-			double s = hit.x + 0.5, t = 0.5 - hit.y; /* uv at the hit */
-			/* texel edges (nearest) or texel centres (linear: where
-			 * the mix turns over to other texels) within 0.06 texel */
-			double ds = s * 2 - (linear ? 0.5 : 0), dt = t * 2 - (linear ? 0.5 : 0);
-			if (fabs(ds - round(ds)) < 0.06 || fabs(dt - round(dt)) < 0.06)
-				continue;
-			uint8_t want[4] = {0, 0, 0, 255};
-			for (int c = 0; c < 3; c++)
-				want[c] =
-				    (uint8_t)lround(sampled(texels, 2, 2, s, t, &meant, linear, c));
-			char what[64];
-			snprintf(what, sizeof(what), "sampler %d at uv (%.3f, %.3f)", _i, s, t);
-			expect_pixel(pixels, SIZE, x, y, want, linear ? 3 : 1, what);
-			checked++;
-		}
-	ck_assert_int_gt(checked, SIZE * SIZE / 4);
+	char what[32];
+	snprintf(what, sizeof(what), "sampler %d", _i);
+	expect_sampled_quad(pixels, &ref, sampler_texels, &meant, what);
 	free(pixels);
 	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* The same quad from a scene file (docs/scene-format.md): its material's
+ * texture reference names the sampler (repeat along s, mirrored repeat
+ * along t, nearest), over the texture's own "linear" and "clamp". */
+START_TEST(test_scene_file_sampler)
+{
+	char folder[] = "/tmp/sg-sampler-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(folder));
+	char png[128], json[128];
+	snprintf(png, sizeof(png), "%s/texels.png", folder);
+	snprintf(json, sizeof(json), "%s/scene.json", folder);
+	ck_assert_int_eq(sg_image_write_png(png, 2, 2, sampler_texels, 0), SG_OK);
+	FILE *f = fopen(json, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f,
+	        "{\"output\": {\"width\": %d, \"height\": %d},"
+	        " \"textures\": {\"t\": {\"type\": \"png\", \"path\": \"texels.png\","
+	        " \"filter\": \"linear\", \"wrap\": \"clamp\"}},"
+	        " \"materials\": {\"m\": {\"unlit\": true, \"base_color_texture\": {"
+	        "\"texture\": \"t\", \"wrap_s\": \"repeat\", \"wrap_t\": \"mirrored_repeat\","
+	        " \"mag_filter\": \"nearest\", \"min_filter\": \"nearest\"}}},"
+	        " \"nodes\": [{\"type\": \"view3d\", \"camera\": {\"type\": \"perspective\","
+	        " \"fovy\": 45, \"near\": 0.1, \"far\": 100,"
+	        " \"look_at\": {\"eye\": [0, 0, 5], \"center\": [0, 0, 0]}},"
+	        " \"children\": [{\"type\": \"model\", \"material\": \"m\", \"mesh\": {"
+	        "\"type\": \"solid\","
+	        " \"positions\": [[-1.5, -1.5, 0], [1.5, -1.5, 0], [1.5, 1.5, 0], [-1.5, 1.5, 0]],"
+	        " \"uvs\": [[-1, 2], [2, 2], [2, -1], [-1, -1]],"
+	        " \"indices\": [0, 1, 2, 0, 2, 3]}}]}]}\n",
+	        SIZE, SIZE);
+	ck_assert_int_eq(fclose(f), 0);
+	struct sg_scene_file *file;
+	ck_assert_msg(sg_scene_file_load(json, &file) == SG_OK, "%s", sg_last_error());
+	struct sg_camera camera;
+	sg_scene_file_get_camera(file, SIZE, SIZE, &camera);
+	uint8_t *pixels = render(sg_scene_file_get_scene(file), SIZE, &camera);
+	struct ref_camera ref = front_camera(SIZE);
+	const struct sg_sampler meant = {SG_SAMPLER_REPEAT, SG_SAMPLER_MIRRORED_REPEAT,
+	                                 SG_SAMPLER_NEAREST, SG_SAMPLER_NEAREST};
+	expect_sampled_quad(pixels, &ref, sampler_texels, &meant, "scene file");
+	free(pixels);
+	sg_scene_file_destroy(file);
+	ck_assert_int_eq(unlink(png), 0);
+	ck_assert_int_eq(unlink(json), 0);
+	ck_assert_int_eq(rmdir(folder), 0);
 }
 END_TEST
 
@@ -2666,6 +2728,7 @@ int main(void)
 	tcase_add_test(tc, test_texture_shared_by_2d_and_a_material_follows_updates);
 	tcase_add_loop_test(tc, test_sampler_wraps_and_filters, 0, 5);
 	tcase_add_loop_test(tc, test_sampler_min_filter, 0, 2);
+	tcase_add_test(tc, test_scene_file_sampler);
 	/* the derived frame along u (the case the y flip broke); all four below */
 	tcase_add_loop_test(tc, test_normal_texture_with_and_without_tangents, 0, 1);
 	tcase_add_test(tc, test_editing_lights_and_views_repaints);
