@@ -35,7 +35,7 @@ flat in vec4 vsTint;
 #endif
 out vec4 Color;
 
-uniform sampler2D BaseTex;      // unit 0; premultiplied texels, sRGB-encoded
+uniform sampler2D BaseTex;      // unit 0; sRGB-encoded, straight alpha (PLAIN: premultiplied)
 uniform sampler2D MetalRoughTex; // unit 1
 uniform sampler2D NormalTex;     // unit 2
 uniform sampler2D OcclusionTex;  // unit 3
@@ -44,6 +44,9 @@ uniform sampler2D EmissiveTex;   // unit 4; sRGB-encoded
 // base, metallic-roughness, normal, occlusion; and emissive.
 uniform ivec4 TexSet;
 uniform int EmissiveSet;
+// 1 where the base colour (x) or emissive (y) texture is a dma-buf, whose
+// texels are premultiplied; a material's other textures have straight alpha.
+uniform vec2 Premultiplied;
 
 #ifndef PLAIN
 uniform vec4 BaseColor;  // linear, straight alpha
@@ -87,13 +90,14 @@ vec3 encode(vec3 c)
 }
 
 #ifdef UV0
-// A texel of an sRGB-encoded texture, linear and with straight alpha (the
-// texture cache premultiplies what it uploads).
-vec4 linearTexel(sampler2D tex, int set)
+// A texel of an sRGB-encoded texture, linear. A material's textures keep
+// straight alpha (src/gl/cache.c): OPAQUE and MASK take the colour of a
+// texel of any alpha, which premultiplied bytes would have lost.
+vec4 linearTexel(sampler2D tex, int set, float premultiplied)
 {
 	vec4 t = texture(tex, uvOf(set));
-	vec3 straight = t.a > 0.0 ? t.rgb / t.a : vec3(0.0);
-	return vec4(decode(straight), t.a);
+	float divisor = premultiplied > 0.5 && t.a > 0.0 ? t.a : 1.0;
+	return vec4(decode(t.rgb / divisor), t.a);
 }
 #endif
 
@@ -148,7 +152,7 @@ void main()
 	base *= vsColor;
 #endif
 #ifdef BASE_TEX
-	base *= linearTexel(BaseTex, TexSet.x);
+	base *= linearTexel(BaseTex, TexSet.x, Premultiplied.x);
 #endif
 	// A shader that may discard keeps llvmpipe from testing depth before
 	// shading: only MASK materials' programs have the discard.
@@ -224,7 +228,7 @@ void main()
 	color += Ambient * cDiff * ao;
 	vec3 emissive = Emissive;
 #ifdef EMISSIVE_TEX
-	emissive *= linearTexel(EmissiveTex, EmissiveSet).rgb;
+	emissive *= linearTexel(EmissiveTex, EmissiveSet, Premultiplied.y).rgb;
 #endif
 	color += emissive;
 #endif

@@ -836,9 +836,10 @@ START_TEST(test_3d_meshes_materials_lights_views)
 	ck_assert_int_eq(sg_material_create(scene, &md).generation, 0);
 	ck_assert_ptr_nonnull(strstr(sg_last_error(), "roughness"));
 	md.roughness = 0.5f;
-	md.base_color_texture = (struct sg_material_texture){{scene_id_of(scene), 999, 1}, 0};
+	md.base_color_texture =
+	    (struct sg_material_texture){.texture = {scene_id_of(scene), 999, 1}};
 	ck_assert_int_eq(sg_material_create(scene, &md).generation, 0);
-	md.base_color_texture = (struct sg_material_texture){texture, 2};
+	md.base_color_texture = (struct sg_material_texture){.texture = texture, .uv_set = 2};
 	ck_assert_int_eq(sg_material_create(scene, &md).generation, 0);
 	ck_assert_ptr_nonnull(strstr(sg_last_error(), "uv_set"));
 	md.base_color_texture.uv_set = 1;

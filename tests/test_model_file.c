@@ -379,12 +379,36 @@ START_TEST(test_samplers)
 	ck_assert_int_eq(texture->filter, SG_FILTER_LINEAR);
 	ck_assert_int_eq(texture->wrap, SG_WRAP_REPEAT);
 	ck_assert_int_eq(texture->width, 256);
-	/* TextureSettingsTest: every sampler repeats (or mirrors) on one axis at
-	 * least, and libsg has one wrap for both: all repeat */
+	/* TextureSettingsTest: one texture per image (glTF's default sampler
+	 * as its own), each material slot with its sampler's wraps; magFilter
+	 * LINEAR, minFilter NEAREST_MIPMAP_LINEAR: nearest (no mipmaps) */
 	import_sample("TextureSettingsTest", &info);
-	ck_assert_uint_ge(info.textures, 3);
+	ck_assert_uint_eq(info.textures, 3);
 	for (uint32_t i = scene->texture_pool.first; i < scene->texture_pool.used; i++)
 		ck_assert_int_eq(sg_scene_texture_slot(scene, i)->wrap, SG_WRAP_REPEAT);
+	static const struct {
+		const char *material;
+		enum sg_sampler_wrap s, t;
+	} wraps[] = {{"TextureClampMaterialS", SG_SAMPLER_CLAMP_TO_EDGE, SG_SAMPLER_REPEAT},
+	             {"TextureClampMaterialT", SG_SAMPLER_REPEAT, SG_SAMPLER_CLAMP_TO_EDGE},
+	             {"TextureMirrorMaterialS", SG_SAMPLER_MIRRORED_REPEAT, SG_SAMPLER_REPEAT},
+	             {"TextureMirrorMaterialT", SG_SAMPLER_REPEAT, SG_SAMPLER_MIRRORED_REPEAT},
+	             {"TextureRepeatMaterialS", SG_SAMPLER_REPEAT, SG_SAMPLER_CLAMP_TO_EDGE}};
+	for (size_t w = 0; w < sizeof(wraps) / sizeof(wraps[0]); w++) {
+		const struct sg_sampler *sampler = NULL;
+		for (uint32_t i = 0; i < scene->material_pool.used; i++) {
+			const struct sg_material_desc *d = &scene->materials[i].desc;
+			if (sg_pool_holds(&scene->material_pool, i,
+			                  scene->material_pool.generation[i]) &&
+			    d->name && !strcmp(d->name, wraps[w].material))
+				sampler = &d->base_color_texture.sampler;
+		}
+		ck_assert_msg(sampler != NULL, "no material %s", wraps[w].material);
+		ck_assert_int_eq(sampler->wrap_s, wraps[w].s);
+		ck_assert_int_eq(sampler->wrap_t, wraps[w].t);
+		ck_assert_int_eq(sampler->mag_filter, SG_SAMPLER_LINEAR);
+		ck_assert_int_eq(sampler->min_filter, SG_SAMPLER_NEAREST);
+	}
 }
 END_TEST
 

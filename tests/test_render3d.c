@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sg/scene3d.h>
 #include <sg/sg.h>
@@ -820,12 +821,12 @@ START_TEST(test_mask_discards_below_the_cutoff)
 	ck_assert_msg(texture.generation, "%s", sg_last_error());
 	struct ref_material ref_mask = {.base = {factor[0], factor[1], factor[2], factor[3]},
 	                                .occlusion = 1};
-	sg_material mask =
-	    material_new(scene, &ref_mask,
-	                 &(struct material_options){.alpha_mode = SG_ALPHA_MASK,
-	                                            .alpha_cutoff = cutoff,
-	                                            .unlit = true,
-	                                            .base_color_texture = {texture, 0}});
+	sg_material mask = material_new(
+	    scene, &ref_mask,
+	    &(struct material_options){.alpha_mode = SG_ALPHA_MASK,
+	                               .alpha_cutoff = cutoff,
+	                               .unlit = true,
+	                               .base_color_texture = {.texture = texture, .uv_set = 0}});
 	model_add(scene, view,
 	          quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1.2, 0, 0},
 	                    (struct dvec3){0, 1, 0}),
@@ -1369,9 +1370,18 @@ START_TEST(test_material_defaults_and_refusals)
 	sg_texture texture = sg_texture_create(
 	    scene, &(struct sg_texture_desc){.width = 1, .height = 1, .pixels = white});
 	bad = desc;
-	bad.base_color_texture = (struct sg_material_texture){texture, 2};
+	bad.base_color_texture = (struct sg_material_texture){.texture = texture, .uv_set = 2};
 	ck_assert(!sg_material_create(scene, &bad).generation);
 	ck_assert_int_eq(sg_last_result(), SG_ERR_INVALID_ARGUMENT);
+	bad.base_color_texture = (struct sg_material_texture){
+	    .texture = texture, .sampler = {.wrap_t = SG_SAMPLER_MIRRORED_REPEAT + 1}};
+	ck_assert(!sg_material_create(scene, &bad).generation);
+	ck_assert_int_eq(sg_last_result(), SG_ERR_INVALID_ARGUMENT);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "base_color_texture.sampler wrap"));
+	bad.base_color_texture = (struct sg_material_texture){
+	    .texture = texture, .sampler = {.min_filter = (enum sg_sampler_filter) - 1}};
+	ck_assert(!sg_material_create(scene, &bad).generation);
+	ck_assert_ptr_nonnull(strstr(sg_last_error(), "base_color_texture.sampler filter"));
 
 	sg_material good = sg_material_create(scene, &desc);
 	ck_assert(sg_material_exists(scene, good));
@@ -1608,8 +1618,9 @@ START_TEST(test_vertex_colours_and_uv_sets)
 		    quad_mesh_with(scene, (struct dvec3){set ? 0 : 1.2, 0, 0}, u, v,
 		                   &(struct quad_attributes){.uv0 = uv_left, .uv1 = uv_right}),
 		    material_new(scene, &ref_white,
-		                 &(struct material_options){.unlit = true,
-		                                            .base_color_texture = {texture, set}}));
+		                 &(struct material_options){
+		                     .unlit = true,
+		                     .base_color_texture = {.texture = texture, .uv_set = set}}));
 	uint8_t *pixels = render(scene, SIZE, NULL);
 	const double tinted[4] = {base[0] * 0.5, base[1] * 1, base[2] * 0.8, 1};
 	uint8_t tinted_want[4];
@@ -1696,6 +1707,397 @@ START_TEST(test_material_textures)
 	ref_shade_bytes(&given, (struct dvec3){0, 0, 0}, (struct dvec3){0, 0, 1}, ref.eye, &light,
 	                light_count, ambient, without);
 	ck_assert_msg(!near(pixel_at(pixels, SIZE, 32, 32), without, 6), "%s: no effect", what);
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* The first frame uploads every texture of a material: each upload must
+ * land on its own unit. Unlit, the base colour texel alone decides the
+ * colour, whatever the other (distinct, never drawn) textures hold; one
+ * texture serves two slots, as glTF's occlusion and metallic-roughness
+ * often do (AlphaBlendModeTest's bed drew with its ORM image). */
+START_TEST(test_first_frame_binds_each_texture_to_its_unit)
+{
+	static const uint8_t base_texel[4] = {230, 40, 40, 255};
+	static const uint8_t orm_texel[4] = {250, 80, 2, 255};
+	static const uint8_t normal_texel[4] = {128, 128, 255, 255};
+	static const uint8_t emissive_texel[4] = {10, 250, 10, 255};
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, NULL);
+	sg_texture orm = texture_new(scene, 1, 1, orm_texel);
+	struct ref_material white = {.base = {1, 1, 1, 1}, .occlusion = 1};
+	model_add(scene, view,
+	          quad_mesh(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1, 0, 0},
+	                    (struct dvec3){0, 1, 0}),
+	          material_new(
+	              scene, &white,
+	              &(struct material_options){
+	                  .unlit = true,
+	                  .base_color_texture = {.texture = texture_new(scene, 1, 1, base_texel),
+	                                         .uv_set = 0},
+	                  .metallic_roughness_texture = {.texture = orm, .uv_set = 0},
+	                  .normal_texture = {.texture = texture_new(scene, 1, 1, normal_texel),
+	                                     .uv_set = 0},
+	                  .occlusion_texture = {.texture = orm, .uv_set = 0},
+	                  .occlusion_strength = 1,
+	                  .emissive_texture = {.texture = texture_new(scene, 1, 1, emissive_texel),
+	                                       .uv_set = 0}}));
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	expect_pixel(pixels, SIZE, 32, 32, base_texel, 0, "unlit: the base colour texel");
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* glTF: OPAQUE ignores a texel's alpha, MASK only compares it with the
+ * cutoff; the colour is the texel's whatever its alpha. A 1 x 1 base colour
+ * texture (230, 230, 90, a) for a = 0, 10 and 254 (premultiplied bytes keep
+ * nothing, 9 9 4 and 229 229 89 of them); _i: 0 unlit (each quad shows the
+ * texel itself), 1 lit (the BRDF reference for base = decode(texel)). The
+ * MASK quads have a cutoff below every alpha but 0's. */
+START_TEST(test_texel_colour_whatever_its_alpha)
+{
+	static const uint8_t alphas[3] = {0, 10, 254};
+	static const uint8_t colour[3] = {230, 230, 90};
+	const bool lit = _i == 1;
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	struct ref_light light = front_light();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, lit ? plain_ambient : NULL);
+	if (lit)
+		light_add(scene, view, &light);
+	struct ref_material given = {.base = {1, 1, 1, 1}, .roughness = 0.6, .occlusion = 1};
+	for (int a = 0; a < 3; a++)
+		for (int mask = 0; mask < 2; mask++) {
+			const uint8_t texel[4] = {colour[0], colour[1], colour[2], alphas[a]};
+			struct material_options options = {
+			    .alpha_mode = mask ? SG_ALPHA_MASK : SG_ALPHA_OPAQUE,
+			    .alpha_cutoff = 0.02f,
+			    .unlit = !lit,
+			    .base_color_texture = {.texture = texture_new(scene, 1, 1, texel),
+			                           .uv_set = 0}};
+			model_add(scene, view,
+			          quad_mesh(scene,
+			                    (struct dvec3){-1.2 + 1.2 * a, mask ? -0.8 : 0.8, 0},
+			                    (struct dvec3){0.5, 0, 0}, (struct dvec3){0, 0.35, 0}),
+			          material_new(scene, &given, &options));
+		}
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	struct ref_material expected = given;
+	for (int c = 0; c < 3; c++)
+		expected.base[c] = srgb_decode(colour[c] / 255.0);
+	const uint8_t unlit_want[4] = {colour[0], colour[1], colour[2], 255};
+	for (int a = 0; a < 3; a++)
+		for (int mask = 0; mask < 2; mask++) {
+			char what[96];
+			snprintf(what, sizeof(what), "%s, %s, texel alpha %d",
+			         lit ? "lit" : "unlit", mask ? "MASK" : "OPAQUE", alphas[a]);
+			int x, y;
+			pixel_of(&ref, (struct dvec3){-1.2 + 1.2 * a, mask ? -0.8 : 0.8, 0}, &x,
+			         &y);
+			if (mask && alphas[a] == 0)
+				expect_pixel(pixels, SIZE, x, y, clear_bytes, 0,
+				             what); /* discarded */
+			else if (lit)
+				expect_lit_front(pixels, &ref, x, y, 0, &expected, &light, 1,
+				                 plain_ambient, what);
+			else
+				expect_pixel(pixels, SIZE, x, y, unlit_want, 0, what);
+		}
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* One translucent texture drawn by a 2D model (premultiplied, blended over
+ * the clear colour) and by an unlit OPAQUE material (its straight colour),
+ * then updated (sg_texture_update): both copies follow the update. */
+START_TEST(test_texture_shared_by_2d_and_a_material_follows_updates)
+{
+	static const uint8_t texels[2][4] = {{230, 230, 90, 128}, {40, 200, 120, 64}};
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	sg_texture texture = texture_new(scene, 1, 1, texels[0]);
+	sg_mesh square = sg_mesh_create_quad(scene, 16, 16);
+	sg_node flat = sg_node_new_model(
+	    scene,
+	    &(struct sg_model_desc){.mesh = square, .texture = texture, .position = {0, 0, 0}});
+	ck_assert_msg(flat.generation, "%s", sg_last_error());
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), flat), SG_OK);
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, NULL);
+	struct ref_material white = {.base = {1, 1, 1, 1}, .occlusion = 1};
+	model_add(scene, view,
+	          quad_mesh(scene, (struct dvec3){0.5, -0.5, 0}, (struct dvec3){0.5, 0, 0},
+	                    (struct dvec3){0, 0.5, 0}),
+	          material_new(
+	              scene, &white,
+	              &(struct material_options){
+	                  .unlit = true, .base_color_texture = {.texture = texture, .uv_set = 0}}));
+	struct sg_renderer *renderer = renderer_new(SIZE);
+	uint8_t *pixels = malloc(SIZE * SIZE * 4);
+	ck_assert_ptr_nonnull(pixels);
+	for (int round = 0; round < 2; round++) {
+		const uint8_t *t = texels[round];
+		if (round)
+			ck_assert_int_eq(sg_texture_update(scene, texture, 0, 0, 1, 1, t, 0),
+			                 SG_OK);
+		ck_assert_msg(sg_renderer_render(renderer, scene, NULL) == SG_OK, "%s",
+		              sg_last_error());
+		ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+		/* 2D: round(c a / 255) over the clear colour times 1 - a */
+		uint8_t flat_want[4] = {0, 0, 0, 255};
+		for (int c = 0; c < 3; c++)
+			flat_want[c] = (uint8_t)lround(t[c] * t[3] / 255.0 +
+			                               clear_bytes[c] * (255 - t[3]) / 255.0);
+		expect_pixel(pixels, SIZE, 8, 8, flat_want, 1, round ? "2D, updated" : "2D");
+		const uint8_t material_want[4] = {t[0], t[1], t[2], 255};
+		int x, y;
+		pixel_of(&ref, (struct dvec3){0.5, -0.5, 0}, &x, &y);
+		expect_pixel(pixels, SIZE, x, y, material_want, 0,
+		             round ? "material, updated" : "material");
+	}
+	free(pixels);
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* --- samplers -------------------------------------------------------------------------- */
+
+/* Texel index i of a wrapped coordinate along a side of size texels, as
+ * GLES 3.0 (section 3.8.10) defines each wrap. */
+static int wrapped(int i, int size, enum sg_sampler_wrap wrap)
+{
+	int period = wrap == SG_SAMPLER_MIRRORED_REPEAT ? 2 * size : size;
+	int m = ((i % period) + period) % period;
+	switch (wrap) {
+	case SG_SAMPLER_CLAMP_TO_EDGE: return i < 0 ? 0 : i >= size ? size - 1 : i;
+	case SG_SAMPLER_MIRRORED_REPEAT: return m < size ? m : 2 * size - 1 - m;
+	default: return m;
+	}
+}
+
+/* Channel c of the texture of width x height texels sampled at (s, t) with
+ * sampler: nearest, the texel floor(s width) wrapped; linear, the bilinear
+ * mix of the four texels around s width - 1/2 (GLES 3.0, 3.8.10). */
+static double sampled(const uint8_t *texels, int width, int height, double s, double t,
+                      const struct sg_sampler *sampler, bool linear, int c)
+{
+	double x = s * width, y = t * height;
+	if (!linear) {
+		int i = wrapped((int)floor(x), width, sampler->wrap_s);
+		int j = wrapped((int)floor(y), height, sampler->wrap_t);
+		return texels[(j * width + i) * 4 + c];
+	}
+	double fx = x - 0.5 - floor(x - 0.5), fy = y - 0.5 - floor(y - 0.5);
+	int i0 = (int)floor(x - 0.5), j0 = (int)floor(y - 0.5);
+	double value = 0;
+	for (int dj = 0; dj < 2; dj++)
+		for (int di = 0; di < 2; di++) {
+			int i = wrapped(i0 + di, width, sampler->wrap_s);
+			int j = wrapped(j0 + dj, height, sampler->wrap_t);
+			value += (di ? fx : 1 - fx) * (dj ? fy : 1 - fy) *
+			         texels[(j * width + i) * 4 + c];
+		}
+	return value;
+}
+
+/* 2 x 2 texels, each of its own colour. */
+static const uint8_t sampler_texels[16] = {200, 30, 30,  255, 30,  200, 30, 255,
+                                           30,  30, 200, 255, 200, 200, 30, 255};
+
+/* The pixels of the quad of test_sampler_wraps_and_filters (x and y in
+ * -1.5 .. 1.5 at z = 0, uv (-1, -1) at its top-left to (2, 2)), seen by ref,
+ * against the formula for texels with sampler meant (no zero fields): each
+ * pixel away from texel edges (nearest) or texel centres (linear: where the
+ * mix turns over to other texels), where rounding may pick either side. */
+static void expect_sampled_quad(const uint8_t *pixels, const struct ref_camera *ref,
+                                const uint8_t *texels, const struct sg_sampler *meant,
+                                const char *what)
+{
+	const bool linear = meant->mag_filter == SG_SAMPLER_LINEAR;
+	int checked = 0;
+	for (int y = 0; y < ref->height; y++)
+		for (int x = 0; x < ref->width; x++) {
+			struct dvec3 hit;
+			ck_assert(ref_camera_hit_plane(ref, x, y, (struct dvec3){0, 0, 0},
+			                               (struct dvec3){0, 0, 1}, &hit));
+			if (fabs(hit.x) > 1.45 || fabs(hit.y) > 1.45)
+				continue;                        /* off the quad, or at its edge */
+			double s = hit.x + 0.5, t = 0.5 - hit.y; /* uv at the hit */
+			double ds = s * 2 - (linear ? 0.5 : 0), dt = t * 2 - (linear ? 0.5 : 0);
+			if (fabs(ds - round(ds)) < 0.06 || fabs(dt - round(dt)) < 0.06)
+				continue;
+			uint8_t want[4] = {0, 0, 0, 255};
+			for (int c = 0; c < 3; c++)
+				want[c] =
+				    (uint8_t)lround(sampled(texels, 2, 2, s, t, meant, linear, c));
+			char where[96];
+			snprintf(where, sizeof(where), "%s at uv (%.3f, %.3f)", what, s, t);
+			expect_pixel(pixels, ref->width, x, y, want, linear ? 3 : 1, where);
+			checked++;
+		}
+	ck_assert_int_gt(checked, ref->width * ref->height / 4);
+}
+
+/* An unlit quad textured beyond [0, 1]: uv from (-1, -1) at its top-left to
+ * (2, 2) at its bottom-right, the 2 x 2 texture's own settings nearest and
+ * clamp. Each pixel away from texel edges (where rounding picks either side)
+ * is the formula's texel: _i 0 clamp both ways, 1 repeat along s and
+ * mirrored repeat along t, 2 mirrored repeat and clamp, 3 the texture's own
+ * (nearest; repeat, given to this texture), 4 linear magnification with
+ * mirrored repeat. */
+START_TEST(test_sampler_wraps_and_filters)
+{
+	static const struct sg_sampler samplers[5] = {
+	    {SG_SAMPLER_CLAMP_TO_EDGE, SG_SAMPLER_CLAMP_TO_EDGE, SG_SAMPLER_NEAREST,
+	     SG_SAMPLER_NEAREST},
+	    {SG_SAMPLER_REPEAT, SG_SAMPLER_MIRRORED_REPEAT, SG_SAMPLER_NEAREST, SG_SAMPLER_NEAREST},
+	    {SG_SAMPLER_MIRRORED_REPEAT, SG_SAMPLER_CLAMP_TO_EDGE, SG_SAMPLER_NEAREST,
+	     SG_SAMPLER_NEAREST},
+	    {0, 0, 0, 0},
+	    {SG_SAMPLER_MIRRORED_REPEAT, SG_SAMPLER_MIRRORED_REPEAT, SG_SAMPLER_LINEAR,
+	     SG_SAMPLER_LINEAR}};
+	static const float uvs[8] = {-1, 2, 2, 2, 2, -1, -1, -1};
+	const struct sg_sampler *sampler = &samplers[_i];
+	/* what the sampler means: the texture's own settings for its zeros */
+	struct sg_sampler meant = *sampler;
+	if (_i == 3)
+		meant = (struct sg_sampler){SG_SAMPLER_REPEAT, SG_SAMPLER_REPEAT,
+		                            SG_SAMPLER_NEAREST, SG_SAMPLER_NEAREST};
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, NULL);
+	sg_texture texture = sg_texture_create(
+	    scene, &(struct sg_texture_desc){.width = 2,
+	                                     .height = 2,
+	                                     .pixels = sampler_texels,
+	                                     .wrap = _i == 3 ? SG_WRAP_REPEAT : SG_WRAP_CLAMP});
+	ck_assert_msg(texture.generation, "%s", sg_last_error());
+	struct ref_material white = {.base = {1, 1, 1, 1}, .occlusion = 1};
+	struct material_options options = {.unlit = true};
+	options.base_color_texture =
+	    (struct sg_material_texture){.texture = texture, .sampler = *sampler};
+	model_add(scene, view,
+	          quad_mesh_with(scene, (struct dvec3){0, 0, 0}, (struct dvec3){1.5, 0, 0},
+	                         (struct dvec3){0, 1.5, 0}, &(struct quad_attributes){.uv0 = uvs}),
+	          material_new(scene, &white, &options));
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	char what[32];
+	snprintf(what, sizeof(what), "sampler %d", _i);
+	expect_sampled_quad(pixels, &ref, sampler_texels, &meant, what);
+	free(pixels);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* The same quad from a scene file (docs/scene-format.md): its material's
+ * texture reference names the sampler (repeat along s, mirrored repeat
+ * along t, nearest), over the texture's own "linear" and "clamp". */
+START_TEST(test_scene_file_sampler)
+{
+	char folder[] = "/tmp/sg-sampler-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(folder));
+	char png[128], json[128];
+	snprintf(png, sizeof(png), "%s/texels.png", folder);
+	snprintf(json, sizeof(json), "%s/scene.json", folder);
+	ck_assert_int_eq(sg_image_write_png(png, 2, 2, sampler_texels, 0), SG_OK);
+	FILE *f = fopen(json, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f,
+	        "{\"output\": {\"width\": %d, \"height\": %d},"
+	        " \"textures\": {\"t\": {\"type\": \"png\", \"path\": \"texels.png\","
+	        " \"filter\": \"linear\", \"wrap\": \"clamp\"}},"
+	        " \"materials\": {\"m\": {\"unlit\": true, \"base_color_texture\": {"
+	        "\"texture\": \"t\", \"wrap_s\": \"repeat\", \"wrap_t\": \"mirrored_repeat\","
+	        " \"mag_filter\": \"nearest\", \"min_filter\": \"nearest\"}}},"
+	        " \"nodes\": [{\"type\": \"view3d\", \"camera\": {\"type\": \"perspective\","
+	        " \"fovy\": 45, \"near\": 0.1, \"far\": 100,"
+	        " \"look_at\": {\"eye\": [0, 0, 5], \"center\": [0, 0, 0]}},"
+	        " \"children\": [{\"type\": \"model\", \"material\": \"m\", \"mesh\": {"
+	        "\"type\": \"solid\","
+	        " \"positions\": [[-1.5, -1.5, 0], [1.5, -1.5, 0], [1.5, 1.5, 0], [-1.5, 1.5, 0]],"
+	        " \"uvs\": [[-1, 2], [2, 2], [2, -1], [-1, -1]],"
+	        " \"indices\": [0, 1, 2, 0, 2, 3]}}]}]}\n",
+	        SIZE, SIZE);
+	ck_assert_int_eq(fclose(f), 0);
+	struct sg_scene_file *file;
+	ck_assert_msg(sg_scene_file_load(json, &file) == SG_OK, "%s", sg_last_error());
+	struct sg_camera camera;
+	sg_scene_file_get_camera(file, SIZE, SIZE, &camera);
+	uint8_t *pixels = render(sg_scene_file_get_scene(file), SIZE, &camera);
+	struct ref_camera ref = front_camera(SIZE);
+	const struct sg_sampler meant = {SG_SAMPLER_REPEAT, SG_SAMPLER_MIRRORED_REPEAT,
+	                                 SG_SAMPLER_NEAREST, SG_SAMPLER_NEAREST};
+	expect_sampled_quad(pixels, &ref, sampler_texels, &meant, "scene file");
+	free(pixels);
+	sg_scene_file_destroy(file);
+	ck_assert_int_eq(unlink(png), 0);
+	ck_assert_int_eq(unlink(json), 0);
+	ck_assert_int_eq(rmdir(folder), 0);
+}
+END_TEST
+
+/* Minification: a 64 x 1 texture of alternate black and white texels on a
+ * quad 19.4 pixels wide (3.3 texels a pixel). Nearest picks one texel, black
+ * or white; linear mixes the two around the pixel's centre (no mipmaps:
+ * level 0 alone, docs/3d.md). _i: 0 nearest, 1 linear. */
+START_TEST(test_sampler_min_filter)
+{
+	uint8_t texels[64 * 4];
+	for (int i = 0; i < 64; i++) {
+		uint8_t v = i % 2 ? 255 : 0;
+		texels[i * 4] = texels[i * 4 + 1] = texels[i * 4 + 2] = v;
+		texels[i * 4 + 3] = 255;
+	}
+	const bool linear = _i == 1;
+	const struct sg_sampler sampler = {SG_SAMPLER_CLAMP_TO_EDGE, SG_SAMPLER_CLAMP_TO_EDGE,
+	                                   linear ? SG_SAMPLER_NEAREST
+	                                          : SG_SAMPLER_LINEAR, /* unused: minified */
+	                                   linear ? SG_SAMPLER_LINEAR : SG_SAMPLER_NEAREST};
+	struct ref_camera ref = front_camera(SIZE);
+	struct sg_camera camera = sg_camera_of(&ref);
+	struct sg_scene *scene = sg_scene_create();
+	sg_node view = view_add(scene, sg_scene_root(scene), &camera, NULL);
+	struct ref_material white = {.base = {1, 1, 1, 1}, .occlusion = 1};
+	struct material_options options = {.unlit = true};
+	options.base_color_texture = (struct sg_material_texture){
+	    .texture = texture_new(scene, 64, 1, texels), .sampler = sampler};
+	/* 19.4 pixels (the view is 2 tan(pi / 8) 5 = 4.14 units over 64
+	 * pixels), off the pixel grid: pixel centres fall all over the texels */
+	const double pixel = 2 * tan(M_PI / 8) * 5 / SIZE, half = 9.7 * pixel, shift = 0.23 * pixel;
+	model_add(scene, view,
+	          quad_mesh(scene, (struct dvec3){shift, 0, 0}, (struct dvec3){half, 0, 0},
+	                    (struct dvec3){0, half, 0}),
+	          material_new(scene, &white, &options));
+	uint8_t *pixels = render(scene, SIZE, NULL);
+	int checked = 0;
+	for (int x = 0; x < SIZE; x++) {
+		struct dvec3 hit;
+		ck_assert(ref_camera_hit_plane(&ref, x, SIZE / 2, (struct dvec3){0, 0, 0},
+		                               (struct dvec3){0, 0, 1}, &hit));
+		if (fabs(hit.x - shift) > half * 0.9)
+			continue;
+		double s = (hit.x - shift + half) / (2 * half), edge = s * 64 - (linear ? 0.5 : 0);
+		if (fabs(edge - round(edge)) < 0.1)
+			continue;
+		uint8_t want[4] = {0, 0, 0, 255};
+		for (int c = 0; c < 3; c++)
+			want[c] =
+			    (uint8_t)lround(sampled(texels, 64, 1, s, 0.5, &sampler, linear, c));
+		char what[64];
+		snprintf(what, sizeof(what), "%s minification at s %.3f",
+		         linear ? "linear" : "nearest", s);
+		expect_pixel(pixels, SIZE, x, SIZE / 2, want, linear ? 4 : 1, what);
+		checked++;
+	}
+	ck_assert_int_ge(checked, 8);
 	free(pixels);
 	sg_scene_destroy(scene);
 }
@@ -2487,6 +2889,12 @@ int main(void)
 	tcase_add_loop_test(tc, test_spot_light_cones, 0, 2);
 	tcase_add_test(tc, test_vertex_colours_and_uv_sets);
 	tcase_add_loop_test(tc, test_material_textures, 0, 3);
+	tcase_add_test(tc, test_first_frame_binds_each_texture_to_its_unit);
+	tcase_add_loop_test(tc, test_texel_colour_whatever_its_alpha, 0, 2);
+	tcase_add_test(tc, test_texture_shared_by_2d_and_a_material_follows_updates);
+	tcase_add_loop_test(tc, test_sampler_wraps_and_filters, 0, 5);
+	tcase_add_loop_test(tc, test_sampler_min_filter, 0, 2);
+	tcase_add_test(tc, test_scene_file_sampler);
 	/* the derived frame along u (the case the y flip broke); all four below */
 	tcase_add_loop_test(tc, test_normal_texture_with_and_without_tangents, 0, 1);
 	tcase_add_test(tc, test_editing_lights_and_views_repaints);

@@ -74,10 +74,31 @@ SG_API sg_result sg_mesh_get_bounds(const struct sg_scene *scene, sg_mesh mesh, 
 
 enum sg_alpha_mode { SG_ALPHA_OPAQUE = 0, SG_ALPHA_MASK, SG_ALPHA_BLEND };
 
-/* A texture a material samples, with the uv set (0 or 1) it reads. */
+/* How a material samples a texture, as glTF's samplers say; 0, the
+ * default, takes the texture's own setting (sg_texture_desc.wrap, filter). */
+enum sg_sampler_wrap {
+	SG_SAMPLER_WRAP_TEXTURE = 0,
+	SG_SAMPLER_CLAMP_TO_EDGE,
+	SG_SAMPLER_REPEAT,
+	SG_SAMPLER_MIRRORED_REPEAT,
+};
+enum sg_sampler_filter {
+	SG_SAMPLER_FILTER_TEXTURE = 0,
+	SG_SAMPLER_NEAREST,
+	SG_SAMPLER_LINEAR,
+};
+struct sg_sampler {
+	enum sg_sampler_wrap wrap_s, wrap_t; /* along u, along v */
+	/* Textures have no mipmaps: a minification filter is one of these
+	 * (glTF's *_MIPMAP_* filters are taken as their first word). */
+	enum sg_sampler_filter mag_filter, min_filter;
+};
+
+/* A texture a material samples, with the uv set (0 or 1) it reads and how. */
 struct sg_material_texture {
 	sg_texture texture; /* SG_TEXTURE_NONE: not used */
 	unsigned uv_set;
+	struct sg_sampler sampler; /* zero: the texture's own wrap and filter */
 };
 
 /* Colours are linear; the texels of base_color_texture and emissive_texture
@@ -104,8 +125,8 @@ struct sg_material_desc {
 /* Fills desc with glTF 2.0's defaults. */
 SG_API void sg_material_desc_init(struct sg_material_desc *desc);
 /* Refused (SG_ERR_INVALID_ARGUMENT naming the field) for a factor outside its
- * range or not finite, a uv_set above 1 of a texture given, a texture of
- * another scene or destroyed. A material is immutable: make another and
+ * range or not finite, a uv_set above 1 or an unknown sampler value of a
+ * texture given, a texture of another scene or destroyed. A material is immutable: make another and
  * sg_model_set_material to change how a model looks. */
 SG_API sg_material sg_material_create(struct sg_scene *scene, const struct sg_material_desc *desc);
 /* Models still using a destroyed material make rendering fail, as with meshes. */

@@ -2,7 +2,15 @@
  * resource's handle: meshes are immutable, so a matching handle means the GL
  * copy is current; a texture is current when its update serial matches too,
  * and otherwise is brought up to date by uploading the rectangles of the
- * updates it missed. */
+ * updates it missed.
+ *
+ * A texture with translucent texels has two possible copies, each made at
+ * its first use: premultiplied (name), which 2D drawing and models without
+ * a material blend with, and straight (straight), which materials sample:
+ * glTF's OPAQUE and MASK modes take a texel's colour whatever its alpha,
+ * and a premultiplied byte keeps nothing of a colour of alpha 0 and little
+ * of one of alpha 10 (docs/3d.md). An opaque texture's texels are the same
+ * either way: name serves both. */
 #include "cache.h"
 
 #include <stddef.h>
@@ -38,11 +46,14 @@ static struct sg_gl_object *slot(struct sg_gl_cache *cache, uint32_t index)
 
 static void delete_texture(struct sg_gl_cache *cache, struct sg_gl_object *object)
 {
-	if (object->name) {
-		glDeleteTextures(1, &object->name);
+	if (object->name || object->straight) {
 		cache->live--;
 		cache->bytes -= object->bytes;
 	}
+	if (object->name)
+		glDeleteTextures(1, &object->name);
+	if (object->straight)
+		glDeleteTextures(1, &object->straight);
 	if (object->chroma)
 		glDeleteTextures(1, &object->chroma);
 	for (int i = 0; i < SG_GL_IMPORT_PLANES; i++)
@@ -71,7 +82,7 @@ void sg_gl_cache_prune(struct sg_gl_cache *textures, struct sg_gl_cache *meshes,
 	uint32_t id = sg_scene_versions(scene).scene;
 	for (size_t i = 0; i < textures->capacity; i++) {
 		struct sg_gl_object *o = &textures->objects[i];
-		if (o->name && o->scene == id &&
+		if ((o->name || o->straight) && o->scene == id &&
 		    !sg_scene_texture_live(scene, (uint32_t)i, o->generation))
 			delete_texture(textures, o);
 	}
@@ -98,7 +109,7 @@ static void sweep(struct sg_gl_cache *cache, uint32_t current,
 	bool live = true;
 	for (size_t i = 0; i < cache->capacity; i++) {
 		struct sg_gl_object *o = &cache->objects[i];
-		if (!o->name || o->scene == current)
+		if ((!o->name && !o->straight) || o->scene == current)
 			continue;
 		if (o->scene != checked) {
 			checked = o->scene;
@@ -169,15 +180,16 @@ static uint8_t *premultiply(struct sg_gl_cache *cache, const struct sg_texture_d
 }
 
 /* Sends the texels of rect from the scene's copy to the bound texture,
- * premultiplied when the texture has translucent texels (texels of alpha 255
- * are the same either way, so an opaque texture is sent as it is). */
+ * premultiplied when the texture has translucent texels and the copy is not
+ * the straight one (texels of alpha 255 are the same either way, so an
+ * opaque texture is sent as it is). */
 static sg_result upload_rect(struct sg_gl_cache *cache, const struct sg_texture_data *t,
-                             struct sg_texture_rect rect)
+                             struct sg_texture_rect rect, bool straight)
 {
 	bool whole = rect.width == t->width && rect.height == t->height;
 	const uint8_t *first = t->pixels + ((size_t)rect.y * (size_t)t->width + (size_t)rect.x) * 4;
 	uint8_t *copy = NULL;
-	if (t->translucent_texels) {
+	if (t->translucent_texels && !straight) {
 		if (!(copy = premultiply(cache, t, rect)))
 			return sg_fail(SG_ERR_NO_MEMORY, "out of memory premultiplying %dx%d texels",
 			               rect.width, rect.height);
@@ -207,19 +219,19 @@ static bool rect_contains(struct sg_texture_rect outer, struct sg_texture_rect i
 	       inner.y + inner.height <= outer.y + outer.height;
 }
 
-/* Uploads the updates of t after object's serial: their rectangles, each taken
- * from the current texels (so that the order of overlapping ones is moot) and
- * skipped when a later one covers it; the whole texture instead when the
- * object is further behind than the history reaches, or when the rectangles
- * add up to at least its area. */
+/* Uploads the updates of t after the serial of object's copy (straight or
+ * premultiplied): their rectangles, each taken from the current texels (so
+ * that the order of overlapping ones is moot) and skipped when a later one
+ * covers it; the whole texture instead when the copy is further behind than
+ * the history reaches, or when the rectangles add up to at least its area. */
 static sg_result upload_updates(struct sg_gl_cache *cache, struct sg_gl_object *object,
-                                const struct sg_texture_data *t,
-                                uint32_t index)
+                                const struct sg_texture_data *t, uint32_t index, bool straight)
 {
-	glBindTexture(GL_TEXTURE_2D, object->name);
+	uint64_t *serial = straight ? &object->straight_serial : &object->update_serial;
+	glBindTexture(GL_TEXTURE_2D, straight ? object->straight : object->name);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-	uint64_t first = object->update_serial + 1, last = t->update_serial;
-	bool whole = last - object->update_serial > SG_TEXTURE_UPDATE_HISTORY;
+	uint64_t first = *serial + 1, last = t->update_serial;
+	bool whole = last - *serial > SG_TEXTURE_UPDATE_HISTORY;
 	uint64_t area = 0;
 	bool skip[SG_TEXTURE_UPDATE_HISTORY] = {false};
 	for (uint64_t s = first; s <= last && !whole; s++) {
@@ -234,10 +246,12 @@ static sg_result upload_updates(struct sg_gl_cache *cache, struct sg_gl_object *
 	}
 	sg_result result = SG_OK;
 	if (whole)
-		result = upload_rect(cache, t, (struct sg_texture_rect){0, 0, t->width, t->height});
+		result = upload_rect(cache, t, (struct sg_texture_rect){0, 0, t->width, t->height},
+		                     straight);
 	for (uint64_t s = first; s <= last && !whole && !result; s++) {
 		if (!skip[s % SG_TEXTURE_UPDATE_HISTORY])
-			result = upload_rect(cache, t, t->updates[s % SG_TEXTURE_UPDATE_HISTORY]);
+			result = upload_rect(cache, t, t->updates[s % SG_TEXTURE_UPDATE_HISTORY],
+			                     straight);
 	}
 	if (result)
 		return result;
@@ -247,7 +261,7 @@ static sg_result upload_updates(struct sg_gl_cache *cache, struct sg_gl_object *
 	result = sg_gl_check(what);
 	if (result)
 		return result;
-	object->update_serial = last;
+	*serial = last;
 	return SG_OK;
 }
 
@@ -267,7 +281,8 @@ static sg_result import_changed(struct sg_gl_cache *cache, struct sg_gl_object *
 static bool holds_current(const struct sg_gl_object *object, const struct sg_scene *scene,
                           uint32_t index)
 {
-	return object->name && object->scene == sg_scene_versions(scene).scene &&
+	return (object->name || object->straight) &&
+	       object->scene == sg_scene_versions(scene).scene &&
 	       object->generation == sg_scene_texture_generation(scene, index);
 }
 
@@ -278,11 +293,17 @@ sg_result sg_gl_cache_texture_updates(struct sg_gl_cache *cache, const struct sg
 		return SG_OK;
 	struct sg_gl_object *object = &cache->objects[index];
 	const struct sg_texture_data *t = sg_scene_texture_slot(scene, index);
-	if (!holds_current(object, scene, index) || object->update_serial == t->update_serial)
+	if (!holds_current(object, scene, index))
 		return SG_OK;
 	if (t->import)
-		return import_changed(cache, object, t, index);
-	sg_result result = upload_updates(cache, object, t, index);
+		return object->update_serial == t->update_serial
+		           ? SG_OK
+		           : import_changed(cache, object, t, index);
+	sg_result result = SG_OK;
+	if (object->name && object->update_serial != t->update_serial)
+		result = upload_updates(cache, object, t, index, false);
+	if (!result && object->straight && object->straight_serial != t->update_serial)
+		result = upload_updates(cache, object, t, index, true);
 	if (result)
 		delete_texture(cache, object); /* uploaded whole at its next use */
 	return result;
@@ -300,11 +321,12 @@ static void set_parameters(GLenum target, GLuint name, const struct sg_texture_d
 	glTexParameteri(target, GL_TEXTURE_WRAP_T, wrap);
 }
 
-/* After a texture's storage was given (result so far, what: the GL work for
- * messages): checks GL and records what object now holds, or deletes it. */
+/* After the storage of object's copy (straight or premultiplied) was given
+ * (result so far, what: the GL work for messages): checks GL and records
+ * what object now holds, or deletes it. */
 static sg_result hold_texture(struct sg_gl_cache *cache, struct sg_gl_object *object,
                               const struct sg_scene *scene, uint32_t index, sg_result result,
-                              const char *what, GLuint *name)
+                              const char *what, bool straight, GLuint *name)
 {
 	if (!result)
 		result = sg_gl_check(what);
@@ -314,8 +336,12 @@ static sg_result hold_texture(struct sg_gl_cache *cache, struct sg_gl_object *ob
 	}
 	object->scene = sg_scene_versions(scene).scene;
 	object->generation = sg_scene_texture_generation(scene, index);
-	object->update_serial = sg_scene_texture_slot(scene, index)->update_serial;
-	*name = object->name;
+	uint64_t serial = sg_scene_texture_slot(scene, index)->update_serial;
+	if (straight)
+		object->straight_serial = serial;
+	else
+		object->update_serial = serial;
+	*name = straight ? object->straight : object->name;
 	return SG_OK;
 }
 
@@ -343,46 +369,32 @@ static sg_result attach_import(struct sg_gl_cache *cache, struct sg_gl_object *o
 	char what[96];
 	snprintf(what, sizeof(what), "binding imported texture #%u (%dx%d)", index, t->width,
 	         t->height);
-	return hold_texture(cache, object, scene, index, result, what, name);
+	return hold_texture(cache, object, scene, index, result, what, false, name);
 }
 
-sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *scene,
-                              uint32_t index, GLint max_size, GLuint *name)
+/* Makes object's straight or premultiplied copy of texture index: its
+ * storage and texels (an import's buffer for the premultiplied one). */
+static sg_result make_copy(struct sg_gl_cache *cache, struct sg_gl_object *object,
+                           const struct sg_scene *scene, uint32_t index, bool straight,
+                           GLuint *name)
 {
-	struct sg_gl_object *object = slot(cache, index);
-	if (!object)
-		return SG_ERR_NO_MEMORY;
 	const struct sg_texture_data *t = sg_scene_texture_slot(scene, index);
-	if (holds_current(object, scene, index)) {
-		sg_result result = SG_OK;
-		if (t->import && object->update_serial != t->update_serial &&
-		    (result = import_changed(cache, object, t, index)))
-			return result; /* waited for again at the next draw */
-		if (object->update_serial != t->update_serial &&
-		    (result = upload_updates(cache, object, t, index))) {
-			delete_texture(cache, object); /* uploaded whole at the next draw */
-			return result;
-		}
-		*name = object->name;
-		return SG_OK;
-	}
-	delete_texture(cache, object);
-	if (t->width > max_size || t->height > max_size)
-		return sg_fail(SG_ERR_GL, "texture #%u is %dx%d, larger than GL_MAX_TEXTURE_SIZE %d",
-		               index, t->width, t->height, max_size);
-	glGenTextures(1, &object->name);
-	cache->live++;
+	if (!object->name && !object->straight)
+		cache->live++;
+	GLuint *copy = straight ? &object->straight : &object->name;
+	glGenTextures(1, copy);
 	if (t->import)
 		return attach_import(cache, object, scene, index, name);
-	set_parameters(GL_TEXTURE_2D, object->name, t);
+	set_parameters(GL_TEXTURE_2D, *copy, t);
 	glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
 	/* Row 0 of the pixels is the top row and lands at t = 0, which is exactly
 	 * what texture coordinate (0,0) = top-left asks for. */
 	sg_result result = SG_OK;
-	if (t->translucent_texels) { /* storage first, then the premultiplied texels */
+	if (t->translucent_texels && !straight) { /* storage first, then the premultiplied texels */
 		glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, t->width, t->height, 0, GL_RGBA,
 		             GL_UNSIGNED_BYTE, NULL);
-		result = upload_rect(cache, t, (struct sg_texture_rect){0, 0, t->width, t->height});
+		result = upload_rect(cache, t, (struct sg_texture_rect){0, 0, t->width, t->height},
+		                     false);
 	} else {
 		glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, t->width, t->height, 0, GL_RGBA,
 		             GL_UNSIGNED_BYTE, t->pixels);
@@ -391,12 +403,66 @@ sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *
 		upload_stats.whole++;
 	}
 	char what[96];
-	snprintf(what, sizeof(what), "uploading texture #%u (%dx%d)", index, t->width, t->height);
-	if ((result = hold_texture(cache, object, scene, index, result, what, name)))
+	snprintf(what, sizeof(what), "uploading texture #%u (%dx%d%s)", index, t->width, t->height,
+	         straight ? ", straight alpha" : "");
+	if ((result = hold_texture(cache, object, scene, index, result, what, straight, name)))
 		return result;
-	object->bytes = (size_t)t->width * (size_t)t->height * 4;
-	cache->bytes += object->bytes;
+	size_t bytes = (size_t)t->width * (size_t)t->height * 4;
+	object->bytes += bytes;
+	cache->bytes += bytes;
 	return SG_OK;
+}
+
+/* The GL texture of copy straight or premultiplied of texture index, made
+ * or brought up to date. */
+static sg_result cached_copy(struct sg_gl_cache *cache, const struct sg_scene *scene,
+                             uint32_t index, GLint max_size, bool straight, GLuint *name)
+{
+	struct sg_gl_object *object = slot(cache, index);
+	if (!object)
+		return SG_ERR_NO_MEMORY;
+	const struct sg_texture_data *t = sg_scene_texture_slot(scene, index);
+	if (holds_current(object, scene, index)) {
+		GLuint copy = straight ? object->straight : object->name;
+		uint64_t serial = straight ? object->straight_serial : object->update_serial;
+		sg_result result = SG_OK;
+		if (copy && serial != t->update_serial) {
+			if (t->import) {
+				if ((result = import_changed(cache, object, t, index)))
+					return result; /* waited for again at the next draw */
+			} else if ((result = upload_updates(cache, object, t, index, straight))) {
+				delete_texture(cache, object); /* uploaded whole at the next draw */
+				return result;
+			}
+		}
+		if (copy) {
+			*name = copy;
+			return SG_OK;
+		}
+	} else {
+		delete_texture(cache, object);
+	}
+	if (t->width > max_size || t->height > max_size)
+		return sg_fail(SG_ERR_GL,
+		               "texture #%u is %dx%d, larger than GL_MAX_TEXTURE_SIZE %d", index,
+		               t->width, t->height, max_size);
+	return make_copy(cache, object, scene, index, straight, name);
+}
+
+sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *scene,
+                              uint32_t index, GLint max_size, GLuint *name)
+{
+	return cached_copy(cache, scene, index, max_size, false, name);
+}
+
+sg_result sg_gl_cache_texture_straight(struct sg_gl_cache *cache, const struct sg_scene *scene,
+                                       uint32_t index, GLint max_size, GLuint *name)
+{
+	const struct sg_texture_data *t = sg_scene_texture_slot(scene, index);
+	/* Opaque texels and a shape's white texel are the same either way; a
+	 * dma-buf has its one copy. */
+	bool straight = t->translucent_texels && !t->import && !t->shape;
+	return cached_copy(cache, scene, index, max_size, straight, name);
 }
 
 /* The attributes of the 2D program (shaders/textured.vert): position and uv. */

@@ -18,6 +18,12 @@ struct sg_gl_upload_stats sg_gl_upload_stats(void);
  * the upload binds it to GL_TEXTURE_2D. */
 sg_result sg_gl_cache_texture(struct sg_gl_cache *cache, const struct sg_scene *scene,
                               uint32_t index, GLint max_size, GLuint *name);
+/* The same with straight alpha, for materials (docs/3d.md): a copy of its
+ * own for a texture with translucent texels; the one above for an opaque
+ * texture (the same texels) and for a dma-buf, whose texels stay
+ * premultiplied. */
+sg_result sg_gl_cache_texture_straight(struct sg_gl_cache *cache, const struct sg_scene *scene,
+                                       uint32_t index, GLint max_size, GLuint *name);
 /* Uploads the updates of the scene's texture index that the GL copy lacks, if
  * there is a current copy; does nothing otherwise (the first use uploads it). */
 sg_result sg_gl_cache_texture_updates(struct sg_gl_cache *cache, const struct sg_scene *scene,

@@ -29,6 +29,9 @@ void sg_gl_draw3d_finish(struct sg_gl_draw3d *d3)
 		delete_program(&d3->programs[i]);
 	if (d3->instance_buffer)
 		glDeleteBuffers(1, &d3->instance_buffer);
+	for (int i = 0; i < SG_GL_SAMPLERS; i++)
+		if (d3->samplers[i])
+			glDeleteSamplers(1, &d3->samplers[i]);
 	sg_free(d3->instances);
 	sg_free(d3->uploaded);
 	struct sg_gl_cache none = {0};
@@ -129,6 +132,7 @@ static sg_result program_of(struct sg_gl_draw3d *d3, uint64_t key, struct sg_gl_
 	AT(tex_set, "TexSet");
 	AT(emissive_set, "EmissiveSet");
 	AT(base_color, "BaseColor");
+	AT(premultiplied, "Premultiplied");
 	AT(alpha_cutoff, "AlphaCutoff");
 	AT(metallic, "Metallic");
 	AT(roughness, "Roughness");
@@ -226,20 +230,26 @@ static void set_view_uniforms(struct sg_gl_solid_program *p, const struct sg_vie
 	glUniform1fv(p->light_outer, count, outer);
 }
 
-/* Binds texture index (SG_DRAW_NO_TEXTURE: white) on unit. */
+/* Binds texture index (SG_DRAW_NO_TEXTURE: white) on unit, its copy with
+ * straight alpha for a material (cache.h), else the premultiplied one. The
+ * unit is made active first: an upload (the texture's first, or its
+ * updates) binds the texture on the active unit, which would otherwise be
+ * the previous slot's, and leave that slot sampling this texture. */
 static sg_result bind(struct sg_gl_cache *textures, GLuint white, GLint max_size,
-                      const struct sg_scene *scene, uint32_t index, int unit)
+                      const struct sg_scene *scene, uint32_t index, int unit, bool straight)
 {
 	GLuint name = white;
+	glActiveTexture(GL_TEXTURE0 + (GLenum)unit);
 	if (index != SG_DRAW_NO_TEXTURE) {
-		sg_result result = sg_gl_cache_texture(textures, scene, index, max_size, &name);
+		sg_result result =
+		    straight ? sg_gl_cache_texture_straight(textures, scene, index, max_size, &name)
+		             : sg_gl_cache_texture(textures, scene, index, max_size, &name);
 		if (result)
 			return result;
 		if (textures->objects[index].chroma)
 			return sg_fail(SG_ERR_UNSUPPORTED,
 			               "texture #%u: NV12 textures are not drawn in 3D views", index);
 	}
-	glActiveTexture(GL_TEXTURE0 + (GLenum)unit);
 	glBindTexture(GL_TEXTURE_2D, name);
 	return SG_OK;
 }
@@ -247,6 +257,47 @@ static sg_result bind(struct sg_gl_cache *textures, GLuint white, GLint max_size
 static uint32_t texture_index(const struct sg_material_texture *t)
 {
 	return t->texture.generation ? t->texture.index : SG_DRAW_NO_TEXTURE;
+}
+
+/* The sampler object of material texture t (0: none is used), its zero
+ * fields the texture's own wrap and filter: a sampler bound to a unit
+ * overrides the parameters of the texture bound there (GLES 3.0). */
+static GLuint sampler_of(struct sg_gl_draw3d *d3, const struct sg_scene *scene,
+                         const struct sg_material_texture *t)
+{
+	if (!t->texture.generation)
+		return 0;
+	const struct sg_texture_data *own = sg_scene_texture_slot(scene, t->texture.index);
+	const struct sg_sampler *s = &t->sampler;
+	unsigned own_wrap =
+	    own->wrap == SG_WRAP_REPEAT ? SG_SAMPLER_REPEAT : SG_SAMPLER_CLAMP_TO_EDGE;
+	unsigned own_filter =
+	    own->filter == SG_FILTER_LINEAR ? SG_SAMPLER_LINEAR : SG_SAMPLER_NEAREST;
+	/* each from 0: the first value after "the texture's own" */
+	unsigned wrap_s = (s->wrap_s ? (unsigned)s->wrap_s : own_wrap) - 1;
+	unsigned wrap_t = (s->wrap_t ? (unsigned)s->wrap_t : own_wrap) - 1;
+	unsigned mag = (s->mag_filter ? (unsigned)s->mag_filter : own_filter) - 1;
+	unsigned min = (s->min_filter ? (unsigned)s->min_filter : own_filter) - 1;
+	unsigned key = ((wrap_s * 3 + wrap_t) * 2 + mag) * 2 + min;
+	if (!d3->samplers[key]) {
+		static const GLint wraps[3] = {GL_CLAMP_TO_EDGE, GL_REPEAT, GL_MIRRORED_REPEAT};
+		static const GLint filters[2] = {GL_NEAREST, GL_LINEAR};
+		glGenSamplers(1, &d3->samplers[key]);
+		GLuint n = d3->samplers[key];
+		glSamplerParameteri(n, GL_TEXTURE_WRAP_S, wraps[wrap_s]);
+		glSamplerParameteri(n, GL_TEXTURE_WRAP_T, wraps[wrap_t]);
+		glSamplerParameteri(n, GL_TEXTURE_MAG_FILTER, filters[mag]);
+		glSamplerParameteri(n, GL_TEXTURE_MIN_FILTER, filters[min]);
+	}
+	return d3->samplers[key];
+}
+
+/* 1 where t's texels are premultiplied as bound (an imported dma-buf), else 0. */
+static float premultiplied(const struct sg_scene *scene, const struct sg_material_texture *t)
+{
+	return t->texture.generation && sg_scene_texture_slot(scene, t->texture.index)->import
+	           ? 1.0f
+	           : 0.0f;
 }
 
 static int set_of(const struct sg_material_texture *t)
@@ -292,7 +343,8 @@ static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, 
 		glFrontFace(d->mirrored ? GL_CCW : GL_CW);
 	if (!m) {
 		glUniform4i(p->tex_set, -1, -1, -1, -1);
-		return bind(textures, white, max_size, scene, d->texture, UNIT_BASE);
+		glBindSampler(UNIT_BASE, 0); /* the texture's own wrap and filter, as in 2D */
+		return bind(textures, white, max_size, scene, d->texture, UNIT_BASE, false);
 	}
 	glUniform4fv(p->base_color, 1, m->base_color);
 	glUniform1f(p->alpha_cutoff, m->alpha_cutoff);
@@ -310,9 +362,14 @@ static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, 
 	const struct sg_material_texture *t[UNITS] = {
 	    &m->base_color_texture, &m->metallic_roughness_texture, &m->normal_texture,
 	    &m->occlusion_texture, &m->emissive_texture};
-	for (int u = 0; u < UNITS; u++)
-		if ((result = bind(textures, white, max_size, scene, texture_index(t[u]), u)))
+	for (int u = 0; u < UNITS; u++) {
+		if ((result = bind(textures, white, max_size, scene, texture_index(t[u]), u, true)))
 			return result;
+		glBindSampler((GLuint)u, sampler_of(d3, scene, t[u]));
+	}
+	/* a dma-buf's texels stay premultiplied: the shader divides them */
+	glUniform2f(p->premultiplied, premultiplied(scene, t[UNIT_BASE]),
+	            premultiplied(scene, t[UNIT_EMISSIVE]));
 	return SG_OK;
 }
 
@@ -478,6 +535,8 @@ sg_result sg_gl_draw3d(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GL
 	glDisable(GL_BLEND);
 	glDepthMask(GL_TRUE);
 	glFrontFace(GL_CCW);
+	for (GLuint u = 0; u < UNITS; u++) /* the 2D drawer's textures use their own */
+		glBindSampler(u, 0);
 	glActiveTexture(GL_TEXTURE0);
 	if (result)
 		return result;

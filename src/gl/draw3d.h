@@ -16,7 +16,7 @@ struct sg_gl_solid_program {
 	uint64_t key;
 	GLuint name;
 	GLint view_projection, tex_set, emissive_set;
-	GLint base_color, alpha_cutoff;
+	GLint base_color, alpha_cutoff, premultiplied;
 	GLint metallic, roughness, normal_scale, occlusion_strength, emissive;
 	GLint eye, forward, orthographic, ambient;
 	GLint light_position, light_direction, light_radiance, light_range, light_inner,
@@ -29,10 +29,15 @@ struct sg_gl_solid_program {
 /* Programs kept; past this many combinations the oldest is built again. */
 #define SG_GL_SOLID_PROGRAMS 32
 
+/* Sampler objects, one per wrap s, wrap t (clamp to edge, repeat, mirrored
+ * repeat), magnification and minification filter (nearest, linear). */
+#define SG_GL_SAMPLERS (3 * 3 * 2 * 2)
+
 struct sg_gl_draw3d {
 	struct sg_gl_solid_program programs[SG_GL_SOLID_PROGRAMS];
 	size_t program_count, next_evicted;
 	struct sg_gl_cache solids; /* meshes laid out for the program */
+	GLuint samplers[SG_GL_SAMPLERS]; /* materials' samplers, made at first use */
 	/* Per draw of the view (shaders/solid.vert): model matrix, normal
 	 * matrix and tint, SG_GL_INSTANCE3D_FLOATS floats each. */
 	GLuint instance_buffer;

@@ -20,6 +20,11 @@ struct sg_gl_object {
 	/* imported textures: what sg_gl_import_ops.attach made, per plane */
 	void *images[SG_GL_IMPORT_PLANES];
 	GLuint chroma; /* NV12: the CbCr plane's texture (name holds Y); else 0 */
+	/* textures with translucent texels: the copy with straight alpha that
+	 * materials sample (cache.c), made at its first use, or 0; name is then
+	 * 0 until something draws the premultiplied copy */
+	GLuint straight;
+	uint64_t straight_serial; /* the updates straight holds */
 };
 
 struct sg_gl_cache {

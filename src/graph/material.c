@@ -67,6 +67,17 @@ static sg_result check_texture(const struct sg_scene *scene, const char *label,
 	if (t->uv_set > 1)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "material '%.100s': %s.uv_set is %u (0 or 1)",
 		               label, field, t->uv_set);
+	const struct sg_sampler *s = &t->sampler;
+	if ((unsigned)s->wrap_s > SG_SAMPLER_MIRRORED_REPEAT ||
+	    (unsigned)s->wrap_t > SG_SAMPLER_MIRRORED_REPEAT)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "material '%.100s': %s.sampler wrap %d, %d is unknown", label, field,
+		               (int)s->wrap_s, (int)s->wrap_t);
+	if ((unsigned)s->mag_filter > SG_SAMPLER_LINEAR ||
+	    (unsigned)s->min_filter > SG_SAMPLER_LINEAR)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT,
+		               "material '%.100s': %s.sampler filter %d, %d is unknown", label,
+		               field, (int)s->mag_filter, (int)s->min_filter);
 	sg_result result = sg_scene_check_texture(scene, t->texture, field);
 	return result ? sg_fail_prefix(result, "material '%.100s': ", label) : SG_OK;
 }

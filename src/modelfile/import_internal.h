@@ -24,12 +24,11 @@ struct sg_plan_node {
 	sg_node node;    /* the transform made for it */
 };
 
-/* A texture made: an image (embedded index or resolved path) with a sampler. */
+/* A texture made: an image (embedded index or resolved path); its samplers
+ * are the material slots'. */
 struct sg_import_texture {
 	int embedded; /* index in aiScene::mTextures, or -1 */
 	char *path;   /* else the image file's path (sg_malloc) */
-	enum sg_filter filter;
-	enum sg_wrap wrap;
 	sg_texture texture;
 };
 
@@ -87,10 +86,8 @@ size_t sg_import_mesh_triangles(const struct aiMesh *mesh);
 sg_result sg_import_material(struct sg_import *im, unsigned index, sg_material *material);
 
 /* textures.c: the texture a material names (assimp's "*N" for an embedded
- * image, else a file relative to the model's folder), made once per image
- * and sampler. */
-sg_result sg_import_texture(struct sg_import *im, const char *name, enum sg_filter filter,
-                            enum sg_wrap wrap, sg_texture *texture);
+ * image, else a file relative to the model's folder), made once per image. */
+sg_result sg_import_texture(struct sg_import *im, const char *name, sg_texture *texture);
 
 /* lights.c: a light node per aiLight, and the cameras into im->info. */
 sg_result sg_import_build_lights(struct sg_import *im);

@@ -16,6 +16,11 @@
 
 /* glTF's sampler filters (GL enums), as assimp keeps them. */
 #define GL_NEAREST 9728
+#define GL_LINEAR 9729
+#define GL_NEAREST_MIPMAP_NEAREST 9984
+#define GL_LINEAR_MIPMAP_NEAREST 9985
+#define GL_NEAREST_MIPMAP_LINEAR 9986
+#define GL_LINEAR_MIPMAP_LINEAR 9987
 
 /* Within [low, high]; NaN becomes fallback. */
 static float within(float value, float low, float high, float fallback)
@@ -60,6 +65,33 @@ static bool get_color(const struct aiMaterial *material, const char *key, unsign
 	return true;
 }
 
+static enum sg_sampler_wrap wrap_of(enum aiTextureMapMode mode)
+{
+	switch (mode) {
+	case aiTextureMapMode_Clamp:
+	case aiTextureMapMode_Decal: /* other formats' "border": the nearest glTF has */
+		return SG_SAMPLER_CLAMP_TO_EDGE;
+	case aiTextureMapMode_Mirror: return SG_SAMPLER_MIRRORED_REPEAT;
+	default: return SG_SAMPLER_REPEAT;
+	}
+}
+
+/* A glTF filter (GL enum) as libsg's, or fallback where the sampler names
+ * none or an unknown one. Textures have no mipmaps yet: a mipmap filter is
+ * its filter within a level, the first word of its name. */
+static enum sg_sampler_filter filter_of(int gl, enum sg_sampler_filter fallback)
+{
+	switch (gl) {
+	case GL_NEAREST:
+	case GL_NEAREST_MIPMAP_NEAREST:
+	case GL_NEAREST_MIPMAP_LINEAR: return SG_SAMPLER_NEAREST;
+	case GL_LINEAR:
+	case GL_LINEAR_MIPMAP_NEAREST:
+	case GL_LINEAR_MIPMAP_LINEAR: return SG_SAMPLER_LINEAR;
+	default: return fallback;
+	}
+}
+
 /* The texture of slot type, if the material has one: its image, sampler
  * and uv set. */
 static sg_result slot(struct sg_import *im, const struct aiMaterial *material,
@@ -75,18 +107,18 @@ static sg_result slot(struct sg_import *im, const struct aiMaterial *material,
 	        aiReturn_SUCCESS ||
 	    name.length == 0)
 		return SG_OK;
-	/* One wrap for both axes in libsg: clamped only where both are (a
-	 * mirrored repeat repeats). */
-	bool clamp_u = modes[0] == aiTextureMapMode_Clamp || modes[0] == aiTextureMapMode_Decal;
-	bool clamp_v = modes[1] == aiTextureMapMode_Clamp || modes[1] == aiTextureMapMode_Decal;
-	enum sg_wrap wrap = clamp_u && clamp_v ? SG_WRAP_CLAMP : SG_WRAP_REPEAT;
-	/* glTF leaves the filter to the viewer where a sampler names none:
-	 * linear, unless its magnification filter is NEAREST. */
-	int mag = 0;
-	enum sg_filter filter =
-	    get_int(material, AI_MATKEY_GLTF_MAPPINGFILTER_MAG(type, 0), &mag) && mag == GL_NEAREST
-	        ? SG_FILTER_NEAREST
-	        : SG_FILTER_LINEAR;
+	/* glTF's sampler as assimp 5.2 keeps it: wrapS and wrapT as the
+	 * mapping modes of u and v; magFilter and minFilter (GL enums) under
+	 * their glTF keys, only where the sampler names them. glTF leaves a
+	 * filter it does not name to the viewer: linear, and a minification
+	 * filter like the magnification one. */
+	int mag = 0, min = 0;
+	get_int(material, AI_MATKEY_GLTF_MAPPINGFILTER_MAG(type, 0), &mag);
+	get_int(material, AI_MATKEY_GLTF_MAPPINGFILTER_MIN(type, 0), &min);
+	out->sampler.wrap_s = wrap_of(modes[0]);
+	out->sampler.wrap_t = wrap_of(modes[1]);
+	out->sampler.mag_filter = filter_of(mag, SG_SAMPLER_LINEAR);
+	out->sampler.min_filter = filter_of(min, out->sampler.mag_filter);
 	if (uv > 1) {
 		sg_log(SG_LOG_INFO,
 		       "'%s': material '%s' samples uv set %u; libsg has two: set 0 used",
@@ -94,7 +126,7 @@ static sg_result slot(struct sg_import *im, const struct aiMaterial *material,
 		uv = 0;
 	}
 	out->uv_set = uv;
-	return sg_import_texture(im, name.data, filter, wrap, &out->texture);
+	return sg_import_texture(im, name.data, &out->texture);
 }
 
 static sg_result fill_textures(struct sg_import *im, const struct aiMaterial *material,

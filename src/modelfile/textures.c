@@ -1,8 +1,8 @@
 /* The images materials sample: embedded in the file (glTF's data: URIs and
  * buffer views, which assimp hands over as aiTexture, "*N"), or files beside
  * the model, decoded by src/image/ (PNG, JPEG, WebP as built; stored
- * orientation, as glTF samples them); each image with each sampler is one
- * libsg texture. */
+ * orientation, as glTF samples them); each image is one libsg texture, its
+ * samplers the material slots' (materials.c). */
 #include "import_internal.h"
 
 #include <stdio.h>
@@ -115,13 +115,11 @@ static sg_result read_file(struct sg_import *im, const char *path, const char *s
 	return result;
 }
 
-static struct sg_import_texture *cached(struct sg_import *im, int embedded, const char *path,
-                                        enum sg_filter filter, enum sg_wrap wrap)
+static struct sg_import_texture *cached(struct sg_import *im, int embedded, const char *path)
 {
 	for (size_t i = 0; i < im->texture_count; i++) {
 		struct sg_import_texture *t = &im->textures[i];
-		if (t->filter == filter && t->wrap == wrap && t->embedded == embedded &&
-		    (embedded >= 0 || strcmp(t->path, path) == 0))
+		if (t->embedded == embedded && (embedded >= 0 || strcmp(t->path, path) == 0))
 			return t;
 	}
 	return NULL;
@@ -139,8 +137,7 @@ static char *texture_path(const struct sg_import *im, const char *name)
 	return path;
 }
 
-sg_result sg_import_texture(struct sg_import *im, const char *name, enum sg_filter filter,
-                            enum sg_wrap wrap, sg_texture *out)
+sg_result sg_import_texture(struct sg_import *im, const char *name, sg_texture *out)
 {
 	char shown[256];
 	sg_escape_path(name, shown, sizeof(shown));
@@ -151,7 +148,7 @@ sg_result sg_import_texture(struct sg_import *im, const char *name, enum sg_filt
 	char *path = NULL;
 	if (embedded < 0 && !(path = texture_path(im, name)))
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory importing '%s'", im->shown);
-	struct sg_import_texture *known = cached(im, embedded, path, filter, wrap);
+	struct sg_import_texture *known = cached(im, embedded, path);
 	if (known) {
 		sg_free(path);
 		*out = known->texture;
@@ -171,15 +168,20 @@ sg_result sg_import_texture(struct sg_import *im, const char *name, enum sg_filt
 		result = sg_fail(SG_ERR_NO_MEMORY, "out of memory importing '%s'", im->shown);
 		goto fail;
 	}
-	sg_texture texture = sg_texture_create(
-	    im->scene, &(struct sg_texture_desc){width, height, pixels, 0, filter, wrap});
+	/* glTF's default sampler as the texture's own (2D drawing of it, and a
+	 * material slot's zero fields); each slot names its own (materials.c) */
+	sg_texture texture =
+	    sg_texture_create(im->scene, &(struct sg_texture_desc){.width = width,
+	                                                           .height = height,
+	                                                           .pixels = pixels,
+	                                                           .filter = SG_FILTER_LINEAR,
+	                                                           .wrap = SG_WRAP_REPEAT});
 	if (!texture.generation) {
 		result = sg_fail_prefix(sg_import_failure(),
 		                        "importing '%s': texture '%s': ", im->shown, shown);
 		goto fail;
 	}
-	im->textures[im->texture_count++] =
-	    (struct sg_import_texture){embedded, path, filter, wrap, texture};
+	im->textures[im->texture_count++] = (struct sg_import_texture){embedded, path, texture};
 	im->texture_bytes += (uint64_t)width * height * 4;
 	im->info.textures++;
 	sg_free(pixels);

@@ -26,11 +26,34 @@ static struct sg_material_texture *slot_of(struct sg_material_desc *desc, int sl
 	return (struct sg_material_texture *)((char *)desc + material_slots[slot].offset);
 }
 
-/* "name" or {"texture": "name", "uv_set": 0 | 1}, at p->path. */
-static sg_result read_texture_ref_value(struct sg_parse *p, struct json_object *value,
-                                        struct sg_named_texture **texture, unsigned *uv_set)
+/* A texture reference's sampler (sg_material_texture.sampler): each key
+ * absent leaves the texture's own setting (0). */
+static sg_result read_sampler(struct sg_parse *p, struct json_object *value,
+                              struct sg_sampler *sampler)
 {
-	static const char *const keys[] = {"texture", "uv_set", NULL};
+	/* after "the texture's own" (0), in enum order */
+	static const char *const wraps[] = {"texture", "clamp", "repeat", "mirrored_repeat", NULL};
+	static const char *const filters[] = {"texture", "nearest", "linear", NULL};
+	int wrap_s = 0, wrap_t = 0, mag = 0, min = 0;
+	sg_result result = sg_read_choice(p, value, "wrap_s", wraps, &wrap_s);
+	if (!result)
+		result = sg_read_choice(p, value, "wrap_t", wraps, &wrap_t);
+	if (!result)
+		result = sg_read_choice(p, value, "mag_filter", filters, &mag);
+	if (!result)
+		result = sg_read_choice(p, value, "min_filter", filters, &min);
+	*sampler = (struct sg_sampler){(enum sg_sampler_wrap)wrap_s, (enum sg_sampler_wrap)wrap_t,
+	                               (enum sg_sampler_filter)mag, (enum sg_sampler_filter)min};
+	return result;
+}
+
+/* "name" or {"texture": "name", "uv_set": 0 | 1, sampler keys}, at p->path. */
+static sg_result read_texture_ref_value(struct sg_parse *p, struct json_object *value,
+                                        struct sg_named_texture **texture,
+                                        struct sg_material_texture *slot)
+{
+	static const char *const keys[] = {"texture",    "uv_set",     "wrap_s", "wrap_t",
+	                                   "mag_filter", "min_filter", NULL};
 	const char *name = NULL;
 	int set = 0;
 	sg_result result = SG_OK;
@@ -42,6 +65,8 @@ static sg_result read_texture_ref_value(struct sg_parse *p, struct json_object *
 		if (!result)
 			result = sg_read_int(p, value, "uv_set", false, 0, 1, &set);
 		if (!result)
+			result = read_sampler(p, value, &slot->sampler);
+		if (!result)
 			result = sg_read_string(p, value, "texture", true, &name);
 		if (!result)
 			mark = sg_json_path_push_key(&p->path, "texture");
@@ -52,7 +77,7 @@ static sg_result read_texture_ref_value(struct sg_parse *p, struct json_object *
 	if (!result && !(*texture = sg_texture_named(p, name)))
 		result = sg_texture_unknown(p, name);
 	sg_json_path_pop(&p->path, mark);
-	*uv_set = (unsigned)set;
+	slot->uv_set = (unsigned)set;
 	return result;
 }
 
@@ -65,7 +90,7 @@ static sg_result read_textures(struct sg_parse *p, struct json_object *desc,
 			continue;
 		size_t mark = sg_json_path_push_key(&p->path, material_slots[slot].key);
 		sg_result result = read_texture_ref_value(p, value, &material->textures[slot],
-		                                          &slot_of(&material->desc, slot)->uv_set);
+		                                          slot_of(&material->desc, slot));
 		sg_json_path_pop(&p->path, mark);
 		if (result)
 			return result;
