@@ -721,12 +721,8 @@ START_TEST(test_unchanged_commits_nothing)
 	 * of damage (each present that commits nothing asks for no callback) */
 	for (int i = 0; i < 10; i++) {
 		ck_assert_int_eq(sg_window_present(window, shapes.scene, NULL), SG_OK);
-		int64_t start = now_ms();
-		ck_assert_int_eq(sg_window_wait(window, 5000),
-		                 SG_OK); /* at once: nothing pending */
-		ck_assert_msg(now_ms() - start < 1000,
-		              "sg_window_wait took %lld ms with nothing committed",
-		              (long long)(now_ms() - start));
+		/* nothing pending: a callback asked for and never sent would fail it */
+		ck_assert_int_eq(sg_window_wait(window, 5000), SG_OK);
 	}
 	for (int i = 0; i < 10; i++)
 		pump(20);

@@ -375,6 +375,33 @@ START_TEST(test_presentation_answered)
 }
 END_TEST
 
+/* Under a compositor that renders ahead, each frame's feedback comes after
+ * the next frame's callback: that is no reason to give feedback up. Frames
+ * 1-9 are reported by their feedbacks; the tenth's is held until a commit
+ * that never comes, so its callback reports it once the wait is over. */
+START_TEST(test_presentation_one_frame_late)
+{
+	struct mini_compositor *c = mini_compositor_start(&(struct mini_compositor_desc){
+	    .no_dmabuf = true, .presentation = MINI_PRESENTATION_ONE_LATE});
+	ck_assert_ptr_nonnull(c);
+	struct sg_window *w = open_window_framed(c);
+	sg_node a, b;
+	struct sg_scene *scene = two_models(&a, &b);
+	for (int i = 0; i < 10; i++) {
+		ck_assert_int_eq(sg_model_set_position(scene, a, 8 + (float)i, 8, 0), SG_OK);
+		present_and_wait(w, scene);
+	}
+	dispatch_until_frames(w, 10);
+	expect_frames_reported(1, 10);
+	for (int i = 0; i < 9; i++)
+		ck_assert_msg(frames_seen.frames[i].presented, "frame %llu not by its feedback",
+		              (unsigned long long)frames_seen.frames[i].frame);
+	sg_window_destroy(w);
+	sg_scene_destroy(scene);
+	mini_compositor_stop(c);
+}
+END_TEST
+
 /* Under a compositor that offers wp_presentation and never answers its
  * feedbacks (sway 1.7), every frame is still reported, once, from its frame
  * callback: the ten of an animation, and the one of a still scene. */
@@ -697,6 +724,7 @@ static Suite *seat_suite(void)
 	tcase_add_test(tc, test_unchanged_scene_commits_once);
 	tcase_add_test(tc, test_presentation_answered);
 	tcase_add_test(tc, test_presentation_unanswered);
+	tcase_add_test(tc, test_presentation_one_frame_late);
 	tcase_add_test(tc, test_loop_configure_before_done);
 	tcase_add_test(tc, test_renderer_clear_color_kept);
 	tcase_add_test(tc, test_sg_render_one_frame_stays);

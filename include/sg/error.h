@@ -34,9 +34,12 @@ typedef enum sg_result {
 
 /* Message of the last failure on the calling thread. Never NULL; "" when nothing
  * failed yet. Valid until the next failing libsg call on this thread. A call
- * that succeeds leaves it as it was, even where it met and got past a
- * failure inside (sg_renderer_create finding no render node and taking the
- * surfaceless target: sg_renderer_get_info's reason says so). */
+ * that succeeds does not set it. The choice of a renderer's target (in
+ * sg_renderer_create and every call that makes a renderer) leaves it as it
+ * was even where it met and got past a failure on the way (no render node,
+ * so the surfaceless target: sg_renderer_get_info's reason says so); other
+ * fallbacks inside a successful call (a window's wl_shm after its dma-buf
+ * path failed) may leave their failure here. */
 SG_API const char *sg_last_error(void);
 
 /* Result of the last failure on the calling thread (SG_OK when none yet): what

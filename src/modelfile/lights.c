@@ -137,7 +137,7 @@ static sg_result add_light(struct sg_import *im, const struct aiLight *light)
 	for (int i = 0; i < 16; i++)
 		if (!isfinite(matrix[i]))
 			return sg_fail(SG_ERR_FORMAT,
-			               "'%s': light '%s': its position or direction has NaN or "
+			               "'%s': light '%s': its position, direction or up vector has NaN or "
 			               "infinite components",
 			               im->shown, name);
 	if (placed) {

@@ -446,8 +446,9 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 	}
 	if (!sg_floats_finite(camera->projection, 16) || !sg_floats_finite(camera->view, 16))
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
-		               "sg_renderer_render: the camera given (not a model's or a 3D "
-		               "view's) has NaN or infinite matrix entries");
+		               "%s: the camera given (not a model's or a 3D view's) has NaN or "
+		               "infinite matrix entries",
+		               pass->call ? pass->call : "sg_renderer_render");
 
 	/* Flip y so that framebuffer row 0 is the image's top row: readback, PNG
 	 * files and scanout of the bo then all agree on memory order. A rotated

@@ -139,8 +139,10 @@ static const char *missing_global(const struct sg_window *window)
  * line before ours, in other words. It goes to libsg's log handler instead,
  * as debug messages, so the application's log is the one account. The
  * handler is process-wide and libwayland cannot say which was set before:
- * it is set only where libsg makes the connection itself, never on a
- * caller's wl_display (whose owner may route that log its own way). */
+ * libsg sets it when it makes a connection itself (never for a caller's
+ * wl_display), and from then on it serves every connection of the process.
+ * A caller that routes libwayland's log its own way sets its handler after
+ * sg_window_create, or passes its own wl_display (docs/window.md). */
 static void wayland_log(const char *format, va_list args)
 {
 	char message[512];
@@ -152,10 +154,10 @@ static void wayland_log(const char *format, va_list args)
 }
 
 /* Why wl_display_connect failed, in the terms of what the user set. */
-static sg_result connect_failed(struct sg_window *window, const char *name, int error)
+static sg_result connect_failed(struct sg_window *window, const char *name,
+                                const char *inherited, int error)
 {
 	static const char call[] = "sg_window_create";
-	const char *inherited = getenv("WAYLAND_SOCKET");
 	if (inherited) {
 		/* libwayland reads it as a number and returns with errno 0 when
 		 * it is none ("Success" is no reason) */
@@ -196,9 +198,14 @@ sg_result sg_window_connect(struct sg_window *window, const struct sg_window_des
 		window->display = desc->wl_display;
 	} else {
 		wl_log_set_handler_client(wayland_log);
+		/* read first: libwayland unsets it once it has taken the fd */
+		char inherited[32];
+		const char *socket = getenv("WAYLAND_SOCKET");
+		if (socket)
+			snprintf(inherited, sizeof(inherited), "%s", socket);
 		window->display = wl_display_connect(desc->display);
 		if (!window->display)
-			return connect_failed(window, desc->display, errno);
+			return connect_failed(window, desc->display, socket ? inherited : NULL, errno);
 	}
 	window->queue = wl_display_create_queue(window->display);
 	window->wrapper = window->queue ? wl_proxy_create_wrapper(window->display) : NULL;

@@ -352,8 +352,9 @@ static void frame_done(void *data, struct wl_callback *callback, uint32_t time_m
 	}
 	/* The feedback says more; until it comes, the callback's time is kept
 	 * for the report should it never come. A compositor presents a frame
-	 * before it asks for the next one, so an earlier frame's feedback still
-	 * missing at this callback is one that will not come. */
+	 * before it asks for the one after next (one that renders ahead may
+	 * send the next frame's callback before this one's feedback), so a
+	 * feedback still missing two frames on is one that will not come. */
 	bool earlier_missing = false;
 	for (int i = 0; i < SG_WINDOW_MAX_FEEDBACKS; i++) {
 		struct sg_window_feedback *f = &window->feedbacks[i];
@@ -363,7 +364,7 @@ static void frame_done(void *data, struct wl_callback *callback, uint32_t time_m
 			f->called = true;
 			f->callback_ms = time_ms;
 			f->called_at_ms = monotonic_ms();
-		} else if (f->frame < frame && f->called) {
+		} else if (f->frame + 1 < frame && f->called) {
 			earlier_missing = true;
 		}
 	}

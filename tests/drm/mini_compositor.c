@@ -364,7 +364,18 @@ static void surface_commit(struct wl_client *client, struct wl_resource *resourc
 		wl_resource_destroy(callback);
 	}
 	/* After the frame callbacks, as a compositor presents at the page flip
-	 * that follows the repaint which sent them. */
+	 * that follows the repaint which sent them. One frame late: the last
+	 * commit's feedbacks now, this one's held for the next. */
+	struct wl_list late;
+	wl_list_init(&late);
+	if (c->desc.presentation == MINI_PRESENTATION_ONE_LATE) {
+		wl_list_insert_list(&late, &surface->feedbacks);
+		wl_list_init(&surface->feedbacks);
+		wl_list_insert_list(&surface->feedbacks, &surface->unanswered);
+		wl_list_init(&surface->unanswered);
+		wl_list_insert_list(&surface->unanswered, &late);
+		wl_list_init(&late);
+	}
 	wl_resource_for_each_safe(callback, next, &surface->feedbacks)
 	{
 		wl_list_remove(wl_resource_get_link(callback));

@@ -44,11 +44,14 @@ struct mini_compositor_desc {
 	int reconfigure_width, reconfigure_height;
 	/* wp_presentation 1 (CLOCK_MONOTONIC): its feedbacks presented at
 	 * the commit after the frame callbacks are done, or never answered
-	 * (as sway 1.7). */
+	 * (as sway 1.7), or one frame late: a commit's feedback presented
+	 * after the next commit's frame callback (a compositor that renders
+	 * ahead). */
 	enum mini_presentation {
 		MINI_PRESENTATION_NONE,
 		MINI_PRESENTATION_ANSWERED,
 		MINI_PRESENTATION_UNANSWERED,
+		MINI_PRESENTATION_ONE_LATE,
 	} presentation;
 };
 
