@@ -681,8 +681,9 @@ START_TEST(test_wayland_socket_closed)
 END_TEST
 
 /* No XDG_RUNTIME_DIR and a socket name that is not a path: the message says
- * so, and libwayland's own line goes to libsg's log, not before ours on
- * stderr. */
+ * so, and libwayland's own line does not come before ours on stderr (libsg
+ * does not ask libwayland to connect, rather than take over its log
+ * handler, which is the whole process's). */
 START_TEST(test_no_runtime_dir)
 {
 	unsetenv("WAYLAND_SOCKET");
@@ -693,12 +694,6 @@ START_TEST(test_no_runtime_dir)
 	                  strstr(message, "\"wayland-7\" is not an absolute path"),
 	              "%s", message);
 	ck_assert_msg(err[0] == '\0', "on stderr: %s", err);
-	bool routed = false;
-	for (int i = 0; i < logged.count && i < 8; i++)
-		routed |= strncmp(logged.messages[i], "libwayland: ", 12) == 0 &&
-		          strstr(logged.messages[i], "XDG_RUNTIME_DIR");
-	ck_assert_msg(routed, "libwayland's line is not in libsg's log (%d messages)",
-	              logged.count);
 	free(message);
 	free(err);
 

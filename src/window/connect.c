@@ -4,7 +4,6 @@
  * that went away is an EPIPE here, never a SIGPIPE. */
 #include <errno.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -133,24 +132,15 @@ static const char *missing_global(const struct sg_window *window)
 	return NULL;
 }
 
-/* libwayland's client log (wl_log) goes to stderr by default, and what it
- * says there (an unset XDG_RUNTIME_DIR, a broken connection) is what
- * sg_window_create then reports with the socket and the variable named: a
- * line before ours, in other words. It goes to libsg's log handler instead,
- * as debug messages, so the application's log is the one account. The
- * handler is process-wide and libwayland cannot say which was set before:
- * libsg sets it when it makes a connection itself (never for a caller's
- * wl_display), and from then on it serves every connection of the process.
- * A caller that routes libwayland's log its own way sets its handler after
- * sg_window_create, or passes its own wl_display (docs/window.md). */
-static void wayland_log(const char *format, va_list args)
+/* True where libwayland could form no socket path: no WAYLAND_SOCKET (the
+ * caller checks), a socket name that is not a path and no absolute
+ * XDG_RUNTIME_DIR. */
+static bool no_socket_path(const char *name)
 {
-	char message[512];
-	vsnprintf(message, sizeof(message), format, args);
-	size_t length = strlen(message);
-	while (length && message[length - 1] == '\n')
-		message[--length] = '\0';
-	sg_log(SG_LOG_DEBUG, "libwayland: %s", message);
+	if (!name)
+		name = getenv("WAYLAND_DISPLAY");
+	const char *runtime = getenv("XDG_RUNTIME_DIR");
+	return (!name || name[0] != '/') && (!runtime || runtime[0] != '/');
 }
 
 /* Why wl_display_connect failed, in the terms of what the user set. */
@@ -175,16 +165,17 @@ static sg_result connect_failed(struct sg_window *window, const char *name,
 		               "before any socket name): wl_display_connect failed: %s",
 		               call, inherited, strerror(error));
 	}
-	if (!name)
-		name = getenv("WAYLAND_DISPLAY");
 	const char *runtime = getenv("XDG_RUNTIME_DIR");
-	if ((!name || name[0] != '/') && (!runtime || runtime[0] != '/'))
+	if (no_socket_path(name)) {
+		if (!name)
+			name = getenv("WAYLAND_DISPLAY");
 		return sg_fail(SG_ERR_DEVICE,
 		               "%s: no Wayland socket to connect to: XDG_RUNTIME_DIR is %s, and the "
 		               "socket's name %s%s%s is not an absolute path",
 		               call, runtime ? "not an absolute path" : "not set", name ? "\"" : "",
 		               name ? name : "wayland-0 (WAYLAND_DISPLAY is not set)",
 		               name ? "\"" : "");
+	}
 	return sg_fail(SG_ERR_DEVICE,
 	               "%s: no Wayland compositor at %s: wl_display_connect failed: %s", call,
 	               window->display_name, strerror(error));
@@ -197,12 +188,16 @@ sg_result sg_window_connect(struct sg_window *window, const struct sg_window_des
 	if (desc->wl_display) {
 		window->display = desc->wl_display;
 	} else {
-		wl_log_set_handler_client(wayland_log);
 		/* read first: libwayland unsets it once it has taken the fd */
 		char inherited[32];
 		const char *socket = getenv("WAYLAND_SOCKET");
 		if (socket)
 			snprintf(inherited, sizeof(inherited), "%s", socket);
+		/* With no socket path libwayland would print its own line on
+		 * stderr before failing; ours names both settings instead. Its
+		 * log handler is process-wide, so it stays the application's. */
+		if (!socket && no_socket_path(desc->display))
+			return connect_failed(window, desc->display, NULL, ENOENT);
 		window->display = wl_display_connect(desc->display);
 		if (!window->display)
 			return connect_failed(window, desc->display, socket ? inherited : NULL, errno);
