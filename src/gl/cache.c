@@ -44,9 +44,15 @@ static struct sg_gl_object *slot(struct sg_gl_cache *cache, uint32_t index)
 	return &cache->objects[index];
 }
 
+/* True when object holds a GL copy of its texture, either kind. */
+static bool has_copy(const struct sg_gl_object *object)
+{
+	return object->name || object->straight;
+}
+
 static void delete_texture(struct sg_gl_cache *cache, struct sg_gl_object *object)
 {
-	if (object->name || object->straight) {
+	if (has_copy(object)) {
 		cache->live--;
 		cache->bytes -= object->bytes;
 	}
@@ -82,7 +88,7 @@ void sg_gl_cache_prune(struct sg_gl_cache *textures, struct sg_gl_cache *meshes,
 	uint32_t id = sg_scene_versions(scene).scene;
 	for (size_t i = 0; i < textures->capacity; i++) {
 		struct sg_gl_object *o = &textures->objects[i];
-		if ((o->name || o->straight) && o->scene == id &&
+		if (has_copy(o) && o->scene == id &&
 		    !sg_scene_texture_live(scene, (uint32_t)i, o->generation))
 			delete_texture(textures, o);
 	}
@@ -109,7 +115,7 @@ static void sweep(struct sg_gl_cache *cache, uint32_t current,
 	bool live = true;
 	for (size_t i = 0; i < cache->capacity; i++) {
 		struct sg_gl_object *o = &cache->objects[i];
-		if ((!o->name && !o->straight) || o->scene == current)
+		if (!has_copy(o) || o->scene == current)
 			continue;
 		if (o->scene != checked) {
 			checked = o->scene;
@@ -281,7 +287,7 @@ static sg_result import_changed(struct sg_gl_cache *cache, struct sg_gl_object *
 static bool holds_current(const struct sg_gl_object *object, const struct sg_scene *scene,
                           uint32_t index)
 {
-	return (object->name || object->straight) &&
+	return has_copy(object) &&
 	       object->scene == sg_scene_versions(scene).scene &&
 	       object->generation == sg_scene_texture_generation(scene, index);
 }
@@ -379,7 +385,7 @@ static sg_result make_copy(struct sg_gl_cache *cache, struct sg_gl_object *objec
                            GLuint *name)
 {
 	const struct sg_texture_data *t = sg_scene_texture_slot(scene, index);
-	if (!object->name && !object->straight)
+	if (!has_copy(object))
 		cache->live++;
 	GLuint *copy = straight ? &object->straight : &object->name;
 	glGenTextures(1, copy);
