@@ -346,6 +346,26 @@ static void dispatch_until_frames(struct sg_window *w, int count)
 	              frames_seen.count, count);
 }
 
+/* Ten presents, each of the model a moved one pixel on, then every frame
+ * reported once (frames_seen). */
+static void ten_moving_frames(struct sg_window *w, struct sg_scene *scene, sg_node a)
+{
+	for (int i = 0; i < 10; i++) {
+		ck_assert_int_eq(sg_model_set_position(scene, a, 8 + (float)i, 8, 0), SG_OK);
+		present_and_wait(w, scene);
+	}
+	dispatch_until_frames(w, 10);
+	expect_frames_reported(1, 10);
+}
+
+/* The first count frames reported were reported by their feedbacks. */
+static void expect_by_feedback(int count)
+{
+	for (int i = 0; i < count; i++)
+		ck_assert_msg(frames_seen.frames[i].presented, "frame %llu not by its feedback",
+		              (unsigned long long)frames_seen.frames[i].frame);
+}
+
 /* Ten frames under a compositor that answers wp_presentation: each is
  * reported once, by its feedback (presented, on CLOCK_MONOTONIC). */
 START_TEST(test_presentation_answered)
@@ -357,15 +377,8 @@ START_TEST(test_presentation_answered)
 	ck_assert(sg_window_get_info(w)->presentation);
 	sg_node a, b;
 	struct sg_scene *scene = two_models(&a, &b);
-	for (int i = 0; i < 10; i++) {
-		ck_assert_int_eq(sg_model_set_position(scene, a, 8 + (float)i, 8, 0), SG_OK);
-		present_and_wait(w, scene);
-	}
-	dispatch_until_frames(w, 10);
-	expect_frames_reported(1, 10);
-	for (int i = 0; i < 10; i++)
-		ck_assert_msg(frames_seen.frames[i].presented, "frame %llu not by its feedback",
-		              (unsigned long long)frames_seen.frames[i].frame);
+	ten_moving_frames(w, scene, a);
+	expect_by_feedback(10);
 	struct mini_stats stats;
 	mini_compositor_stats(c, &stats);
 	ck_assert_int_eq(stats.presentation_feedbacks, 10);
@@ -387,15 +400,8 @@ START_TEST(test_presentation_one_frame_late)
 	struct sg_window *w = open_window_framed(c);
 	sg_node a, b;
 	struct sg_scene *scene = two_models(&a, &b);
-	for (int i = 0; i < 10; i++) {
-		ck_assert_int_eq(sg_model_set_position(scene, a, 8 + (float)i, 8, 0), SG_OK);
-		present_and_wait(w, scene);
-	}
-	dispatch_until_frames(w, 10);
-	expect_frames_reported(1, 10);
-	for (int i = 0; i < 9; i++)
-		ck_assert_msg(frames_seen.frames[i].presented, "frame %llu not by its feedback",
-		              (unsigned long long)frames_seen.frames[i].frame);
+	ten_moving_frames(w, scene, a);
+	expect_by_feedback(9);
 	sg_window_destroy(w);
 	sg_scene_destroy(scene);
 	mini_compositor_stop(c);
@@ -413,12 +419,7 @@ START_TEST(test_presentation_unanswered)
 	struct sg_window *w = open_window_framed(c);
 	sg_node a, b;
 	struct sg_scene *scene = two_models(&a, &b);
-	for (int i = 0; i < 10; i++) {
-		ck_assert_int_eq(sg_model_set_position(scene, a, 8 + (float)i, 8, 0), SG_OK);
-		present_and_wait(w, scene);
-	}
-	dispatch_until_frames(w, 10);
-	expect_frames_reported(1, 10);
+	ten_moving_frames(w, scene, a);
 	for (int i = 0; i < 10; i++)
 		ck_assert(!frames_seen.frames[i].presented && !frames_seen.frames[i].discarded);
 	sg_window_destroy(w);
