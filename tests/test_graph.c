@@ -541,21 +541,18 @@ START_TEST(test_zero_rotation_axis_refused)
 }
 END_TEST
 
-/* As after a traversal: world matrices valid, nothing dirty. */
+/* The journal's head when the edits under test began. */
+static uint64_t journal_mark;
 static void world_is_up_to_date(void)
 {
-	scene->world_valid = true;
-	scene->dirty_count = 0;
-	for (uint32_t n = 1; n < scene->node_pool.used; n++)
-		scene->flags[n] &= (uint8_t)~SG_NODE_DIRTY;
+	journal_mark = scene->journal.head;
 }
 
 static void assert_nothing_changed(uint64_t transforms, uint64_t structure)
 {
 	ck_assert_uint_eq(scene->transform_version, transforms);
 	ck_assert_uint_eq(scene->structure_version, structure);
-	ck_assert_uint_eq(scene->dirty_count, 0);
-	ck_assert(scene->world_valid);
+	ck_assert_uint_eq(scene->journal.head, journal_mark); /* nothing for readers to redo */
 }
 
 START_TEST(test_unchanged_edits_mark_nothing)
@@ -582,8 +579,6 @@ START_TEST(test_unchanged_edits_mark_nothing)
 	ck_assert_int_eq(sg_node_set_name(scene, m, name), SG_OK); /* its own string */
 	ck_assert_ptr_eq(sg_node_get_name(scene, m), name);       /* not copied again */
 	assert_nothing_changed(transforms, structure);
-	ck_assert(!(scene->flags[t.index] & SG_NODE_DIRTY));
-	ck_assert(!(scene->flags[m.index] & SG_NODE_DIRTY));
 
 	ck_assert_int_eq(sg_transform_set_identity(scene, t), SG_OK);
 	world_is_up_to_date();
@@ -591,16 +586,20 @@ START_TEST(test_unchanged_edits_mark_nothing)
 	ck_assert_int_eq(sg_transform_set_identity(scene, t), SG_OK);
 	assert_nothing_changed(transforms, structure);
 
-	/* A real change is still recorded, once; a model's is not listed for
-	 * the world update, models having no world matrix of their own. */
+	/* A real change is still recorded, each time; a model's is not marked
+	 * for the world update, models having no world matrix of their own. */
+	const struct sg_scene_journal *j = &scene->journal;
+	uint64_t head = j->head;
 	ck_assert_int_eq(sg_model_set_position(scene, m, 1, 2, 4), SG_OK);
 	ck_assert_uint_eq(scene->transform_version, transforms + 1);
-	ck_assert_uint_eq(scene->dirty_count, 0);
+	ck_assert_uint_eq(j->head, head + 1);
+	ck_assert_uint_eq(sg_scene_journal_at(j, head), m.index);
 	ck_assert_int_eq(sg_transform_translate(scene, t, 1, 0, 0), SG_OK);
 	ck_assert_int_eq(sg_transform_translate(scene, t, 1, 0, 0), SG_OK);
 	ck_assert_uint_eq(scene->transform_version, transforms + 3);
-	ck_assert_uint_eq(scene->dirty_count, 1);
-	ck_assert_uint_eq(scene->dirty[0], t.index);
+	ck_assert_uint_eq(j->head, head + 3);
+	ck_assert_uint_eq(sg_scene_journal_at(j, head + 1), t.index | SG_JOURNAL_MATRIX);
+	ck_assert_uint_eq(sg_scene_journal_at(j, head + 2), t.index | SG_JOURNAL_MATRIX);
 }
 END_TEST
 
@@ -1043,11 +1042,13 @@ START_TEST(test_visibility_set_swap_removal)
 }
 END_TEST
 
-/* The journal damage tracking reads (src/graph/journal.c): each edit lists
- * its node once per epoch, the ring grows up to an eighth of the nodes and
- * then overwrites, and what it no longer holds is reported by its first
- * entry, never read as garbage. */
-START_TEST(test_journal_lists_each_edit_once_per_epoch)
+/* The journal renderers read (src/graph/journal.c): each edit is listed
+ * (the scene cannot know what its readers have read, so repeats are listed
+ * too), a local matrix's edit with SG_JOURNAL_MATRIX on a group or
+ * transform, the ring grows up to an eighth of the nodes and then
+ * overwrites, and what it no longer holds is reported by its first entry,
+ * never read as garbage. */
+START_TEST(test_journal_lists_every_edit)
 {
 	struct sg_scene *s = sg_scene_create();
 	sg_mesh quad = sg_mesh_create_quad(s, 1, 1);
@@ -1057,53 +1058,41 @@ START_TEST(test_journal_lists_each_edit_once_per_epoch)
 		models[i] = sg_node_new_model(s, &(struct sg_model_desc){.mesh = quad});
 		ck_assert_int_eq(sg_node_add_child(s, sg_scene_root(s), models[i]), SG_OK);
 	}
-	struct sg_scene_journal *j = &s->journal;
-	sg_scene_journal_end_epoch(s);
+	const struct sg_scene_journal *j = &s->journal;
 	uint64_t start = j->head;
-	ck_assert_uint_eq(j->inner, 0);
-	/* the same model moved three times, and its colour: one entry */
+	/* the same model moved three times, and its colour: four entries of it */
 	for (int k = 0; k < 3; k++)
 		ck_assert_int_eq(sg_model_set_position(s, models[7], (float)k + 1, 0, 0), SG_OK);
 	ck_assert_int_eq(sg_model_set_color(s, models[7], 1, 0, 0, 1), SG_OK);
-	ck_assert_uint_eq(j->head, start + 1);
-	ck_assert_uint_eq(j->nodes[start & (j->capacity - 1)], models[7].index);
-	ck_assert_uint_eq(j->inner, 0);
-	/* a group listed: inner counts it */
+	ck_assert_uint_eq(j->head, start + 4);
+	for (int k = 0; k < 4; k++)
+		ck_assert_uint_eq(sg_scene_journal_at(j, start + (uint64_t)k), models[7].index);
+	/* a group's opacity: no matrix entry; a transform's matrix: one */
+	sg_node t = sg_node_new_transform(s, &(struct sg_transform_desc){.name = "t"});
 	ck_assert_int_eq(sg_node_set_opacity(s, sg_scene_root(s), 0.5f), SG_OK);
-	ck_assert_uint_eq(j->inner, 1);
-	/* a new epoch lists it again */
-	sg_scene_journal_end_epoch(s);
-	ck_assert_uint_eq(j->inner, 0);
-	ck_assert_int_eq(sg_model_set_position(s, models[7], 9, 0, 0), SG_OK);
-	ck_assert_uint_eq(j->head, start + 3);
-	/* every model in one epoch: more than the ring may hold */
+	ck_assert_uint_eq(sg_scene_journal_at(j, j->head - 1), SG_ROOT_INDEX);
+	ck_assert_int_eq(sg_transform_translate(s, t, 1, 0, 0), SG_OK);
+	ck_assert_uint_eq(sg_scene_journal_at(j, j->head - 1), t.index | SG_JOURNAL_MATRIX);
+	/* every model: more than the ring may hold */
 	uint64_t before = j->head;
 	for (int i = 0; i < MODELS; i++)
 		ck_assert_int_eq(sg_model_set_position(s, models[i], 2, 3, 0), SG_OK);
-	ck_assert_uint_eq(j->head, before + MODELS - 1); /* models[7] was listed already */
-	ck_assert_uint_le(j->capacity, 4096); /* an eighth of 20002 nodes, as a power of two */
+	ck_assert_uint_eq(j->head, before + MODELS);
+	ck_assert_uint_le(j->capacity, 4096); /* an eighth of 20003 nodes, as a power of two */
 	ck_assert_uint_ge(j->capacity, (s->node_pool.used) / SG_JOURNAL_SHARE);
 	uint64_t first = sg_scene_journal_first(j);
 	ck_assert_uint_gt(first, before); /* the oldest were overwritten */
 	for (uint64_t e = first; e < j->head; e++) {
-		uint32_t n = j->nodes[e & (j->capacity - 1)];
+		uint32_t n = sg_scene_journal_at(j, e);
 		ck_assert_uint_lt(n, s->node_pool.used);
-		ck_assert(s->flags[n] & SG_NODE_JOURNALED);
+		ck_assert_uint_eq(n, models[MODELS - (j->head - e)].index);
 	}
-	/* overwritten entries gave their nodes' flags back: edited again, listed again */
-	uint32_t dropped = models[0].index;
-	ck_assert(!(s->flags[dropped] & SG_NODE_JOURNALED));
+	/* destroying a node lists it (its detaching, and its freeing) */
 	uint64_t head = j->head;
-	ck_assert_int_eq(sg_model_set_position(s, models[0], 5, 5, 0), SG_OK);
-	ck_assert_uint_eq(j->head, head + 1);
-	/* ending the epoch clears every flag it set */
-	sg_scene_journal_end_epoch(s);
-	for (int i = 0; i < MODELS; i++)
-		ck_assert(!(s->flags[models[i].index] & SG_NODE_JOURNALED));
-	/* destroying a node lists it */
-	head = j->head;
 	ck_assert_int_eq(sg_node_destroy(s, models[3]), SG_OK);
-	ck_assert_uint_eq(j->head, head + 1);
+	ck_assert_uint_gt(j->head, head);
+	for (uint64_t e = head; e < j->head; e++)
+		ck_assert_uint_eq(sg_scene_journal_at(j, e), models[3].index);
 	sg_scene_destroy(s);
 }
 END_TEST
@@ -1185,7 +1174,7 @@ int main(void)
 	tcase_add_test(tc, test_png_too_large_refused);
 	tcase_add_test(tc, test_write_png_unwritable);
 	tcase_add_test(tc, test_deep_chain_destroy);
-	tcase_add_test(tc, test_journal_lists_each_edit_once_per_epoch);
+	tcase_add_test(tc, test_journal_lists_every_edit);
 	tcase_add_test(tc, test_child_order_matches_model);
 	tcase_add_test(tc, test_prepend_and_append_walk_no_siblings);
 	tcase_add_test(tc, test_allocation_failures_are_clean);

@@ -30,7 +30,7 @@
 #define CELL 2
 #define CELLS_PER_ROW (SIDE / CELL)
 #define CELLS (CELLS_PER_ROW * CELLS_PER_ROW)
-static int models = 2000, frames = 50;
+static int models = 2000, frames = 50, shared_rounds = 12;
 
 static void model_color(int model, int thread, uint8_t rgba[4])
 {
@@ -291,11 +291,172 @@ START_TEST(test_one_renderer_two_threads_is_refused)
 }
 END_TEST
 
+
+/* One scene, two renderers on two threads drawing it at once (docs/api.md:
+ * renders only read the scene, so any number may run together while nothing
+ * edits it). The scene: a transform moving a clip over SHARED_MODELS
+ * untextured quads (no texture: colours edited between rounds), one of them
+ * hidden and shown in turn. Each round the main thread edits, then both
+ * threads draw SHARED_FRAMES frames together, one renderer tracking damage
+ * and one culling, and every frame of both must equal the picture computed
+ * here by formula and a sequential render of the same scene. */
+#define SHARED_MODELS 300
+#define SHARED_FRAMES 3
+#define SHARED_CLIP 48
+
+struct shared_scene {
+	struct sg_scene *scene;
+	sg_node move, models[SHARED_MODELS];
+	uint8_t colors[SHARED_MODELS][4];
+	bool hidden[SHARED_MODELS];
+	int dx; /* the transform's translation, whole pixels */
+};
+
+static void shared_color(int model, int round, uint8_t rgba[4])
+{
+	rgba[0] = (uint8_t)(model * 7 + round * 40);
+	rgba[1] = (uint8_t)(model >> 2);
+	rgba[2] = (uint8_t)(200 - round * 20);
+	rgba[3] = 255;
+}
+
+static void shared_set_color(struct shared_scene *s, int i, int round)
+{
+	shared_color(i, round, s->colors[i]);
+	const uint8_t *c = s->colors[i];
+	ck_assert_int_eq(sg_model_set_color(s->scene, s->models[i], c[0] / 255.0f, c[1] / 255.0f,
+	                                    c[2] / 255.0f, 1.0f),
+	                 SG_OK);
+}
+
+static void shared_build(struct shared_scene *s)
+{
+	*s = (struct shared_scene){.scene = sg_scene_create()};
+	struct sg_scene *scene = s->scene;
+	ck_assert_ptr_nonnull(scene);
+	sg_mesh quad = sg_mesh_create_quad(scene, CELL, CELL);
+	s->move = sg_node_new_transform(scene, &(struct sg_transform_desc){.name = "move"});
+	sg_node clip = sg_node_new_clip(
+	    scene, &(struct sg_clip_desc){.width = SHARED_CLIP, .height = SHARED_CLIP});
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), s->move), SG_OK);
+	ck_assert_int_eq(sg_node_add_child(scene, s->move, clip), SG_OK);
+	for (int i = 0; i < SHARED_MODELS; i++) {
+		int cell = i % CELLS;
+		s->models[i] = sg_node_new_model(
+		    scene, &(struct sg_model_desc){.mesh = quad,
+		                                   .position = {(float)(cell % CELLS_PER_ROW * CELL),
+		                                                (float)(cell / CELLS_PER_ROW * CELL),
+		                                                0.0f}});
+		ck_assert_int_eq(sg_node_add_child(scene, clip, s->models[i]), SG_OK);
+		shared_set_color(s, i, 0);
+	}
+}
+
+/* The picture by formula: the clip and the quads moved by dx, the last shown
+ * model of each cell on top, black elsewhere. */
+static void shared_expected(const struct shared_scene *s, uint8_t *rgba)
+{
+	for (int y = 0; y < SIDE; y++)
+		for (int x = 0; x < SIDE; x++) {
+			uint8_t *out = rgba + (y * SIDE + x) * 4;
+			memcpy(out, (uint8_t[4]){0, 0, 0, 255}, 4);
+			int lx = x - s->dx;
+			if (lx < 0 || lx >= SHARED_CLIP || y >= SHARED_CLIP)
+				continue;
+			int cell = y / CELL * CELLS_PER_ROW + lx / CELL;
+			for (int i = cell; i < SHARED_MODELS; i += CELLS)
+				if (!s->hidden[i])
+					memcpy(out, s->colors[i], 4);
+		}
+}
+
+struct shared_worker {
+	struct sg_renderer *renderer;
+	const struct sg_scene *scene; /* read only: the point of the test */
+	uint8_t *frames[SHARED_FRAMES];
+	char failure[256];
+};
+
+static pthread_barrier_t shared_start;
+
+static void *draw_shared(void *arg)
+{
+	struct shared_worker *w = arg;
+	pthread_barrier_wait(&shared_start);
+	for (int f = 0; f < SHARED_FRAMES && !w->failure[0]; f++)
+		if (sg_renderer_render(w->renderer, w->scene, NULL) ||
+		    sg_renderer_read_pixels(w->renderer, w->frames[f], 0))
+			snprintf(w->failure, sizeof(w->failure), "frame %d: %s", f, sg_last_error());
+	return NULL;
+}
+
+START_TEST(test_two_renderers_one_scene)
+{
+	struct shared_scene s;
+	shared_build(&s);
+	struct shared_worker workers[2] = {{0}};
+	for (int t = 0; t < 2; t++) {
+		workers[t].renderer = small_renderer();
+		workers[t].scene = s.scene;
+		for (int f = 0; f < SHARED_FRAMES; f++)
+			workers[t].frames[f] = malloc(SIDE * SIDE * 4);
+	}
+	ck_assert_int_eq(sg_renderer_set_damage_tracking(workers[0].renderer, true), SG_OK);
+	ck_assert_int_eq(sg_renderer_set_culling(workers[1].renderer, true), SG_OK);
+	struct sg_renderer *sequential = small_renderer();
+	uint8_t *expected = malloc(SIDE * SIDE * 4), *alone = malloc(SIDE * SIDE * 4);
+	for (int round = 0; round < shared_rounds; round++) {
+		/* the edits, with nothing drawing */
+		s.dx = round % 5 * 3;
+		float m[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, (float)s.dx, 0, 0, 1};
+		ck_assert_int_eq(sg_transform_set_matrix(s.scene, s.move, m), SG_OK);
+		for (int i = round; i < SHARED_MODELS; i += 7)
+			shared_set_color(&s, i, round);
+		int toggled = (round * 37) % SHARED_MODELS;
+		s.hidden[toggled] = !s.hidden[toggled];
+		ck_assert_int_eq(sg_node_set_visible(s.scene, s.models[toggled], !s.hidden[toggled]),
+		                 SG_OK);
+		shared_expected(&s, expected);
+		/* both at once */
+		pthread_t threads[2];
+		ck_assert_int_eq(pthread_barrier_init(&shared_start, NULL, 2), 0);
+		for (int t = 0; t < 2; t++)
+			ck_assert_int_eq(pthread_create(&threads[t], NULL, draw_shared, &workers[t]), 0);
+		for (int t = 0; t < 2; t++)
+			pthread_join(threads[t], NULL);
+		pthread_barrier_destroy(&shared_start);
+		/* then one alone */
+		ck_assert_int_eq(sg_renderer_render(sequential, s.scene, NULL), SG_OK);
+		ck_assert_int_eq(sg_renderer_read_pixels(sequential, alone, 0), SG_OK);
+		ck_assert_msg(!memcmp(alone, expected, SIDE * SIDE * 4),
+		              "round %d: the sequential render differs from the formula", round);
+		for (int t = 0; t < 2; t++) {
+			ck_assert_msg(!workers[t].failure[0], "round %d, thread %d: %s", round, t,
+			              workers[t].failure);
+			for (int f = 0; f < SHARED_FRAMES; f++)
+				ck_assert_msg(!memcmp(workers[t].frames[f], alone, SIDE * SIDE * 4),
+				              "round %d, thread %d, frame %d differs from the sequential "
+				              "render",
+				              round, t, f);
+		}
+	}
+	for (int t = 0; t < 2; t++) {
+		for (int f = 0; f < SHARED_FRAMES; f++)
+			free(workers[t].frames[f]);
+		sg_renderer_destroy(workers[t].renderer);
+	}
+	sg_renderer_destroy(sequential);
+	free(expected);
+	free(alone);
+	sg_scene_destroy(s.scene);
+}
+END_TEST
+
 int main(void)
 {
 	int rounds = 20;
 	if (RUNNING_ON_VALGRIND)
-		rounds = 1, models = 400, frames = 4;
+		rounds = 1, models = 400, frames = 4, shared_rounds = 3;
 	const char *no_lock = getenv("SG_TEST_NO_DRIVER_LOCK");
 	bool lock = !no_lock || strcmp(no_lock, "1") != 0;
 	sg_driver_lock_enable_for_testing(lock);
@@ -306,6 +467,7 @@ int main(void)
 	if (lock)
 		tcase_add_test(tc, test_driver_lock_only_for_software_rasterisers);
 	tcase_add_test(tc, test_renderer_in_use_is_refused);
+	tcase_add_test(tc, test_two_renderers_one_scene);
 	tcase_add_test(tc, test_one_renderer_two_threads_is_refused);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);

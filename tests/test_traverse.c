@@ -41,9 +41,9 @@ static vec4 *world_of(const struct sg_scene *scene, uint32_t n)
 	static int next;
 	vec4 *out = matrices[next++ & 3];
 	if (scene->kind[n] == SG_NODE_MODEL)
-		sg_scene_model_world(scene, n, out);
+		sg_world_model(&traversal.world, scene, n, out);
 	else
-		glm_mat4_copy(sg_scene_world(scene, n), out);
+		glm_mat4_copy(sg_world_node(&traversal.world, scene, n), out);
 	return out;
 }
 

@@ -77,9 +77,11 @@ SG_API sg_result sg_renderer_set_clear_color(struct sg_renderer *renderer, float
 /* Clears the output and draws the scene depth-first, left to right, each model
  * with the product of the matrices above it. camera NULL: sg_camera_init_pixels()
  * over the output size. Finishes the GPU work before returning.
- * The scene is not const: its cached world matrices are brought up to date
- * (only the subtrees under edited transforms are recomputed). */
-SG_API sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scene,
+ * The scene is only read: the renderer keeps its own world matrices, brought
+ * up to date from the scene's record of edits (only the subtrees under edited
+ * transforms are recomputed), so several renderers on several threads may
+ * draw one scene at once, while nothing edits it (docs/api.md). */
+SG_API sg_result sg_renderer_render(struct sg_renderer *renderer, const struct sg_scene *scene,
                                     const struct sg_camera *camera);
 
 /* Frustum culling (default off): subtrees whose world-space bounding box is

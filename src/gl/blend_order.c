@@ -66,7 +66,7 @@ sg_result sg_gl_blend_order(struct sg_gl_blend *blend, struct sg_gl_order *order
 			continue;
 		const struct sg_draw *draw = &list->draws[i];
 		int cells[4] = {0, 0, -1, -1};
-		bool on_screen = sg_gl_screen_cells(in->scene, draw, in->view_projection, cells);
+		bool on_screen = sg_gl_screen_cells(in->scene, in->list, draw, in->view_projection, cells);
 		int32_t latest = -1; /* the last batch touching its cells */
 		for (int y = cells[1]; on_screen && y <= cells[3]; y++)
 			for (int x = cells[0]; x <= cells[2]; x++)

@@ -53,7 +53,7 @@ static bool out_of_order(uint64_t *grid, const struct sg_scene *scene,
 	for (size_t i = 0; i < list->count; i++) {
 		const struct sg_draw *draw = &list->draws[i];
 		int cells[4];
-		if (!sg_gl_screen_cells(scene, draw, view_projection, cells))
+		if (!sg_gl_screen_cells(scene, list, draw, view_projection, cells))
 			continue;
 		size_t area = (size_t)(cells[2] - cells[0] + 1) * (size_t)(cells[3] - cells[1] + 1);
 		if (area > budget)
@@ -83,7 +83,7 @@ static bool out_of_order_pairwise(const struct sg_scene *scene, const struct sg_
 	for (size_t i = 0; i < list->count; i++) {
 		const struct sg_draw *draw = &list->draws[i];
 		int *c = cells[seen];
-		if (!sg_gl_screen_cells(scene, draw, view_projection, c))
+		if (!sg_gl_screen_cells(scene, list, draw, view_projection, c))
 			continue;
 		uint64_t key = sg_gl_sort_rank(draw);
 		for (size_t j = 0; j < seen; j++) {

@@ -163,7 +163,7 @@ static sg_result expand_vertices(struct sg_gl_expanded *x, struct sg_gl_sort *so
 		const struct sg_mesh_data *m = sg_scene_mesh_slot(scene, draw->mesh);
 		x->vertex_first[i] = base;
 		mat4 matrix;
-		sg_scene_model_matrix(scene, draw->node, view_projection, matrix);
+		sg_draw_model_matrix(scene, list, draw->node, view_projection, matrix);
 		size_t origin = list->transient ? sg_draw_origin(list, i) : i;
 		float depth = sg_gl_draw_depth(reordered, origin, depth_count);
 		float *v = sg_gl_stream_reserve(&x->stream, m->vertex_count * VERTEX_BYTES);
@@ -313,7 +313,7 @@ sg_result sg_gl_expand_chunk(struct sg_gl_expanded *x, const struct sg_gl_order 
 			                                             *k >= order->opaque_count};
 		}
 		mat4 matrix;
-		sg_scene_model_matrix(in->scene, draw->node, in->view_projection, matrix);
+		sg_draw_model_matrix(in->scene, in->list, draw->node, in->view_projection, matrix);
 		size_t origin = sg_draw_origin(list, i);
 		sg_gl_write_vertices(x->chunk + vertices * FLOATS_PER_VERTEX, m, matrix,
 		                     sg_gl_draw_depth(order->reordered, origin, depth_count),

@@ -138,7 +138,7 @@ sg_result sg_gl_expand_bin(struct sg_gl_expanded *x, const struct sg_gl_input *i
 			return emit(x, b, false);
 		}
 		mat4 matrix;
-		sg_scene_model_matrix(in->scene, draw->node, in->view_projection, matrix);
+		sg_draw_model_matrix(in->scene, in->list, draw->node, in->view_projection, matrix);
 		sg_gl_write_vertices(bin->v + bin->vertices * FLOATS_PER_VERTEX, m, matrix,
 		                     sg_gl_draw_depth(true, origin, depth_count), paint->colors[origin]);
 		sg_gl_write_indices(bin->ix + bin->indices, m, 0, count, (uint32_t)bin->vertices);

@@ -8,12 +8,12 @@ static void whole_grid(int cells[4])
 	cells[2] = cells[3] = SG_GL_GRID - 1;
 }
 
-bool sg_gl_screen_cells(const struct sg_scene *scene, const struct sg_draw *draw,
-                        mat4 view_projection, int cells[4])
+bool sg_gl_screen_cells(const struct sg_scene *scene, const struct sg_draw_list *list,
+                        const struct sg_draw *draw, mat4 view_projection, int cells[4])
 {
 	const struct sg_mesh_data *m = sg_scene_mesh_slot(scene, draw->mesh);
 	mat4 matrix;
-	sg_scene_model_matrix(scene, draw->node, view_projection, matrix);
+	sg_draw_model_matrix(scene, list, draw->node, view_projection, matrix);
 	float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
 	for (int corner = 0; corner < 8; corner++) {
 		vec4 p = {m->bounds[corner & 1][0], m->bounds[(corner >> 1) & 1][1],

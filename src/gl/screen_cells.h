@@ -17,7 +17,7 @@
  * cover on screen, widened so that rounding never misses a shared edge:
  * false when it covers none (outside the view); the whole grid when a
  * corner is behind the eye or the box overflows. */
-bool sg_gl_screen_cells(const struct sg_scene *scene, const struct sg_draw *draw,
-                        mat4 view_projection, int cells[4]);
+bool sg_gl_screen_cells(const struct sg_scene *scene, const struct sg_draw_list *list,
+                        const struct sg_draw *draw, mat4 view_projection, int cells[4]);
 
 #endif

@@ -1,8 +1,11 @@
 /* The scene's journal of edited nodes: what lets a renderer find what changed
  * since its last frame in time proportional to the edits, not to the scene.
  * Renderers are not known to the scene (any renderer may draw any scene), so
- * each keeps its own read position; entries are never removed, only
- * overwritten once the ring is full, which a reader that far behind notices. */
+ * each keeps its own read position, and reads without writing (renderers on
+ * several threads may read at once); entries are never removed, only
+ * overwritten once the ring is full, which a reader that far behind notices.
+ * Without knowing the readers, an edit cannot tell whether its node's last
+ * entry was read already: every edit appends, and readers skip repeats. */
 #include "../base/alloc.h"
 #include "scene_internal.h"
 
@@ -44,43 +47,15 @@ bool sg_scene_journal_init(struct sg_scene *scene)
 	return grow(&scene->journal);
 }
 
-void sg_scene_journal(struct sg_scene *scene, uint32_t index)
+void sg_scene_journal_entry(struct sg_scene *scene, uint32_t index, bool matrix)
 {
-	if (scene->flags[index] & SG_NODE_JOURNALED)
-		return;
 	struct sg_scene_journal *j = &scene->journal;
-	/* This epoch alone fills the ring (or there is none yet): grow it. */
-	if (j->head - j->epoch >= j->capacity &&
+	/* Full (or there is none yet): grow it, up to an eighth of the nodes. */
+	if (j->head - j->kept >= j->capacity &&
 	    j->capacity < ceil_pow2(scene->node_pool.used / SG_JOURNAL_SHARE))
 		grow(j);
-	if (!j->capacity) { /* none: readers see head move past them, and repaint all */
-		j->head++;
-		return;
-	}
-	if (j->capacity) {
-		uint32_t *slot = &j->nodes[j->head & (j->capacity - 1)];
-		/* Overwriting an entry of this epoch: its node may be listed again. */
-		if (j->head >= j->capacity && j->head - j->capacity >= j->epoch &&
-		    j->head - j->capacity >= j->kept)
-			scene->flags[*slot] &= (uint8_t)~SG_NODE_JOURNALED;
-		*slot = index;
-		scene->flags[index] |= SG_NODE_JOURNALED;
-		scene->journal.inner += scene->kind[index] != SG_NODE_MODEL;
-	}
+	/* With no ring, readers see head move past them, and repaint all. */
+	if (j->capacity)
+		j->nodes[j->head & (j->capacity - 1)] = index | (matrix ? SG_JOURNAL_MATRIX : 0);
 	j->head++;
-}
-
-void sg_scene_journal_end_epoch(struct sg_scene *scene)
-{
-	struct sg_scene_journal *j = &scene->journal;
-	uint64_t first = sg_scene_journal_first(j);
-	if (first < j->epoch)
-		first = j->epoch;
-	for (uint64_t s = first; s < j->head; s++) {
-		uint32_t n = j->nodes[s & (j->capacity - 1)];
-		if (n < scene->node_pool.used)
-			scene->flags[n] &= (uint8_t)~SG_NODE_JOURNALED;
-	}
-	j->epoch = j->head;
-	j->inner = 0;
 }

@@ -116,9 +116,6 @@ static bool grow_matrices(void *owner, uint32_t capacity)
 	if (!(p = sg_realloc_array(scene->local, capacity, sizeof(*scene->local))))
 		return false;
 	scene->local = p;
-	if (!(p = sg_realloc_array(scene->world, capacity, sizeof(*scene->world))))
-		return false;
-	scene->world = p;
 	if (!(p = sg_realloc_array(scene->children, capacity, sizeof(*scene->children))))
 		return false;
 	scene->children = p;
@@ -137,24 +134,9 @@ static bool grow_models(void *owner, uint32_t capacity)
 void sg_scene_mark_dirty(struct sg_scene *scene, uint32_t index)
 {
 	scene->transform_version++;
-	sg_scene_journal(scene, index);
-	/* A model has no world matrix to update: its readers make it. */
-	if (!scene->world_valid || (scene->flags[index] & SG_NODE_DIRTY) ||
-	    scene->kind[index] == SG_NODE_MODEL)
-		return;
-	if (scene->dirty_count == scene->dirty_capacity) {
-		uint32_t capacity = scene->dirty_capacity ? scene->dirty_capacity * 2 : 64;
-		void *p = sg_realloc_array(scene->dirty, capacity, sizeof(*scene->dirty));
-		if (!p) {
-			/* No room to list it: recompute everything instead, which is always right. */
-			scene->world_valid = false;
-			return;
-		}
-		scene->dirty = p;
-		scene->dirty_capacity = capacity;
-	}
-	scene->flags[index] |= SG_NODE_DIRTY;
-	scene->dirty[scene->dirty_count++] = index;
+	/* A model has no world matrix for a reader to update: its readers make
+	 * it from its parent's. */
+	sg_scene_journal_entry(scene, index, scene->kind[index] != SG_NODE_MODEL);
 }
 
 uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
@@ -180,7 +162,6 @@ uint32_t sg_scene_alloc_node(struct sg_scene *scene, enum sg_node_kind kind)
 		scene->models[payload] = (struct sg_model_data){.color = {1.0f, 1.0f, 1.0f, 1.0f}};
 	} else {
 		glm_mat4_identity(scene->local[payload]);
-		glm_mat4_identity(scene->world[payload]);
 		scene->children[payload] = (struct sg_child_links){0};
 	}
 	return index;
@@ -254,6 +235,8 @@ void sg_scene_destroy(struct sg_scene *scene)
 	live_remove(scene->id);
 	if (scene->text_ops)
 		scene->text_ops->scene_destroyed(scene);
+	if (scene->query_free)
+		scene->query_free(scene->query);
 	sg_pool_finish(&scene->node_pool);
 	sg_free(scene->kind);
 	sg_free(scene->flags);
@@ -267,13 +250,10 @@ void sg_scene_destroy(struct sg_scene *scene)
 	sg_free(scene->models);
 	sg_pool_finish(&scene->matrix_pool);
 	sg_free(scene->local);
-	sg_free(scene->world);
 	sg_free(scene->children);
-	sg_free(scene->dirty);
 	sg_free(scene->journal.nodes);
 	sg_free(scene->hidden);
 	sg_free(scene->hidden_slot);
-	sg_free(scene->bounds.boxes);
 	/* A destroyed resource's arrays are already freed and NULL. */
 	for (uint32_t i = 0; i < scene->texture_pool.used; i++) {
 		sg_free(scene->textures[i].pixels);

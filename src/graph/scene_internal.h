@@ -37,6 +37,7 @@ struct sg_child_links {
 };
 
 struct sg_text; /* src/text/: a text node's string, font and glyphs */
+struct sg_scene_query; /* src/traverse/pick.c */
 
 /* What a model keeps of a mesh or texture handle: not its scene, which is
  * the model's own (4 bytes of every model record saved, twice). */
@@ -70,8 +71,8 @@ static inline bool sg_texture_is_none(sg_texture texture)
 	return !texture.scene && !texture.index && !texture.generation;
 }
 
-/* Per-node flags. */
-#define SG_NODE_DIRTY 1u /* local matrix changed since the last world update */
+/* Per-node flags. (1u is free: it was "dirty" while the scene kept world
+ * matrices; renderers keep them now, src/traverse/world.h.) */
 #define SG_NODE_HIDDEN 2u /* sg_node_set_visible(false): its subtree is not drawn */
 
 /* Updates (sg_texture_update) a texture keeps for the renderers: each renderer
@@ -166,22 +167,17 @@ struct sg_scene {
 	struct sg_pool matrix_pool;
 	mat4 *local; /* transforms: their matrix; groups: identity */
 	struct sg_child_links *children;
-	/* Cached products of local matrices from the top down (src/traverse/);
-	 * a model's is made when needed from its parent's (sg_scene_model_world). */
-	mat4 *world;
+	/* World matrices are not kept here: each renderer (and the picks) keeps
+	 * its own (struct sg_world, src/traverse/world.h), brought up to date
+	 * from the journal's matrix entries, so that rendering reads the scene
+	 * and never writes it (docs/api.md says what may run at once).
 
-	/* World matrices are kept up to date lazily by the traversal: a local edit
-	 * marks its node dirty (listed once in dirty), so that only dirty subtrees
-	 * are recomputed. A structural edit clears world_valid: everything is. */
-	bool world_valid;
-	/* The pool's index order is a preorder of the root's tree (free slots
+	 * The pool's index order is a preorder of the root's tree (free slots
 	 * and detached nodes aside), so that a subtree is the index range from
 	 * its node to the next sibling on its way up, and the update is a
 	 * forward pass through the arrays (src/traverse/world.c). A scene built
 	 * top-down by appending new nodes keeps it (keeps_preorder() in tree.c). */
 	bool preorder;
-	uint32_t *dirty;
-	uint32_t dirty_count, dirty_capacity;
 
 	/* Bumped on edits of what is drawn (tree shape, models, resources), and on
 	 * local matrix edits, so that caches above know when to look again. */
@@ -212,33 +208,19 @@ struct sg_scene {
 	 * looks for textures to bring up to date only after some. */
 	uint64_t texture_updates;
 
-	/* World-space boxes (min, max) of every attached subtree, hidden ones
-	 * included, for culling and picking (src/traverse/bounds.c); valid for
-	 * the structure and transform versions they were computed at. */
-	struct sg_scene_bounds {
-		vec3 (*boxes)[2];
-		uint32_t capacity;
-		uint64_t structure, transform;
-		bool valid;
-	} bounds;
-
-	/* Nodes edited since renderers last looked, for damage tracking
-	 * (src/traverse/damage.c): a ring of node indices, entry s at
-	 * nodes[s & (capacity - 1)]. A node is listed once per epoch (its
-	 * SG_NODE_JOURNALED flag); an epoch ends each time a renderer reads the
-	 * journal. A reader more than capacity entries behind repaints everything.
-	 * Every read must end the epoch (sg_scene_journal_end_epoch): a node
-	 * listed before a read position and edited again in the same epoch would
-	 * otherwise not be listed again for that reader. */
+	/* Nodes edited, for the renderers' world matrices (src/traverse/world.c)
+	 * and damage (src/traverse/damage.c): a ring of entries, entry s at
+	 * nodes[s & (capacity - 1)], each a node index, with SG_JOURNAL_MATRIX
+	 * set when it was the node's local matrix that changed. Each reader
+	 * keeps its own position and reads without writing: an edit appends
+	 * every time (the scene cannot know who has read what), and readers
+	 * skip the repeats of a node themselves. A reader more than capacity
+	 * entries behind recomputes and repaints everything. */
 	struct sg_scene_journal {
 		uint32_t *nodes;
 		uint32_t capacity; /* a power of two, or 0 */
 		uint64_t head;     /* entries ever appended */
-		uint64_t epoch;    /* head when the current epoch began */
 		uint64_t kept;     /* entries before this one were dropped when the ring grew */
-		/* Nodes other than models listed in this epoch: while there are
-		 * none, no listed node lies under another one. */
-		uint32_t inner;
 	} journal;
 
 	/* Materials (sg_material_create), and the material of each model that
@@ -260,6 +242,12 @@ struct sg_scene {
 	/* Live shape textures filled by an image (sg_shape_desc.image): while
 	 * none, a texture update looks for no shape to damage. */
 	uint32_t image_shapes;
+
+	/* What the picks (src/traverse/pick.c) keep between calls, made on the
+	 * editing thread: world matrices and boxes of their own. NULL until the
+	 * first; query_free frees it with the scene. */
+	struct sg_scene_query *query;
+	void (*query_free)(struct sg_scene_query *query);
 
 	/* Text (src/text/): NULL until the first font is loaded. */
 	const struct sg_text_ops *text_ops;
@@ -293,23 +281,31 @@ static inline struct sg_text *sg_scene_text(const struct sg_scene *scene, uint32
  * it had. False when out of memory: name is then freed, the old one kept. */
 bool sg_scene_set_name(struct sg_scene *scene, uint32_t index, char *name);
 
-/* Per-node flag: listed in the journal since its epoch began. */
-#define SG_NODE_JOURNALED 8u
-/* Per-node flag, set and cleared within one damage computation
- * (src/traverse/damage.c): neither the node nor an ancestor is journaled. */
-#define SG_NODE_UNJOURNALED_PATH 16u
-/* The same: attached, and neither the node nor an ancestor is hidden. */
-#define SG_NODE_SHOWN_PATH 32u
+/* A journal entry's flag: the node's local matrix changed (node indices are
+ * below SG_POOL_MAX, far below this bit). */
+#define SG_JOURNAL_MATRIX 0x80000000u
+/* The node index of journal entry e. */
+static inline uint32_t sg_journal_node(uint32_t e)
+{
+	return e & ~SG_JOURNAL_MATRIX;
+}
 
 /* Makes the journal's first ring (its growth later may fail silently: readers
  * then repaint everything). False when out of memory. */
 bool sg_scene_journal_init(struct sg_scene *scene);
 /* Lists node index in the journal: what it draws, or the subtree below it,
  * may look different now (matrix, colour, opacity, visibility, mesh,
- * texture, place in the tree, or freed). */
-void sg_scene_journal(struct sg_scene *scene, uint32_t index);
-/* Ends the journal's epoch: nodes edited from now on are listed again. */
-void sg_scene_journal_end_epoch(struct sg_scene *scene);
+ * texture, place in the tree, or freed). matrix: its local matrix changed. */
+void sg_scene_journal_entry(struct sg_scene *scene, uint32_t index, bool matrix);
+static inline void sg_scene_journal(struct sg_scene *scene, uint32_t index)
+{
+	sg_scene_journal_entry(scene, index, false);
+}
+/* Entry s of journal j (s between sg_scene_journal_first(j) and j->head). */
+static inline uint32_t sg_scene_journal_at(const struct sg_scene_journal *j, uint64_t s)
+{
+	return j->nodes[s & (j->capacity - 1)];
+}
 /* The oldest entry the ring still holds: a reader whose position is before
  * it has lost entries. */
 static inline uint64_t sg_scene_journal_first(const struct sg_scene_journal *j)
@@ -320,11 +316,11 @@ static inline uint64_t sg_scene_journal_first(const struct sg_scene_journal *j)
 
 /* Records a local matrix edit of node index. */
 void sg_scene_mark_dirty(struct sg_scene *scene, uint32_t index);
-/* Records an edit of the tree's shape or of what a model draws. */
+/* Records an edit of the tree's shape or of what a model draws: readers
+ * recompute their world matrices and draw lists. */
 static inline void sg_scene_structure_changed(struct sg_scene *scene)
 {
 	scene->structure_version++;
-	scene->world_valid = false;
 }
 
 static inline struct sg_model_data *sg_scene_model(const struct sg_scene *scene, uint32_t index)
@@ -375,14 +371,10 @@ static inline struct sg_child_links *sg_scene_children(const struct sg_scene *sc
 	return &scene->children[scene->payload[index]];
 }
 
-/* The local and world matrices of group or transform index. */
+/* The local matrix of group or transform index. */
 static inline vec4 *sg_scene_local(const struct sg_scene *scene, uint32_t index)
 {
 	return scene->local[scene->payload[index]];
-}
-static inline vec4 *sg_scene_world(const struct sg_scene *scene, uint32_t index)
-{
-	return scene->world[scene->payload[index]];
 }
 
 /* The local matrix of node index of any kind: a model's is the translation
@@ -518,35 +510,6 @@ static inline uint32_t sg_scene_next_preorder(const struct sg_scene *scene, uint
 		n = scene->parent[n];
 	}
 	return 0;
-}
-
-/* The world matrix of model n: its parent's world times the translation of
- * its position, a model's local matrix being only ever that. Models keep no
- * world matrix of their own, which the update would write for every one
- * (half a tree's nodes where each leaf holds a model): the draws, boxes and
- * picks that need it make it here, after the update, from the parent's. */
-static inline void sg_scene_model_world(const struct sg_scene *scene, uint32_t n, mat4 out)
-{
-	uint32_t parent = scene->parent[n];
-	const float *p = sg_scene_model(scene, n)->position;
-	if (!parent) { /* detached: drawn by nobody */
-		glm_translate_make(out, (float *)p);
-		return;
-	}
-	vec4 *pw = sg_scene_world(scene, parent), column;
-	glm_mat4_mulv(pw, (vec4){p[0], p[1], p[2], 1.0f}, column);
-	glm_mat4_copy(pw, out);
-	glm_vec4_copy(column, out[3]);
-}
-
-/* left (a camera's view-projection) times the world matrix of model n: the
- * matrix that takes its mesh to clip space. */
-static inline void sg_scene_model_matrix(const struct sg_scene *scene, uint32_t n, mat4 left,
-                                         mat4 out)
-{
-	mat4 world;
-	sg_scene_model_world(scene, n, world);
-	glm_mat4_mul(left, world, out);
 }
 
 /* The mesh of model n, or NULL when it was destroyed. */

@@ -62,7 +62,7 @@ struct sg_render_pass {
 };
 
 /* Draws scene into pass->buffer; it becomes the one the read-back calls read. */
-sg_result sg_renderer_draw(struct sg_renderer *renderer, struct sg_scene *scene,
+sg_result sg_renderer_draw(struct sg_renderer *renderer, const struct sg_scene *scene,
                            const struct sg_camera *camera, struct sg_render_pass *pass);
 
 /* What a copy of a frame taken at frame (0: none) lacks against the last

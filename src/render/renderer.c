@@ -326,7 +326,7 @@ static sg_result add_view_damage(struct sg_renderer *renderer)
 /* What to repaint in a buffer that held frame held: repaint, what changed
  * in it (full: all); region, the part drawn (NULL: the whole output); and
  * the list cut down to it. */
-static sg_result find_damage(struct sg_renderer *renderer, struct sg_scene *scene,
+static sg_result find_damage(struct sg_renderer *renderer, const struct sg_scene *scene,
                              mat4 view_projection, uint64_t held,
                              struct sg_damage_region *repaint,
                              const struct sg_damage_region **region,
@@ -390,7 +390,7 @@ static sg_result cut_segment(struct sg_renderer *renderer, const struct sg_draw_
 
 /* A frame with 3D views: the 2D draws before the first view, the view, the
  * 2D draws up to the next one over it, and so on (docs/3d.md). */
-static sg_result draw_with_views(struct sg_renderer *renderer, struct sg_scene *scene,
+static sg_result draw_with_views(struct sg_renderer *renderer, const struct sg_scene *scene,
                                  const struct sg_draw_list *list, mat4 view_projection,
                                  struct sg_gl_frame *frame)
 {
@@ -423,7 +423,7 @@ static sg_result draw_with_views(struct sg_renderer *renderer, struct sg_scene *
 	return result;
 }
 
-static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
+static sg_result draw(struct sg_renderer *renderer, const struct sg_scene *scene,
                       const struct sg_camera *camera, struct sg_render_pass *pass)
 {
 	struct sg_target *target = renderer->target;
@@ -554,7 +554,7 @@ static sg_result draw(struct sg_renderer *renderer, struct sg_scene *scene,
 	return result;
 }
 
-sg_result sg_renderer_render(struct sg_renderer *renderer, struct sg_scene *scene,
+sg_result sg_renderer_render(struct sg_renderer *renderer, const struct sg_scene *scene,
                              const struct sg_camera *camera)
 {
 	if (!renderer || !scene)
@@ -637,7 +637,7 @@ bool sg_renderer_has_native_fence(const struct sg_renderer *renderer)
 	return renderer->target->egl.native_fence;
 }
 
-sg_result sg_renderer_draw(struct sg_renderer *renderer, struct sg_scene *scene,
+sg_result sg_renderer_draw(struct sg_renderer *renderer, const struct sg_scene *scene,
                            const struct sg_camera *camera, struct sg_render_pass *pass)
 {
 	const char *call = pass->call ? pass->call : "sg_renderer_draw";

@@ -98,16 +98,16 @@ sg_result sg_clips_update(struct sg_clips *clips, const struct sg_scene *scene,
 			return result;
 	}
 	for (size_t c = 0; c < clips->count; c++)
-		sg_clip_shape_of(scene, clips->entries[c].node, world_to_clip, width, height,
-		                 &clips->entries[c].shape);
+		sg_clip_shape_of(scene, sg_draw_world(source), clips->entries[c].node, world_to_clip,
+		                 width, height, &clips->entries[c].shape);
 	return SG_OK;
 }
 
 /* P = world_to_clip * world of n, in double. */
-static void clip_matrix(const struct sg_scene *scene, uint32_t n, const mat4 world_to_clip,
-                        double p[4][4])
+static void clip_matrix(const struct sg_scene *scene, const struct sg_world *world, uint32_t n,
+                        const mat4 world_to_clip, double p[4][4])
 {
-	const vec4 *w = sg_scene_world(scene, n);
+	const vec4 *w = sg_world_node(world, scene, n);
 	for (int col = 0; col < 4; col++)
 		for (int row = 0; row < 4; row++) {
 			double s = 0.0;
@@ -117,12 +117,13 @@ static void clip_matrix(const struct sg_scene *scene, uint32_t n, const mat4 wor
 		}
 }
 
-void sg_clip_shape_of(const struct sg_scene *scene, uint32_t n, const mat4 world_to_clip,
-                      int width, int height, struct sg_clip_shape *shape)
+void sg_clip_shape_of(const struct sg_scene *scene, const struct sg_world *world, uint32_t n,
+                      const mat4 world_to_clip, int width, int height,
+                      struct sg_clip_shape *shape)
 {
 	const struct sg_clip_data *c = sg_scene_clip(scene, n);
 	double p[4][4];
-	clip_matrix(scene, n, world_to_clip, p);
+	clip_matrix(scene, world, n, world_to_clip, p);
 	double sx = 0.5 * width, sy = 0.5 * height;
 	double cx = c->rect[0] + 0.5 * c->rect[2], cy = c->rect[1] + 0.5 * c->rect[3];
 	/* a maps the rectangle's point (x, y) from its centre, with z 0, to
@@ -174,12 +175,13 @@ bool sg_clip_shape_contains(const struct sg_clip_shape *s, float px, float py)
 	return d <= 0.0f;
 }
 
-void sg_clip_pixel_bounds(const struct sg_scene *scene, uint32_t n, const mat4 world_to_clip,
-                          int width, int height, int bounds[4])
+void sg_clip_pixel_bounds(const struct sg_scene *scene, const struct sg_world *world,
+                          uint32_t n, const mat4 world_to_clip, int width, int height,
+                          int bounds[4])
 {
 	const struct sg_clip_data *c = sg_scene_clip(scene, n);
 	double p[4][4];
-	clip_matrix(scene, n, world_to_clip, p);
+	clip_matrix(scene, world, n, world_to_clip, p);
 	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
 	bounds[0] = 0, bounds[1] = 0, bounds[2] = width, bounds[3] = height;
 	for (int corner = 0; corner < 4; corner++) {

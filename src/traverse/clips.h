@@ -53,14 +53,16 @@ sg_result sg_clips_update(struct sg_clips *clips, const struct sg_scene *scene,
                           const struct sg_draw_list *source, const mat4 world_to_clip,
                           int width, int height);
 
-/* The shape of clip node n, whose world matrix is current, in such a frame. */
-void sg_clip_shape_of(const struct sg_scene *scene, uint32_t n, const mat4 world_to_clip,
-                      int width, int height, struct sg_clip_shape *shape);
+/* The shape of clip node n, whose matrix in world is current, in such a frame. */
+void sg_clip_shape_of(const struct sg_scene *scene, const struct sg_world *world, uint32_t n,
+                      const mat4 world_to_clip, int width, int height,
+                      struct sg_clip_shape *shape);
 /* Whether output point (px, py) is inside shape (its edge included). */
 bool sg_clip_shape_contains(const struct sg_clip_shape *shape, float px, float py);
 /* The output pixels clip node n can leave shown, [x0, x1) x [y0, y1) clamped to the output:
  * the box of its corners (the whole output when one is behind the eye). */
-void sg_clip_pixel_bounds(const struct sg_scene *scene, uint32_t n, const mat4 world_to_clip,
-                          int width, int height, int bounds[4]);
+void sg_clip_pixel_bounds(const struct sg_scene *scene, const struct sg_world *world,
+                          uint32_t n, const mat4 world_to_clip, int width, int height,
+                          int bounds[4]);
 
 #endif

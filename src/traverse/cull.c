@@ -39,10 +39,10 @@ bool sg_cull_box_outside(const mat4 view_projection, vec3 box[2])
 	return false;
 }
 
-sg_result sg_cull(struct sg_traversal *traversal, struct sg_scene *scene,
+sg_result sg_cull(struct sg_traversal *traversal, const struct sg_scene *scene,
                   const mat4 view_projection)
 {
-	sg_result result = sg_bounds_update(scene);
+	sg_result result = sg_bounds_update(&traversal->bounds, &traversal->world, scene);
 	if (result)
 		return result;
 	/* The last frame's list is kept aside: an identical new one keeps its
@@ -62,7 +62,7 @@ sg_result sg_cull(struct sg_traversal *traversal, struct sg_scene *scene,
 			continue;
 		}
 		bool model = scene->kind[n] == SG_NODE_MODEL;
-		bool outside = sg_cull_box_outside(view_projection, scene->bounds.boxes[n]);
+		bool outside = sg_cull_box_outside(view_projection, traversal->bounds.boxes[n]);
 		if (outside && !model) {
 			n = sg_scene_skip_subtree(scene, n);
 			continue;

@@ -6,7 +6,7 @@
 
 /* Fills traversal->visible with the models whose bounds are in view, walking
  * only into subtrees whose bounds are. World matrices must be current. */
-sg_result sg_cull(struct sg_traversal *traversal, struct sg_scene *scene,
+sg_result sg_cull(struct sg_traversal *traversal, const struct sg_scene *scene,
                   const mat4 view_projection);
 /* Whether box (min, max; empty: yes) lies wholly outside one plane of the
  * clip volume of view_projection. */

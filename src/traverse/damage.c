@@ -29,6 +29,7 @@ void sg_damage_finish(struct sg_damage *damage)
 	sg_free(damage->cut.draws);
 	sg_free(damage->cut.origin);
 	sg_free(damage->marked);
+	sg_free(damage->marks);
 	*damage = (struct sg_damage){0};
 }
 
@@ -74,7 +75,7 @@ static struct sg_pixel_box model_box(const struct sg_scene *scene, uint32_t n,
 	if (!mesh || !mesh->vertex_count || mesh->bounds[0][0] > mesh->bounds[1][0])
 		return empty_box;
 	mat4 m;
-	sg_scene_model_matrix(scene, n, (vec4 *)d->view_projection, m);
+	sg_world_model_matrix(d->world, scene, n, (vec4 *)d->view_projection, m);
 	const float sx = 0.5f * (float)d->width, sy = 0.5f * (float)d->height;
 	if (m[0][3] == 0.0f && m[1][3] == 0.0f && m[2][3] == 0.0f && m[3][3] == 1.0f) {
 		/* Affine (any orthographic camera): the box's centre and half
@@ -120,7 +121,7 @@ static const int *clip_bounds(struct sg_damage *d, const struct sg_scene *scene,
 	struct sg_damage_clip *c = &d->clips[d->next_clip];
 	d->next_clip = (d->next_clip + 1) % 4;
 	c->node = n;
-	sg_clip_pixel_bounds(scene, n, (vec4 *)vp, width, height, c->bounds);
+	sg_clip_pixel_bounds(scene, d->world, n, (vec4 *)vp, width, height, c->bounds);
 	return c->bounds;
 }
 
@@ -232,14 +233,22 @@ static void rebuild(struct sg_damage *d, const struct sg_scene *scene,
 		d->texture_serials[t] = scene->textures[t].update_serial;
 }
 
-/* Each model under top damages its last box and its new one. */
-static bool mark(struct sg_damage *d, struct sg_scene *scene, uint32_t n, uint8_t flag)
+/* The bits of d->marks. */
+enum {
+	IN_WINDOW = 1,        /* listed in the journal's entries this computation reads */
+	LOOKED_AT = 2,        /* its entry was handled (or counted) already: repeats are skipped */
+	UNJOURNALED_PATH = 4, /* neither the node nor an ancestor is IN_WINDOW */
+	SHOWN_PATH = 8,       /* attached, and neither the node nor an ancestor is hidden */
+};
+
+/* Gives node n a path mark, listed to be cleared. */
+static bool mark(struct sg_damage *d, uint32_t n, uint8_t flag)
 {
 	if (d->marked_count == d->marked_capacity &&
 	    !sg_grow_array((void **)&d->marked, &d->marked_capacity, d->marked_count + 1,
 	                   sizeof(*d->marked)))
 		return false; /* left unmarked: later walks go on past it, no more */
-	scene->flags[n] |= flag;
+	d->marks[n] |= flag;
 	d->marked[d->marked_count++] = n;
 	return true;
 }
@@ -247,12 +256,12 @@ static bool mark(struct sg_damage *d, struct sg_scene *scene, uint32_t n, uint8_
 /* Whether n's ancestors let it be drawn: attached to the root, none hidden
  * (the root included, n itself not). Ancestors found so are marked, so that
  * the next walk stops at the first of them. */
-static bool shown_below(struct sg_damage *d, struct sg_scene *scene, uint32_t n)
+static bool shown_below(struct sg_damage *d, const struct sg_scene *scene, uint32_t n)
 {
 	if (n == SG_ROOT_INDEX)
 		return true;
 	uint32_t a = scene->parent[n], from = a;
-	for (; a && !(scene->flags[a] & SG_NODE_SHOWN_PATH); a = scene->parent[a]) {
+	for (; a && !(d->marks[a] & SHOWN_PATH); a = scene->parent[a]) {
 		if (scene->flags[a] & SG_NODE_HIDDEN)
 			return false;
 		if (a == SG_ROOT_INDEX)
@@ -260,10 +269,10 @@ static bool shown_below(struct sg_damage *d, struct sg_scene *scene, uint32_t n)
 	}
 	if (!a)
 		return false; /* detached */
-	for (uint32_t b = from; b != a && mark(d, scene, b, SG_NODE_SHOWN_PATH);)
+	for (uint32_t b = from; b != a && mark(d, b, SHOWN_PATH);)
 		b = scene->parent[b];
-	if (a == SG_ROOT_INDEX && !(scene->flags[a] & SG_NODE_SHOWN_PATH))
-		mark(d, scene, a, SG_NODE_SHOWN_PATH);
+	if (a == SG_ROOT_INDEX && !(d->marks[a] & SHOWN_PATH))
+		mark(d, a, SHOWN_PATH);
 	return true;
 }
 
@@ -276,7 +285,7 @@ static const struct sg_draw_range *current_ranges(const struct sg_traversal *t,
 	return current ? t->ranges : NULL;
 }
 
-static void redo_subtree(struct sg_damage *d, struct sg_scene *scene,
+static void redo_subtree(struct sg_damage *d, const struct sg_scene *scene,
                          const struct sg_traversal *t, uint32_t top,
                          struct sg_damage_region *region)
 {
@@ -366,19 +375,22 @@ static bool calm(struct sg_damage *d, const struct sg_traversal *t, const struct
 	uint64_t limit = scene->node_pool.used / SG_JOURNAL_SHARE;
 	if (limit < 64)
 		limit = 64;
-	if (journal->head - read > limit)
-		return false;
 	const struct sg_draw_range *ranges = current_ranges(t, scene);
 	if (ranges && t->list && t->list->count / SG_JOURNAL_SHARE < limit)
 		limit = t->list->count / SG_JOURNAL_SHARE > 64 ? t->list->count / SG_JOURNAL_SHARE : 64;
-	uint64_t models = 0;
-	for (uint64_t s = read; s < journal->head && models <= limit; s++) {
+	uint64_t models = 0, s = read;
+	/* Each node once, however often it was edited (the scene lists every
+	 * edit: it cannot know what its readers have read). */
+	for (; s < journal->head && models <= limit; s++) {
 		if (ranges && s + PREFETCH_AHEAD < journal->head) {
-			uint32_t m = journal->nodes[(s + PREFETCH_AHEAD) & (journal->capacity - 1)];
+			uint32_t m = sg_journal_node(sg_scene_journal_at(journal, s + PREFETCH_AHEAD));
 			if (m < t->ranges_count)
 				__builtin_prefetch(&ranges[m]);
 		}
-		uint32_t n = journal->nodes[s & (journal->capacity - 1)];
+		uint32_t n = sg_journal_node(sg_scene_journal_at(journal, s));
+		if (n >= scene->node_pool.used || (d->marks[n] & LOOKED_AT))
+			continue;
+		d->marks[n] |= LOOKED_AT;
 		bool known = ranges && n < t->ranges_count && scene->kind[n] != SG_NODE_INVALID;
 		/* A subtree in a small clip changes no more than the clip's box,
 		 * however many models it moves (a scrolling list): its boxes are
@@ -386,37 +398,75 @@ static bool calm(struct sg_damage *d, const struct sg_traversal *t, const struct
 		models += known && !small_clip_above(d, scene, n, view) ? ranges[n].end - ranges[n].first
 		                                                         : 1;
 	}
+	for (uint64_t e = read; e < s; e++) {
+		uint32_t n = sg_journal_node(sg_scene_journal_at(journal, e));
+		if (n < scene->node_pool.used)
+			d->marks[n] = 0;
+	}
 	return models <= limit;
 }
 
+/* Marks the nodes of the entries read IN_WINDOW; true when one of them is no
+ * model (else no entry lies under another). */
+static bool mark_window(struct sg_damage *d, const struct sg_scene *scene, uint64_t read)
+{
+	const struct sg_scene_journal *journal = &scene->journal;
+	bool nested = false;
+	for (uint64_t s = read; s < journal->head; s++) {
+		uint32_t n = sg_journal_node(sg_scene_journal_at(journal, s));
+		if (n < scene->node_pool.used) {
+			d->marks[n] |= IN_WINDOW;
+			nested |= scene->kind[n] != SG_NODE_MODEL;
+		}
+	}
+	return nested;
+}
+
 /* Journaled with an ancestor that is journaled too: the ancestor's subtree,
- * redone whole, holds it (the flags are those of the epoch, which began
- * after the reader's last frame). Ancestors found free of journaled ones are
+ * redone whole, holds it. Ancestors found free of journaled ones are
  * marked, so that the next entry's walk stops at the first of them: entries
  * share most of their ancestors. */
-static bool covered(struct sg_damage *d, struct sg_scene *scene, uint32_t n)
+static bool covered(struct sg_damage *d, const struct sg_scene *scene, uint32_t n)
 {
 	uint32_t a = scene->parent[n], from = a;
-	for (; a && !(scene->flags[a] & SG_NODE_UNJOURNALED_PATH); a = scene->parent[a])
-		if (scene->flags[a] & SG_NODE_JOURNALED)
+	for (; a && !(d->marks[a] & UNJOURNALED_PATH); a = scene->parent[a])
+		if (d->marks[a] & IN_WINDOW)
 			return true;
-	for (uint32_t b = from; b != a && mark(d, scene, b, SG_NODE_UNJOURNALED_PATH);)
+	for (uint32_t b = from; b != a && mark(d, b, UNJOURNALED_PATH);)
 		b = scene->parent[b];
 	return false;
 }
 
-static void unmark(struct sg_damage *d, struct sg_scene *scene)
+/* Clears every mark this computation made. */
+static void unmark(struct sg_damage *d, const struct sg_scene *scene, uint64_t read)
 {
 	for (size_t i = 0; i < d->marked_count; i++)
-		scene->flags[d->marked[i]] &=
-		    (uint8_t)~(SG_NODE_UNJOURNALED_PATH | SG_NODE_SHOWN_PATH);
+		d->marks[d->marked[i]] = 0;
 	d->marked_count = 0;
+	const struct sg_scene_journal *journal = &scene->journal;
+	for (uint64_t s = read; s < journal->head; s++) {
+		uint32_t n = sg_journal_node(sg_scene_journal_at(journal, s));
+		if (n < scene->node_pool.used)
+			d->marks[n] = 0;
+	}
 }
 
-sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
+/* Room for a mark of each node slot. */
+static bool reserve_marks(struct sg_damage *d, const struct sg_scene *scene)
+{
+	size_t old = d->marks_capacity;
+	if (!sg_grow_array((void **)&d->marks, &d->marks_capacity, scene->node_pool.used + 1u,
+	                   sizeof(*d->marks)))
+		return false;
+	memset(d->marks + old, 0, d->marks_capacity - old);
+	return true;
+}
+
+sg_result sg_damage_update(struct sg_damage *d, const struct sg_scene *scene,
                            const struct sg_traversal *traversal,
                            const struct sg_damage_view *view)
 {
+	d->world = &traversal->world;
 	const struct sg_draw_list *list = traversal->list;
 	struct sg_damage_region *region = &d->history[++d->frame % SG_DAMAGE_HISTORY];
 	*region = (struct sg_damage_region){.full = true};
@@ -436,7 +486,7 @@ sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
 	/* Another scene, or more edits than the ring holds (entries were lost). */
 	bool other_scene = d->scene != scene->id;
 	bool quiet = !other_scene && read >= sg_scene_journal_first(journal) &&
-	             calm(d, traversal, scene, read, view);
+	             reserve_marks(d, scene) && calm(d, traversal, scene, read, view);
 	bool make_boxes = quiet || other_scene;
 	/* (another scene is not a moving view: its boxes are made at once) */
 	bool view_changed = d->valid && d->scene == scene->id && !same_view;
@@ -455,7 +505,6 @@ sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
 		d->valid = make_boxes && !(view_changed && d->view_changed);
 		d->view_changed = view_changed;
 		d->texture_updates = scene->texture_updates;
-		sg_scene_journal_end_epoch(scene);
 		sg_result result = d->valid ? reserve(d, scene) : SG_OK;
 		if (result)
 			d->valid = false;
@@ -466,20 +515,19 @@ sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
 	sg_result result = reserve(d, scene);
 	if (result) {
 		d->valid = false;
-		sg_scene_journal_end_epoch(scene);
 		return result;
 	}
 	d->view_changed = false;
 	region->full = false;
 	/* With no group or transform listed, no entry is under another. */
-	bool nested = journal->inner > 0;
+	bool nested = mark_window(d, scene, read);
 	const struct sg_draw_range *ranges = current_ranges(traversal, scene);
 	for (uint64_t s = read; s < journal->head; s++) {
 		/* Entries are scattered over the scene: the loads of one a few
 		 * entries ahead overlap this one's, where the walk would wait on
 		 * each in turn. */
 		if (s + PREFETCH_AHEAD < journal->head) {
-			uint32_t m = journal->nodes[(s + PREFETCH_AHEAD) & (journal->capacity - 1)];
+			uint32_t m = sg_journal_node(sg_scene_journal_at(journal, s + PREFETCH_AHEAD));
 			if (m < scene->node_pool.used) {
 				__builtin_prefetch(&d->boxes[m]);
 				__builtin_prefetch(&scene->payload[m]);
@@ -488,13 +536,14 @@ sg_result sg_damage_update(struct sg_damage *d, struct sg_scene *scene,
 					__builtin_prefetch(&ranges[m]);
 			}
 		}
-		uint32_t n = journal->nodes[s & (journal->capacity - 1)];
-		if (n < scene->node_pool.used &&
-		    (scene->kind[n] == SG_NODE_INVALID || !nested || !covered(d, scene, n)))
+		uint32_t n = sg_journal_node(sg_scene_journal_at(journal, s));
+		if (n >= scene->node_pool.used || (d->marks[n] & LOOKED_AT))
+			continue;
+		d->marks[n] |= LOOKED_AT;
+		if (scene->kind[n] == SG_NODE_INVALID || !nested || !covered(d, scene, n))
 			redo_subtree(d, scene, traversal, n, region);
 	}
-	unmark(d, scene);
-	sg_scene_journal_end_epoch(scene);
+	unmark(d, scene, read);
 	if (d->texture_updates != scene->texture_updates)
 		redo_textures(d, scene, list, region);
 	d->texture_updates = scene->texture_updates;

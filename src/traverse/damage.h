@@ -64,9 +64,17 @@ struct sg_damage {
 		int bounds[4];
 	} clips[4];
 	int next_clip;
-	/* Scratch: nodes given SG_NODE_UNJOURNALED_PATH by this computation. */
+	/* Scratch, per node slot, all 0 between computations: the marks of
+	 * damage.c (in the journal's entries read, looked at already, and the
+	 * paths found free of journaled or hidden ancestors), kept here rather
+	 * than in the scene, which a render reads and never writes. */
+	uint8_t *marks;
+	size_t marks_capacity;
+	/* Nodes given a path mark by this computation, to clear. */
 	uint32_t *marked;
 	size_t marked_count, marked_capacity;
+	/* The world matrices of the computation under way (the traversal's). */
+	const struct sg_world *world;
 };
 
 void sg_damage_finish(struct sg_damage *damage);
@@ -87,9 +95,9 @@ struct sg_damage_view {
  * scene's journal (in time proportional to the edited nodes' subtrees; a
  * texture update adds a pass over the drawn list) and records it as the
  * current frame. traversal->list is what the frame draws (sg_traverse() must
- * be current). Ends the journal's epoch. Fails only on allocation failure,
+ * be current). Reads the scene alone. Fails only on allocation failure,
  * leaving every buffer to be repainted whole. */
-sg_result sg_damage_update(struct sg_damage *damage, struct sg_scene *scene,
+sg_result sg_damage_update(struct sg_damage *damage, const struct sg_scene *scene,
                            const struct sg_traversal *traversal,
                            const struct sg_damage_view *view);
 

@@ -122,8 +122,8 @@ static bool ray_meets_triangle(const struct ray *ray, vec3 p0, vec3 p1, vec3 p2,
 /* The last triangle of model n under the ray, as a hit; with nearest (in
  * a 3D view, which draws by depth), the one nearest along the ray, whose
  * parameter is *nearest_t. */
-static bool hit_model(const struct sg_scene *scene, uint32_t n, const struct ray *ray,
-                      struct sg_pick_hit *hit, float *nearest_t)
+static bool hit_model(const struct sg_world *w, const struct sg_scene *scene, uint32_t n,
+                      const struct ray *ray, struct sg_pick_hit *hit, float *nearest_t)
 {
 	bool found = false;
 	const struct sg_mesh_data *m = sg_scene_model_mesh(scene, n);
@@ -134,7 +134,7 @@ static bool hit_model(const struct sg_scene *scene, uint32_t n, const struct ray
 	    sg_scene_texture(scene, sg_model_texture(scene, sg_scene_model(scene, n)));
 	const struct sg_shape_desc *shape = texture ? texture->shape : NULL;
 	mat4 model_world;
-	sg_scene_model_world(scene, n, model_world);
+	sg_world_model(w, scene, n, model_world);
 	uint32_t count = sg_mesh_draw_count(m);
 	for (uint32_t k = count / 3; k-- > 0;) { /* last first: the one drawn on top */
 		uint32_t corner[3];
@@ -181,7 +181,35 @@ struct pick_frame {
 	const struct sg_camera *camera;
 	int width, height;
 	float x, y;
+	const struct sg_world *world; /* the picks' own (struct sg_scene_query) */
 };
+
+/* What the picks keep of a scene between calls, in the scene (they are made
+ * on the thread that edits it): world matrices and boxes of their own, as a
+ * renderer keeps its own. */
+struct sg_scene_query {
+	struct sg_world world;
+	struct sg_bounds bounds;
+};
+
+static void query_free(struct sg_scene_query *query)
+{
+	sg_world_finish(&query->world);
+	sg_bounds_finish(&query->bounds);
+	sg_free(query);
+}
+
+/* The scene's query, made the first time, its boxes brought up to date. */
+static sg_result query_update(struct sg_scene *scene, struct sg_scene_query **out)
+{
+	if (!scene->query) {
+		if (!(scene->query = sg_calloc(1, sizeof(*scene->query))))
+			return sg_fail(SG_ERR_NO_MEMORY, "out of memory for the boxes of a pick");
+		scene->query_free = query_free;
+	}
+	*out = scene->query;
+	return sg_bounds_update(&scene->query->bounds, &scene->query->world, scene);
+}
 
 static sg_result make_ray(const struct sg_camera *camera, int width, int height, float x, float y,
                           struct ray *ray);
@@ -211,7 +239,8 @@ static sg_result pick_view(const struct sg_scene *scene, uint32_t view,
 		sg_camera_init_pixels(&pixels, (float)frame->width, (float)frame->height);
 	struct sg_views3d_camera place = {.camera = frame->camera ? frame->camera : &pixels,
 	                                  .width = frame->width,
-	                                  .height = frame->height};
+	                                  .height = frame->height,
+	                                  .world = frame->world};
 	int r[4];
 	sg_view3d_place(scene, view, &place, r);
 	if (frame->x < (float)r[0] || frame->y < (float)r[1] || frame->x >= (float)(r[0] + r[2]) ||
@@ -223,7 +252,7 @@ static sg_result pick_view(const struct sg_scene *scene, uint32_t view,
 	if (result)
 		return result;
 	if (data->has_camera) { /* the view's space to the world */
-		vec4 *w = sg_scene_world(scene, view);
+		vec4 *w = sg_world_node(frame->world, scene, view);
 		vec3 o, d;
 		glm_mat4_mulv3(w, ray.origin, 1.0f, o);
 		glm_mat4_mulv3(w, ray.direction, 0.0f, d);
@@ -238,7 +267,7 @@ static sg_result pick_view(const struct sg_scene *scene, uint32_t view,
 			continue;
 		}
 		struct view_hit h;
-		if (scene->kind[n] == SG_NODE_MODEL && hit_model(scene, n, &ray, &h.hit, &h.t)) {
+		if (scene->kind[n] == SG_NODE_MODEL && hit_model(frame->world, scene, n, &ray, &h.hit, &h.t)) {
 			if (!sg_grow_array((void **)&hits, &capacity, count + 1, sizeof(*hits))) {
 				sg_free(hits);
 				return sg_fail(SG_ERR_NO_MEMORY, "pick: out of memory for %zu hits", count + 1);
@@ -266,7 +295,8 @@ static bool in_clips(const struct sg_scene *scene, uint32_t n, const struct ray 
 {
 	for (uint32_t a = sg_scene_clip_above(scene, n); a; a = sg_scene_clip_above(scene, a)) {
 		struct sg_clip_shape shape;
-		sg_clip_shape_of(scene, a, ray->to_window, frame->width, frame->height, &shape);
+		sg_clip_shape_of(scene, frame->world, a, ray->to_window, frame->width, frame->height,
+		                 &shape);
 		if (!sg_clip_shape_contains(&shape, frame->x, frame->y))
 			return false;
 	}
@@ -276,14 +306,18 @@ static bool in_clips(const struct sg_scene *scene, uint32_t n, const struct ray 
 /* Walks the attached tree in reverse draw order; calls found() with each model
  * hit until it returns false. */
 static sg_result walk(struct sg_scene *scene, const struct ray *ray,
-                      const struct pick_frame *frame,
+                      const struct pick_frame *asked,
                       bool (*found)(void *context, const struct sg_pick_hit *hit), void *context)
 {
-	sg_result result = sg_bounds_update(scene);
+	struct sg_scene_query *query;
+	sg_result result = query_update(scene, &query);
 	if (result)
 		return result;
+	struct pick_frame with_world = *asked;
+	with_world.world = &query->world;
+	const struct pick_frame *frame = &with_world;
 	const struct sg_node_links *links = scene->links;
-	vec3(*boxes)[2] = scene->bounds.boxes;
+	vec3(*boxes)[2] = query->bounds.boxes;
 	uint32_t n = SG_ROOT_INDEX;
 	for (;;) {
 		bool pickable = !(scene->flags[n] & (SG_NODE_HIDDEN | SG_NODE_UNPICKABLE));
@@ -298,7 +332,8 @@ static sg_result walk(struct sg_scene *scene, const struct ray *ray,
 				return result;
 		} else if (enter && scene->kind[n] == SG_NODE_MODEL) {
 			struct sg_pick_hit hit;
-			if (hit_model(scene, n, ray, &hit, NULL) && in_clips(scene, n, ray, frame) &&
+			if (hit_model(frame->world, scene, n, ray, &hit, NULL) &&
+			    in_clips(scene, n, ray, frame) &&
 			    !found(context, &hit))
 				return SG_OK;
 		} else if (enter && scene->kind[n] != SG_NODE_VIEW3D && sg_scene_last_child(scene, n)) {
@@ -332,7 +367,7 @@ sg_result sg_scene_pick(struct sg_scene *scene, const struct sg_camera *camera, 
 	if (result)
 		return result;
 	struct sg_pick_hit found = {0};
-	struct pick_frame frame = {camera, width, height, x, y};
+	struct pick_frame frame = {camera, width, height, x, y, NULL};
 	if ((result = walk(scene, &ray, &frame, keep_first, &found)))
 		return result;
 	if (!found.node.generation)
@@ -371,7 +406,7 @@ sg_result sg_scene_pick_all(struct sg_scene *scene, const struct sg_camera *came
 	if (result)
 		return result;
 	struct all_hits all = {0};
-	struct pick_frame frame = {camera, width, height, x, y};
+	struct pick_frame frame = {camera, width, height, x, y, NULL};
 	if (!(result = walk(scene, &ray, &frame, keep_all, &all)) && all.failed)
 		result = sg_fail(SG_ERR_NO_MEMORY, "sg_scene_pick_all: out of memory for %zu hits",
 		                 all.count);
@@ -392,8 +427,7 @@ sg_result sg_node_get_world_matrix(const struct sg_scene *scene, sg_node node, f
 		return result;
 	if (!matrix)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_get_world_matrix: matrix is NULL");
-	/* From the locals, not scene->world, which is brought up to date only at
-	 * the next render (and only for attached nodes). */
+	/* From the locals: no reader's world matrices need be current. */
 	mat4 world;
 	sg_scene_local_of(scene, node.index, world);
 	for (uint32_t a = scene->parent[node.index]; a; a = scene->parent[a])
@@ -422,9 +456,10 @@ sg_result sg_node_get_world_bounds(struct sg_scene *scene, sg_node node, float m
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
 		               "sg_node_get_world_bounds: node %s is not attached to the root",
 		               sg_scene_node_label(scene, node.index));
-	if ((result = sg_bounds_update(scene)))
+	struct sg_scene_query *query;
+	if ((result = query_update(scene, &query)))
 		return result;
-	vec3 *box = scene->bounds.boxes[node.index];
+	vec3 *box = query->bounds.boxes[node.index];
 	if (sg_box_is_empty(box))
 		return sg_fail(SG_ERR_NOT_FOUND, "sg_node_get_world_bounds: node %s has no model",
 		               sg_scene_node_label(scene, node.index));

@@ -17,6 +17,8 @@
 void sg_traversal_init(struct sg_traversal *traversal)
 {
 	*traversal = (struct sg_traversal){0};
+	traversal->all.world = traversal->shown.world = &traversal->world;
+	traversal->visible.world = traversal->visible_previous.world = &traversal->world;
 }
 
 void sg_traversal_finish(struct sg_traversal *traversal)
@@ -31,7 +33,9 @@ void sg_traversal_finish(struct sg_traversal *traversal)
 	sg_free(traversal->visible.draws);
 	sg_free(traversal->visible_previous.draws);
 	sg_paint_finish(&traversal->paint);
-	*traversal = (struct sg_traversal){0};
+	sg_world_finish(&traversal->world);
+	sg_bounds_finish(&traversal->bounds);
+	sg_traversal_init(traversal);
 }
 
 /* A model without a texture (SG_TEXTURE_NONE) draws its colour: nothing
@@ -188,15 +192,18 @@ static uint64_t now_ns(void)
 	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-sg_result sg_traverse(struct sg_traversal *traversal, struct sg_scene *scene,
+sg_result sg_traverse(struct sg_traversal *traversal, const struct sg_scene *scene,
                       const mat4 view_projection)
 {
 	traversal->visited = 0;
 	/* Timed apart so that the world update can be compared with a flat loop
 	 * over the same matrices (bench/), without the draw-list work. */
 	uint64_t start = now_ns();
-	traversal->world_updates = sg_traverse_update_world(scene);
+	size_t updates = sg_world_update(&traversal->world, scene);
 	traversal->world_ns = now_ns() - start;
+	if (updates == SIZE_MAX)
+		return SG_ERR_NO_MEMORY;
+	traversal->world_updates = updates;
 	sg_result result;
 	/* The 3D views and their places are found in all, culled or not. */
 	bool all_current = traversal->all_valid && traversal->all_scene == scene->id &&

@@ -9,6 +9,8 @@
 
 #include <sg/scene.h>
 
+#include "world.h"
+
 struct sg_draw {
 	uint32_t node;    /* pool index of the model node (sg_scene_model_world) */
 	uint32_t mesh;    /* pool index of its mesh */
@@ -36,6 +38,9 @@ struct sg_draw_list {
 	/* Made for one frame (a damage repaint's draws): caches above make what
 	 * they need for its entries alone rather than for its whole source. */
 	bool transient;
+	/* The world matrices its draws' models are placed by (the traversal's):
+	 * a cut list's are its source's (sg_draw_world). */
+	const struct sg_world *world;
 };
 
 /* The position in the list its paint was computed for (see sg_paint) of entry i. */
@@ -48,6 +53,21 @@ static inline size_t sg_draw_origin(const struct sg_draw_list *list, size_t i)
 static inline const struct sg_draw_list *sg_draw_source(const struct sg_draw_list *list)
 {
 	return list->source ? list->source : list;
+}
+
+/* The world matrices of list's models. */
+static inline const struct sg_world *sg_draw_world(const struct sg_draw_list *list)
+{
+	return sg_draw_source(list)->world;
+}
+
+/* The clip-space matrix (left times its world matrix) of the model of a
+ * draw of list. */
+static inline void sg_draw_model_matrix(const struct sg_scene *scene,
+                                        const struct sg_draw_list *list, uint32_t node,
+                                        mat4 left, mat4 out)
+{
+	sg_world_model_matrix(sg_draw_world(list), scene, node, left, out);
 }
 
 /* How each draw of a list looks (src/traverse/paint.c): its colour times the
@@ -67,8 +87,12 @@ struct sg_paint {
 	bool valid;
 };
 
-/* Reusable traversal state of one renderer. */
+/* Reusable traversal state of one renderer: all it keeps of a scene, which
+ * it reads and never writes. */
 struct sg_traversal {
+	/* The world matrices and boxes of the scene drawn (world.h). */
+	struct sg_world world;
+	struct sg_bounds bounds;
 	/* Every attached model in traversal order, rebuilt only when the scene's
 	 * structure changes. */
 	struct sg_draw_list all;
@@ -98,8 +122,8 @@ struct sg_traversal {
 	uint64_t shown_all_serial, shown_visibility;
 	bool shown_valid, shown_is_all;
 
-	/* With culling: the models that passed this frame (the boxes are the
-	 * scene's, src/traverse/bounds.c), and those of the frame before, whose
+	/* With culling: the models that passed this frame (the boxes are
+	 * bounds, src/traverse/bounds.c), and those of the frame before, whose
 	 * serial an identical list keeps. */
 	struct sg_draw_list visible, visible_previous;
 	uint32_t visible_scene;
@@ -117,11 +141,11 @@ void sg_traversal_init(struct sg_traversal *traversal);
 void sg_traversal_finish(struct sg_traversal *traversal);
 
 
-/* Updates world matrices, then fills traversal->list in draw order: depth-first,
+/* Updates its world matrices, then fills traversal->list in draw order: depth-first,
  * left to right, hidden subtrees left out. With view_projection non-NULL,
  * subtrees whose bounds fall outside the view are skipped. Fails (naming the model) when a model uses a
  * destroyed mesh or texture, or on allocation failure. */
-sg_result sg_traverse(struct sg_traversal *traversal, struct sg_scene *scene,
+sg_result sg_traverse(struct sg_traversal *traversal, const struct sg_scene *scene,
                       const mat4 view_projection);
 /* Position of node n (a model of all, or a 3D view) in all's order: the
  * entries of all before it. */

@@ -46,11 +46,11 @@ static float opacity_above(const struct sg_scene *scene, uint32_t n)
 
 /* The view's space: from the root (the render's camera) or from the view
  * node (a camera of its own); to_view takes world coordinates there. */
-static void to_view_space(const struct sg_scene *scene, uint32_t view,
-                          const struct sg_view3d_data *data, mat4 to_view)
+static void to_view_space(const struct sg_world *world, const struct sg_scene *scene,
+                          uint32_t view, const struct sg_view3d_data *data, mat4 to_view)
 {
 	if (data->has_camera)
-		glm_mat4_inv(sg_scene_world(scene, view), to_view);
+		glm_mat4_inv(sg_world_node(world, scene, view), to_view);
 	else
 		glm_mat4_identity(to_view);
 }
@@ -69,7 +69,7 @@ void sg_view3d_place(const struct sg_scene *scene, uint32_t view,
 	memcpy(projection, frame->camera->projection, sizeof(mat4));
 	memcpy(camera_view, frame->camera->view, sizeof(mat4));
 	glm_mat4_mul(projection, camera_view, vp);
-	glm_mat4_mul(vp, sg_scene_world(scene, view), m);
+	glm_mat4_mul(vp, sg_world_node(frame->world, scene, view), m);
 	float x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
 	for (int c = 0; c < 4; c++) {
 		vec4 p = {r[0] + (c & 1 ? r[2] : 0.0f), r[1] + (c & 2 ? r[3] : 0.0f), 0.0f, 1.0f}, q;
@@ -88,8 +88,8 @@ void sg_view3d_place(const struct sg_scene *scene, uint32_t view,
 	out[0] = ix0, out[1] = iy0, out[2] = ix1 - ix0, out[3] = iy1 - iy0;
 }
 
-static sg_result add_light(struct sg_view3d_frame *v, const struct sg_scene *scene, uint32_t n,
-                           mat4 to_view)
+static sg_result add_light(struct sg_view3d_frame *v, const struct sg_world *w,
+                           const struct sg_scene *scene, uint32_t n, mat4 to_view)
 {
 	if (v->light_count == SG_VIEW3D_MAX_LIGHTS) {
 		/* the label is one buffer: the light's copied before the view's */
@@ -102,7 +102,7 @@ static sg_result add_light(struct sg_view3d_frame *v, const struct sg_scene *sce
 	}
 	const struct sg_light_desc *d = &sg_scene_light(scene, n)->desc;
 	mat4 m;
-	glm_mat4_mul(to_view, sg_scene_world(scene, n), m);
+	glm_mat4_mul(to_view, sg_world_node(w, scene, n), m);
 	struct sg_light3d *l = &v->lights[v->light_count++];
 	l->type = d->type;
 	glm_vec3_copy(m[3], l->position);
@@ -115,8 +115,8 @@ static sg_result add_light(struct sg_view3d_frame *v, const struct sg_scene *sce
 	return SG_OK;
 }
 
-static sg_result add_model(struct sg_view3d_frame *v, const struct sg_scene *scene, uint32_t n,
-                           mat4 to_view)
+static sg_result add_model(struct sg_view3d_frame *v, const struct sg_world *w,
+                           const struct sg_scene *scene, uint32_t n, mat4 to_view)
 {
 	sg_result result = sg_draw_check_model(scene, n);
 	if (result)
@@ -132,7 +132,7 @@ static sg_result add_model(struct sg_view3d_frame *v, const struct sg_scene *sce
 	const struct sg_model_data *model = sg_scene_model(scene, n);
 	const struct sg_mesh_data *mesh = sg_scene_model_mesh(scene, n);
 	mat4 world, clip;
-	sg_scene_model_world(scene, n, world);
+	sg_world_model(w, scene, n, world);
 	if (!v->space_is_world) /* a camera of its own, under transforms */
 		glm_mat4_mul(to_view, world, world);
 	glm_mat4_mul(v->view_projection, world, clip);
@@ -229,10 +229,10 @@ static sg_result collect_draws(struct sg_views3d *views, size_t index, const str
 			continue;
 		}
 		if (scene->kind[n] == SG_NODE_MODEL &&
-		    (result = add_model(v, scene, n, v->to_view)))
+		    (result = add_model(v, frame->world, scene, n, v->to_view)))
 			return result;
 		if (scene->kind[n] == SG_NODE_LIGHT &&
-		    (result = add_light(v, scene, n, v->to_view)))
+		    (result = add_light(v, frame->world, scene, n, v->to_view)))
 			return result;
 		n = sg_scene_next_preorder(scene, v->node, n);
 	}
@@ -254,7 +254,7 @@ static void place_view(struct sg_view3d_frame *v, const struct sg_scene *scene,
 {
 	const struct sg_view3d_data *data = sg_scene_view3d(scene, v->node);
 	mat4 projection, flipped;
-	to_view_space(scene, v->node, data, v->to_view);
+	to_view_space(frame->world, scene, v->node, data, v->to_view);
 	mat4 identity = GLM_MAT4_IDENTITY_INIT;
 	v->space_is_world = memcmp(v->to_view, identity, sizeof(mat4)) == 0;
 	const struct sg_camera *camera = data->has_camera ? &data->camera : frame->camera;
@@ -402,8 +402,11 @@ static size_t position_in(const struct sg_traversal *traversal, const struct sg_
 
 sg_result sg_views3d_collect(struct sg_views3d *views, const struct sg_scene *scene,
                              const struct sg_traversal *traversal,
-                             const struct sg_views3d_camera *camera)
+                             const struct sg_views3d_camera *frame_camera)
 {
+	struct sg_views3d_camera frame = *frame_camera;
+	frame.world = &traversal->world;
+	const struct sg_views3d_camera *camera = &frame;
 	views->count = 0;
 	for (size_t i = 0; i < traversal->views_count; i++) {
 		uint32_t node = traversal->views[i];

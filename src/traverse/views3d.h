@@ -95,11 +95,14 @@ struct sg_views3d_camera {
 	/* A rotated frame: the views' rectangles are turned into the buffer's
 	 * pixels, and a mirror reverses the triangles' windings. */
 	enum sg_rotation rotation;
+	/* The world matrices the views are placed by (sg_views3d_collect sets
+	 * the traversal's). */
+	const struct sg_world *world;
 };
 
 /* The output rectangle (x, y from the top-left, width, height) 3D view node
  * view draws in: its viewport through the transforms above it and the
- * frame's camera (only camera, width and height of frame are read). */
+ * frame's camera (only camera, width, height and world of frame are read). */
 void sg_view3d_place(const struct sg_scene *scene, uint32_t view,
                      const struct sg_views3d_camera *frame, int out[4]);
 

@@ -1,9 +1,12 @@
 /* World matrices: world = parent world * local, in preorder, so that each
  * parent is current before its children need it. Iterative: the preorder
- * successor comes from the links alone. */
+ * successor comes from the links alone. Each reader keeps its own (world.h)
+ * and reads the scene's journal for the matrices edited since its last
+ * update. */
 #include "world.h"
 
-#include "../graph/scene_internal.h"
+#include "../base/alloc.h"
+#include "../base/error.h"
 
 /* Groups and transforms: world = parent world * local, in the matrix arrays
  * (payload gives a node's slot; a parent is never a model). Models are left
@@ -19,13 +22,13 @@ static inline void update_node(uint32_t n, uint32_t parent, const uint32_t *payl
 }
 
 /* Through the links: any layout. */
-static size_t update_subtree(struct sg_scene *scene, uint32_t top)
+static size_t update_subtree(mat4 *world, const struct sg_scene *scene, uint32_t top)
 {
 	size_t count = 0;
 	for (uint32_t n = top; n; n = sg_scene_next_preorder(scene, top, n)) {
 		if (scene->kind[n] == SG_NODE_MODEL)
 			continue;
-		update_node(n, scene->parent[n], scene->payload, scene->local, scene->world);
+		update_node(n, scene->parent[n], scene->payload, scene->local, world);
 		count++;
 	}
 	return count;
@@ -45,12 +48,13 @@ static size_t update_subtree(struct sg_scene *scene, uint32_t top)
  * node with a parent before n could end the scan early; none can sit in the
  * subtree's range, since linking a node under a detached subtree ends the
  * preorder layout (keeps_preorder() in src/graph/tree.c). */
-static inline size_t update_range(struct sg_scene *scene, uint32_t first, uint32_t stop)
+static inline size_t update_range(mat4 *world, const struct sg_scene *scene, uint32_t first,
+                                  uint32_t stop)
 {
 	const uint32_t *parent = scene->parent;
 	const uint8_t *kind = scene->kind;
 	const uint32_t *payload = scene->payload;
-	mat4 *world = scene->world, *local = scene->local;
+	mat4 *local = scene->local;
 	size_t count = 0;
 	for (uint32_t n = first, end = scene->node_pool.used; n < end; n++) {
 		if (kind[n] == SG_NODE_INVALID)
@@ -69,12 +73,12 @@ static inline size_t update_range(struct sg_scene *scene, uint32_t first, uint32
 	return count;
 }
 
-static size_t update_dirty(struct sg_scene *scene, uint32_t n)
+static size_t update_dirty(mat4 *world, const struct sg_scene *scene, uint32_t n)
 {
 	if (!scene->preorder)
-		return update_subtree(scene, n);
-	update_node(n, scene->parent[n], scene->payload, scene->local, scene->world);
-	return 1 + update_range(scene, n + 1, n);
+		return update_subtree(world, scene, n);
+	update_node(n, scene->parent[n], scene->payload, scene->local, world);
+	return 1 + update_range(world, scene, n + 1, n);
 }
 
 /* A sparse edit's nodes are far apart, so each one's update starts with a
@@ -88,6 +92,8 @@ enum { AHEAD = 16 };
 
 static inline void prefetch_link(const struct sg_scene *scene, uint32_t n)
 {
+	if (n >= scene->node_pool.used)
+		return;
 	__builtin_prefetch(&scene->kind[n]);
 	__builtin_prefetch(&scene->parent[n]);
 	__builtin_prefetch(&scene->payload[n]);
@@ -96,56 +102,102 @@ static inline void prefetch_link(const struct sg_scene *scene, uint32_t n)
 		__builtin_prefetch(&scene->payload[n - 16]);
 }
 
-static inline void prefetch_matrices(const struct sg_scene *scene, uint32_t n)
+static inline void prefetch_matrices(const mat4 *world, uint32_t slots,
+                                     const struct sg_scene *scene, uint32_t n)
 {
-	/* Every listed node is live (removing one ends world_valid, and with it
-	 * this path), and a prefetch cannot fault; still, no address past the
+	/* A listed node may have been freed since (its slot then holds
+	 * anything), and a prefetch cannot fault; still, no address past the
 	 * arrays is formed, whatever a slot holds. */
-	uint32_t slots = scene->matrix_pool.capacity;
+	if (n >= scene->node_pool.used)
+		return;
 	uint32_t own = scene->payload[n], up = scene->payload[scene->parent[n]];
 	if (up < slots)
-		__builtin_prefetch(&scene->world[up]);
+		__builtin_prefetch(&world[up]);
 	if (own < slots)
-		__builtin_prefetch(&scene->world[own], 1);
+		__builtin_prefetch(&world[own], 1);
 }
 
-static size_t update_dirty_list(struct sg_scene *scene)
+/* The matrix entries of the journal after w->journal_read: each edited
+ * group's or transform's subtree, once however often it was edited. */
+static size_t update_edited(struct sg_world *w, const struct sg_scene *scene)
 {
-	const uint32_t *dirty = scene->dirty;
-	uint32_t count = scene->dirty_count;
+	const struct sg_scene_journal *j = &scene->journal;
 	size_t updated = 0;
-	/* A dirty node under another dirty node may be done twice, in either
-	 * order; the ancestor's pass covers it, so the result is right. */
-	for (uint32_t i = 0; i < count; i++) {
+	/* A node under another edited node may be done twice, in either order;
+	 * the ancestor's pass covers it, so the result is right. */
+	for (uint64_t s = w->journal_read; s < j->head; s++) {
 		if (scene->preorder) {
-			if (i + AHEAD < count)
-				prefetch_link(scene, dirty[i + AHEAD]);
-			if (i + AHEAD / 2 < count)
-				prefetch_matrices(scene, dirty[i + AHEAD / 2]);
+			if (s + AHEAD < j->head)
+				prefetch_link(scene, sg_journal_node(sg_scene_journal_at(j, s + AHEAD)));
+			if (s + AHEAD / 2 < j->head)
+				prefetch_matrices(w->matrices, w->capacity, scene,
+				                  sg_journal_node(sg_scene_journal_at(j, s + AHEAD / 2)));
 		}
-		uint32_t n = dirty[i];
-		bool is_dirty = scene->flags[n] & SG_NODE_DIRTY;
-		scene->flags[n] &= (uint8_t)~SG_NODE_DIRTY;
-		if (is_dirty && scene->kind[n] != SG_NODE_INVALID)
-			updated += update_dirty(scene, n);
+		uint32_t e = sg_scene_journal_at(j, s), n = sg_journal_node(e);
+		if (!(e & SG_JOURNAL_MATRIX) || n >= scene->node_pool.used || w->done[n])
+			continue;
+		uint8_t kind = scene->kind[n];
+		if (kind == SG_NODE_INVALID || kind == SG_NODE_MODEL)
+			continue;
+		w->done[n] = 1;
+		updated += update_dirty(w->matrices, scene, n);
+	}
+	for (uint64_t s = w->journal_read; s < j->head; s++) {
+		uint32_t n = sg_journal_node(sg_scene_journal_at(j, s));
+		if (n < scene->node_pool.used)
+			w->done[n] = 0;
 	}
 	return updated;
 }
 
-size_t sg_traverse_update_world(struct sg_scene *scene)
+void sg_world_finish(struct sg_world *world)
 {
-	size_t count = 0;
-	if (!scene->world_valid) {
-		count = scene->preorder ? update_range(scene, SG_ROOT_INDEX, 0)
-		                        : update_subtree(scene, SG_ROOT_INDEX);
+	sg_free(world->matrices);
+	sg_free(world->done);
+	*world = (struct sg_world){0};
+}
+
+static bool reserve(struct sg_world *w, const struct sg_scene *scene)
+{
+	uint32_t slots = scene->matrix_pool.capacity;
+	if (w->capacity < slots) {
+		void *p = sg_realloc_array(w->matrices, slots, sizeof(*w->matrices));
+		if (!p)
+			return false;
+		w->matrices = p;
+		w->capacity = slots;
+	}
+	size_t old = w->done_capacity;
+	if (!sg_grow_array((void **)&w->done, &w->done_capacity, scene->node_pool.used + 1u,
+	                   sizeof(*w->done)))
+		return false;
+	for (size_t i = old; i < w->done_capacity; i++)
+		w->done[i] = 0;
+	return true;
+}
+
+size_t sg_world_update(struct sg_world *w, const struct sg_scene *scene)
+{
+	if (!reserve(w, scene)) {
+		w->valid = false;
+		sg_fail(SG_ERR_NO_MEMORY, "out of memory for the world matrices of %u nodes",
+		        scene->matrix_pool.used);
+		return SIZE_MAX;
+	}
+	const struct sg_scene_journal *j = &scene->journal;
+	bool current = w->valid && w->scene == scene->id && w->structure == scene->structure_version &&
+	               w->journal_read >= sg_scene_journal_first(j);
+	size_t count;
+	if (!current)
 		/* Detached subtrees are brought up to date when they are attached,
 		 * since attaching is a structural edit. */
-		for (uint32_t i = 0; i < scene->dirty_count; i++)
-			scene->flags[scene->dirty[i]] &= (uint8_t)~SG_NODE_DIRTY;
-	} else {
-		count = update_dirty_list(scene);
-	}
-	scene->dirty_count = 0;
-	scene->world_valid = true;
+		count = scene->preorder ? update_range(w->matrices, scene, SG_ROOT_INDEX, 0)
+		                        : update_subtree(w->matrices, scene, SG_ROOT_INDEX);
+	else
+		count = update_edited(w, scene);
+	w->scene = scene->id;
+	w->structure = scene->structure_version;
+	w->journal_read = j->head;
+	w->valid = true;
 	return count;
 }
