@@ -7,14 +7,16 @@
 #   valgrind  the normal build under valgrind memcheck, no leak of our own allowed
 #   fuzz      the libFuzzer targets of tests/fuzz/ (PNG, image, scene-file and model loaders),
 #             SG_FUZZ_SECONDS (default 45) each on the seed corpus
-# test.sh [normal|asan|valgrind|fuzz]... runs only those; extra meson test args after --.
+#   tsan      ThreadSanitizer build of the library and the threads suite alone: renderers
+#             on several threads, one scene drawn by two renderers at once (docs/api.md)
+# test.sh [normal|asan|valgrind|fuzz|tsan]... runs only those; extra meson test args after --.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 modes=()
 while (($#)) && [ "$1" != "--" ]; do modes+=("$1"); shift; done
 [ "${1:-}" = "--" ] && shift
-((${#modes[@]})) || modes=(normal asan valgrind fuzz)
+((${#modes[@]})) || modes=(normal asan valgrind fuzz tsan)
 
 SG_BUILD=build scripts/setup.sh -Dwerror=true
 # Timeouts are there to catch hangs, never a busy machine: meson's and Check's
@@ -63,8 +65,21 @@ for mode in "${modes[@]}"; do
 		SG_FUZZ_SECONDS=${SG_FUZZ_SECONDS:-45} tests/fuzz/build-and-run.sh
 		echo "Ok: 4" >"$log" # the four targets ran their time without a finding
 		;;
+	tsan)
+		# Only what the threads suite needs is built: the library and its test.
+		opts=(-Db_sanitize=thread -Db_lundef=false -Dbuildtype=debugoptimized)
+		if [ -f build-tsan/build.ninja ]; then
+			meson setup --reconfigure build-tsan "${opts[@]}" >/dev/null
+		else
+			meson setup build-tsan "${opts[@]}" >/dev/null
+		fi
+		ninja -C build-tsan tests/test_threads
+		TSAN_OPTIONS="suppressions=$PWD/tests/tsan.supp:exitcode=66" \
+			meson test -C build-tsan --no-rebuild --print-errorlogs \
+			--timeout-multiplier "$scale" --suite threads "$@" | tee "$log"
+		;;
 	*)
-		echo "test.sh: unknown mode '$mode' (normal, asan, valgrind, fuzz)" >&2
+		echo "test.sh: unknown mode '$mode' (normal, asan, valgrind, fuzz, tsan)" >&2
 		exit 2
 		;;
 	esac

@@ -178,7 +178,7 @@ SG_API sg_result sg_output_set_clear_color(struct sg_output *output, float r, fl
  * by sg_output_dispatch() when that flip completes. Returns SG_ERR_BUSY
  * without rendering when no buffer is free (dispatch completions first);
  * SG_ERR_DEVICE when the kernel refuses the commit. */
-SG_API sg_result sg_output_present(struct sg_output *output, struct sg_scene *scene,
+SG_API sg_result sg_output_present(struct sg_output *output, const struct sg_scene *scene,
                                    const struct sg_camera *camera);
 
 /* The DRM fd the output reads its events from: poll it for POLLIN and call

@@ -153,7 +153,7 @@ SG_API sg_result sg_window_set_clear_color(struct sg_window *window, float r, fl
  * held by the compositor): dispatch first. SG_ERR_DEVICE once the connection
  * is broken. A pending resize applies here: the ring is made anew at the new
  * size and the frame is whole. */
-SG_API sg_result sg_window_present(struct sg_window *window, struct sg_scene *scene,
+SG_API sg_result sg_window_present(struct sg_window *window, const struct sg_scene *scene,
                                    const struct sg_camera *camera);
 
 /* The connection's fd (poll it for POLLIN); owned by the window or the caller. */

@@ -231,7 +231,7 @@ sg_result sg_output_read_events(struct sg_output *output, int timeout_ms)
 	return deferred;
 }
 
-sg_result sg_output_present(struct sg_output *output, struct sg_scene *scene,
+sg_result sg_output_present(struct sg_output *output, const struct sg_scene *scene,
                             const struct sg_camera *camera)
 {
 	if (!output || !scene)

@@ -108,7 +108,7 @@ static sg_result copy_damage(struct sg_ring *ring, struct sg_ring_slot *slot)
 	return SG_OK;
 }
 
-sg_result sg_ring_draw(struct sg_ring *ring, struct sg_ring_slot *slot, struct sg_scene *scene,
+sg_result sg_ring_draw(struct sg_ring *ring, struct sg_ring_slot *slot, const struct sg_scene *scene,
                        const struct sg_camera *camera, bool fence, const char *call)
 {
 	/* Copy path: into the renderer's own buffer, then what the memory lacks. */

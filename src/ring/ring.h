@@ -85,7 +85,7 @@ void sg_ring_forget(struct sg_ring *ring);
 /* Draws scene into slot (fence: ask for a sync_file in slot->fence_fd where
  * EGL has them) and sets its clips; copy path: copies what its memory lacks.
  * On failure the ring is forgotten. */
-sg_result sg_ring_draw(struct sg_ring *ring, struct sg_ring_slot *slot, struct sg_scene *scene,
+sg_result sg_ring_draw(struct sg_ring *ring, struct sg_ring_slot *slot, const struct sg_scene *scene,
                        const struct sg_camera *camera, bool fence, const char *call);
 
 /* Writes the RGBA8 pixels of one rectangle of an image (stride bytes a row)

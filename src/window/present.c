@@ -168,7 +168,7 @@ static void set_geometry(struct sg_window *window)
 	}
 }
 
-sg_result sg_window_present(struct sg_window *window, struct sg_scene *scene,
+sg_result sg_window_present(struct sg_window *window, const struct sg_scene *scene,
                             const struct sg_camera *camera)
 {
 	static const char call[] = "sg_window_present";

@@ -33,7 +33,7 @@ sg_result sg_window_set_clear_color(struct sg_window *window, float r, float g, 
 	return sg_fail(SG_ERR_UNSUPPORTED, "sg_window_set_clear_color: %s", unsupported);
 }
 
-sg_result sg_window_present(struct sg_window *window, struct sg_scene *scene,
+sg_result sg_window_present(struct sg_window *window, const struct sg_scene *scene,
                             const struct sg_camera *camera)
 {
 	(void)window, (void)scene, (void)camera;
