@@ -139,7 +139,7 @@ struct sg_scene {
 	 * have node_pool.capacity entries. */
 	struct sg_pool node_pool;
 	uint8_t *kind;  /* enum sg_node_kind; SG_NODE_INVALID for a free slot */
-	uint8_t *flags; /* SG_NODE_DIRTY */
+	uint8_t *flags; /* SG_NODE_HIDDEN, ... (below) */
 	uint32_t *parent; /* 0: none (the root, or detached) */
 	struct sg_node_links *links;
 	/* Models: index into models. Groups and transforms: index into the
@@ -254,7 +254,7 @@ struct sg_scene {
 	struct sg_text_state *text_state;
 };
 
-/* Per-node flag, with SG_NODE_DIRTY and SG_NODE_HIDDEN: sg_node_set_pickable(false). */
+/* Per-node flag, with SG_NODE_HIDDEN: sg_node_set_pickable(false). */
 #define SG_NODE_UNPICKABLE 4u
 /* The journal holds at least this share of the nodes (1 / 8), and readers
  * that find more edits than that since their last frame repaint everything:
