@@ -308,6 +308,32 @@ START_TEST(test_reader_behind_the_journal_repaints_all)
 }
 END_TEST
 
+/* The scene lists every edit (it cannot know what its readers have read):
+ * one model moved 300 times between two frames is still one model's boxes
+ * to repaint, not 300 edits, which the rule for edits of most of the scene
+ * (more than 64 here) would repaint whole. */
+START_TEST(test_repeated_edits_of_one_model_repaint_its_boxes)
+{
+	struct world w;
+	build(&w, 6u);
+	struct sg_renderer *r = make_renderer(true), *full = make_renderer(false);
+	static uint8_t want[W * H * 4], got[W * H * 4];
+	const float clear[4] = {0, 0, 0, 1};
+	render(r, w.scene, NULL, clear, got);
+	render(r, w.scene, NULL, clear, got);
+	for (int k = 0; k < 300; k++)
+		ck_assert_int_eq(sg_model_set_position(w.scene, w.models[0], (float)(k % 40), 2, 0),
+		                 SG_OK);
+	render(full, w.scene, NULL, clear, want);
+	render(r, w.scene, NULL, clear, got);
+	ck_assert_int_eq(memcmp(got, want, sizeof(want)), 0);
+	ck_assert_uint_lt(repainted(r), W * H / 2);
+	sg_renderer_destroy(r);
+	sg_renderer_destroy(full);
+	sg_scene_destroy(w.scene);
+}
+END_TEST
+
 /* SG_DEBUG_DAMAGE=1 tints exactly the repainted region. */
 START_TEST(test_debug_tint_marks_the_repainted_region)
 {
@@ -633,6 +659,7 @@ int main(void)
 	tcase_add_test(api, test_static_frame_draws_nothing_and_damage_is_readable);
 	tcase_add_test(api, test_off_repaints_everything);
 	tcase_add_test(api, test_reader_behind_the_journal_repaints_all);
+	tcase_add_test(api, test_repeated_edits_of_one_model_repaint_its_boxes);
 	tcase_add_test(api, test_debug_tint_marks_the_repainted_region);
 	tcase_add_test(api, test_another_scene_repaints_all);
 	tcase_add_loop_test(api, test_unchanged_frame_reports_no_damage, 0, 3);
