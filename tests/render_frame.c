@@ -234,6 +234,30 @@ START_TEST(test_pass_into_offscreen_texture)
 }
 END_TEST
 
+START_TEST(test_executor_refuses_a_wrong_plan)
+{
+	/* Checked before any GL: a 2D pass asking for depth order, a view pass
+	 * for painter's order, and a kind that does not exist. */
+	static struct sg_gl_drawer gl;
+	struct sg_frame_context context = {.gl = &gl};
+	struct sg_draw_list list = {0};
+	const struct sg_pass wrong[] = {
+	    {.kind = SG_PASS_2D, .sort = SG_SORT_DEPTH},
+	    {.kind = SG_PASS_VIEW3D, .sort = SG_SORT_PAINTER},
+	    {.kind = (enum sg_pass_kind)7, .sort = SG_SORT_NONE},
+	};
+	const char *says[] = {"a pass of kind 0 cannot draw in order 2",
+	                      "a pass of kind 1 cannot draw in order 1", "unknown pass kind 7"};
+	for (size_t i = 0; i < sizeof(wrong) / sizeof(wrong[0]); i++) {
+		struct sg_frame_plan plan = {.list = &list};
+		ck_assert_int_eq(sg_frame_plan_add(&plan, &wrong[i]), SG_OK);
+		ck_assert_int_eq(sg_frame_execute(&plan, &context, NULL), SG_ERR_INVALID_ARGUMENT);
+		ck_assert_str_eq(sg_last_error(), says[i]);
+		sg_frame_plan_finish(&plan);
+	}
+}
+END_TEST
+
 void render_frame_tests(TCase *tc)
 {
 	tcase_add_test(tc, test_plan_of_2d_alone_is_one_pass);
@@ -241,4 +265,5 @@ void render_frame_tests(TCase *tc)
 	tcase_add_test(tc, test_plan_of_empty_frame_still_clears);
 	tcase_add_test(tc, test_plan_follows_damage);
 	tcase_add_test(tc, test_pass_into_offscreen_texture);
+	tcase_add_test(tc, test_executor_refuses_a_wrong_plan);
 }
