@@ -17,6 +17,7 @@
 #include "../src/render/buffer.h"
 #include "../src/base/alloc.h"
 #include "golden.h"
+#include "render_frame.h"
 #include "three_rects_scene.h"
 
 static uint8_t *render_three_rects(int size)
@@ -1348,6 +1349,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_depth_test_only_where_order_needs_it, 0, 2);
 	tcase_add_test(tc, test_long_lists_are_checked_once_still);
 	tcase_add_test(tc, test_created_renderer_leaves_the_last_error);
+	render_frame_tests(tc);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

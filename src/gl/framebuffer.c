@@ -36,8 +36,12 @@ sg_result sg_gl_framebuffer_complete(struct sg_gl_framebuffer *fb, int width, in
 	glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT32F, width, height);
 	glGenFramebuffers(1, &fb->framebuffer);
 	glBindFramebuffer(GL_FRAMEBUFFER, fb->framebuffer);
-	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER,
-	                          fb->renderbuffer);
+	if (fb->texture)
+		glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D,
+		                       fb->texture, 0);
+	else
+		glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER,
+		                          fb->renderbuffer);
 	glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, fb->depth);
 	GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
 	if (status != GL_FRAMEBUFFER_COMPLETE)
@@ -60,7 +64,25 @@ void sg_gl_framebuffer_finish(struct sg_gl_framebuffer *fb)
 		glDeleteRenderbuffers(1, &fb->renderbuffer);
 	if (fb->depth)
 		glDeleteRenderbuffers(1, &fb->depth);
+	if (fb->texture)
+		glDeleteTextures(1, &fb->texture);
 	*fb = (struct sg_gl_framebuffer){0};
+}
+
+sg_result sg_gl_framebuffer_texture(struct sg_gl_framebuffer *fb, int width, int height,
+                                    const char *what)
+{
+	*fb = (struct sg_gl_framebuffer){0};
+	glGenTextures(1, &fb->texture);
+	glBindTexture(GL_TEXTURE_2D, fb->texture);
+	/* Immutable storage, one level: complete without mipmaps when sampled. */
+	glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, width, height);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+	glBindTexture(GL_TEXTURE_2D, 0);
+	sg_result result = sg_gl_framebuffer_complete(fb, width, height, what);
+	if (result)
+		sg_gl_framebuffer_finish(fb);
+	return result;
 }
 
 sg_result sg_gl_read_rgba_rect(int x, int y, int width, int height, void *rgba, size_t stride)

@@ -1,5 +1,7 @@
 /* Internal: a framebuffer object around a colour renderbuffer. Targets use it
- * with storage of their own (plain RGBA8, or an EGLImage of a gbm_bo). */
+ * with storage of their own (plain RGBA8, or an EGLImage of a gbm_bo). A
+ * frame's pass may instead draw into a texture (docs/frame.md), which a
+ * later pass can sample. */
 #ifndef SG_GL_FRAMEBUFFER_H
 #define SG_GL_FRAMEBUFFER_H
 
@@ -11,6 +13,7 @@
 
 struct sg_gl_framebuffer {
 	GLuint framebuffer, renderbuffer, depth;
+	GLuint texture; /* the colour instead of renderbuffer: sg_gl_framebuffer_texture() */
 };
 
 /* Creates the renderbuffer and binds it; the caller then gives it storage and
@@ -22,6 +25,12 @@ void sg_gl_framebuffer_begin(struct sg_gl_framebuffer *fb);
 sg_result sg_gl_framebuffer_complete(struct sg_gl_framebuffer *fb, int width, int height,
                                      const char *what);
 void sg_gl_framebuffer_finish(struct sg_gl_framebuffer *fb);
+
+/* A framebuffer whose colour is a width x height RGBA8 texture (an offscreen
+ * pass target), with depth as above; SG_ERR_GL names what for. Leaves it
+ * bound. */
+sg_result sg_gl_framebuffer_texture(struct sg_gl_framebuffer *fb, int width, int height,
+                                    const char *what);
 
 /* glReadPixels of the bound framebuffer as RGBA8 rows in memory order. */
 sg_result sg_gl_read_rgba(int width, int height, void *rgba, size_t stride);

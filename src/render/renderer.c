@@ -24,6 +24,7 @@
 #include "../traverse/traverse.h"
 #include "driver_lock.h"
 #include "buffer.h"
+#include "frame.h"
 #include "select.h"
 #include "renderer_state.h"
 #include "../target/import.h"
@@ -135,6 +136,7 @@ void sg_renderer_destroy(struct sg_renderer *renderer)
 	sg_free(renderer->seen);
 	sg_free(renderer->segment.draws);
 	sg_free(renderer->segment.origin);
+	sg_frame_plan_finish(&renderer->plan);
 	sg_damage_finish(&renderer->damage);
 	sg_clips_finish(&renderer->clips);
 	sg_free(renderer);
@@ -365,62 +367,25 @@ static sg_result find_damage(struct sg_renderer *renderer, const struct sg_scene
 	           : SG_OK;
 }
 
-/* The draws [first, end) of list as a list of their own, for the 2D drawer. */
-static sg_result cut_segment(struct sg_renderer *renderer, const struct sg_draw_list *list,
-                             size_t first, size_t end)
+/* What the passes of this frame read (frame.h), with buffer bound. */
+static void set_context(struct sg_renderer *renderer, const struct sg_render_buffer *buffer,
+                        mat4 view_projection)
 {
-	struct sg_draw_list *cut = &renderer->segment;
-	size_t count = end - first;
-	if (!sg_grow_array((void **)&cut->draws, &cut->capacity, count ? count : 1,
-	                   sizeof(*cut->draws)) ||
-	    !sg_grow_array((void **)&cut->origin, &cut->origin_capacity, count ? count : 1,
-	                   sizeof(*cut->origin)))
-		return sg_fail(SG_ERR_NO_MEMORY, "out of memory listing %zu draws beside a 3D view",
-		               count);
-	for (size_t i = 0; i < count; i++) {
-		cut->draws[i] = list->draws[first + i];
-		cut->origin[i] = (uint32_t)sg_draw_origin(list, first + i);
-	}
-	cut->count = count;
-	cut->source = sg_draw_source(list);
-	cut->transient = true;
-	cut->serial = ++renderer->traversal.next_serial;
-	return SG_OK;
-}
-
-/* A frame with 3D views: the 2D draws before the first view, the view, the
- * 2D draws up to the next one over it, and so on (docs/3d.md). */
-static sg_result draw_with_views(struct sg_renderer *renderer, const struct sg_scene *scene,
-                                 const struct sg_draw_list *list, mat4 view_projection,
-                                 struct sg_gl_frame *frame)
-{
-	const struct sg_views3d *views = &renderer->views3d;
-	size_t done = 0, batches = 0;
-	sg_result result = SG_OK;
-	for (size_t v = 0; v <= views->count && !result; v++) {
-		size_t end = v < views->count ? views->views[v].position : list->count;
-		if (end > done || v == 0) { /* the first clears the frame, even with no draws */
-			const struct sg_draw_list *part = list;
-			if ((done > 0 || end < list->count) &&
-			    (result = cut_segment(renderer, list, done, end)))
-				break;
-			if (done > 0 || end < list->count)
-				part = &renderer->segment;
-			result = sg_gl_drawer_draw(&renderer->gl, scene, part, &renderer->traversal.paint,
-			                           &renderer->clips, view_projection, frame);
-			batches += renderer->gl.batches;
-			frame->keep_color = true;
-			done = end;
-		}
-		if (!result && v < views->count) {
-			renderer->gl.batches = 0;
-			result = sg_gl_drawer_draw_view(&renderer->gl, scene, &views->views[v],
-			                                frame->region);
-			batches += renderer->gl.batches;
-		}
-	}
-	renderer->gl.batches = batches;
-	return result;
+	const struct sg_target *target = renderer->target;
+	const struct sg_target_buffer *bound =
+	    buffer->target_buffer ? buffer->target_buffer : target->own;
+	renderer->context = (struct sg_frame_context){
+	    .gl = &renderer->gl,
+	    .paint = &renderer->traversal.paint,
+	    .clips = &renderer->clips,
+	    .width = target->width,
+	    .height = target->height,
+	    .clear_color = renderer->clear_color,
+	    .framebuffer = bound ? bound->fb.framebuffer : 0, /* as sg_target_bind binds */
+	    .segment = &renderer->segment,
+	    .next_serial = &renderer->traversal.next_serial,
+	};
+	glm_mat4_copy(view_projection, renderer->context.view_projection);
 }
 
 static sg_result draw(struct sg_renderer *renderer, const struct sg_scene *scene,
@@ -514,8 +479,16 @@ static sg_result draw(struct sg_renderer *renderer, const struct sg_scene *scene
 		.repainted_pixels = area_of(region, target),
 		.repainted_rects = region ? region->count : 1,
 	};
-	if (region && !region->count) {
-		/* Nothing changed in this buffer: no GL at all. */
+	if ((result = sg_frame_plan_build(
+	         &renderer->plan,
+	         &(struct sg_frame_desc){.list = list,
+	                                 .views = views ? &renderer->views3d : NULL,
+	                                 .region = region,
+	                                 .tint = renderer->debug_damage,
+	                                 .target = {SG_PASS_TARGET_FRAME, NULL}})))
+		return result;
+	if (!renderer->plan.count) {
+		/* Nothing changed in this buffer: no pass, no GL at all. */
 		buffer->frame = pass->frame = held_now;
 		renderer->rendered = true;
 		renderer->gl.batches = 0;
@@ -528,13 +501,8 @@ static sg_result draw(struct sg_renderer *renderer, const struct sg_scene *scene
 		sg_driver_unlock(renderer->driver_lock);
 		return result;
 	}
-	struct sg_gl_frame frame = {target->width, target->height, renderer->clear_color, region,
-	                            false};
-	result = views ? draw_with_views(renderer, scene, list, view_projection, &frame)
-	               : sg_gl_drawer_draw(&renderer->gl, scene, list, &traversal->paint,
-	                                   &renderer->clips, view_projection, &frame);
-	if (!result && renderer->debug_damage)
-		result = sg_gl_drawer_tint(&renderer->gl, region, target->width, target->height);
+	set_context(renderer, buffer, view_projection);
+	result = sg_frame_execute(&renderer->plan, &renderer->context, scene);
 	uint64_t submitted = now_ns();
 	/* A fence lets KMS wait for the GPU instead of this thread. */
 	if (!result && fence_fd && target->egl.native_fence)

@@ -33,6 +33,17 @@ bool sg_renderer_depth_tested_for_testing(const struct sg_renderer *renderer);
 /* From now on every sorted frame compares depths, as before that check. */
 void sg_renderer_force_depth_for_testing(struct sg_renderer *renderer);
 
+/* The last frame's plan (src/render/frame.h, docs/frame.md): its passes in
+ * order, as the render ran them. */
+struct sg_frame_plan;
+const struct sg_frame_plan *sg_renderer_plan_for_testing(const struct sg_renderer *renderer);
+/* Runs a plan of one pass after a render: the last render's 2D draws (all
+ * of them, not a damage cut), cleared with the clear colour the renderer has
+ * now, into a new offscreen texture of the output's size, read back into
+ * rgba (rows of width * 4 bytes); the frame's buffer keeps what it held. */
+sg_result sg_renderer_draw_offscreen_for_testing(struct sg_renderer *renderer,
+                                                 const struct sg_scene *scene, void *rgba);
+
 /* For the threads suite: false makes sg_driver_lock_needed() answer false
  * for every renderer created afterwards, to show the crash it prevents. */
 void sg_driver_lock_enable_for_testing(bool enabled);

@@ -16,6 +16,7 @@
 #include "../traverse/traverse.h"
 #include "../traverse/views3d.h"
 #include "buffer.h"
+#include "frame.h"
 
 struct sg_renderer {
 	struct sg_target *target;
@@ -33,6 +34,10 @@ struct sg_renderer {
 	} *seen;
 	size_t seen_count, seen_capacity;
 	struct sg_draw_list segment; /* the 2D draws between two 3D views */
+	/* The last frame's passes (docs/frame.md) and what they read, which
+	 * the tests inspect and run plans of their own with (testing.c). */
+	struct sg_frame_plan plan;
+	struct sg_frame_context context;
 	float clear_color[4];
 	/* How frames stand in the buffers (a rotated output): the camera's
 	 * picture is the target's size, swapped for a quarter turn. */
