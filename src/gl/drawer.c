@@ -58,11 +58,11 @@ void sg_gl_drawer_finish(struct sg_gl_drawer *gl)
 		glDeleteBuffers(1, &p->tint_buffer);
 	if (p->tint_array)
 		glDeleteVertexArrays(1, &p->tint_array);
-	for (int clip = 0; clip < 2; clip++) {
-		if (p->program[clip])
-			glDeleteProgram(p->program[clip]);
-		if (p->white_program[clip])
-			glDeleteProgram(p->white_program[clip]);
+	for (int v = 0; v < SG_GL_VARIANTS; v++) {
+		if (p->program[v])
+			glDeleteProgram(p->program[v]);
+		if (p->white_program[v])
+			glDeleteProgram(p->white_program[v]);
 	}
 	sg_gl_clip_finish(&gl->clip);
 	sg_gl_nv12_finish(p);
@@ -143,6 +143,30 @@ static sg_result bind_texture(struct sg_gl_drawer *gl, const struct sg_scene *sc
 	                       texture);
 }
 
+/* The variant of the draws about to be drawn (program.h), and its textured
+ * program (built if need be), in use. projective: some of their vertices
+ * have a w other than 1 (depth.h); only then, and only where the depth test
+ * decides (depth_order.c), does each fragment write its draw's depth. */
+static sg_result choose_programs(struct sg_gl_drawer *gl, const struct sg_paint *paint,
+                                 bool projective)
+{
+	struct sg_gl_programs *p = &gl->programs;
+	unsigned variant = (gl->clipping ? SG_GL_VARIANT_CLIP : 0) |
+	                   (projective && gl->depth.needed ? SG_GL_VARIANT_FRAG_DEPTH : 0);
+	/* paint covers the list's source (before culling): a tinted draw there
+	 * keeps the colour for the frame, which is never wrong. */
+	sg_result result = paint->tinted_count ? sg_gl_drawer_tinted_program(gl, variant)
+	                                       : sg_gl_drawer_white_program(gl, variant);
+	if (result)
+		return result;
+	p->variant = variant;
+	p->textured = paint->tinted_count ? p->program[variant] : p->white_program[variant];
+	glUseProgram(p->textured);
+	p->nv12_bound = p->shape_bound = false;
+	gl->frag_depth |= (variant & SG_GL_VARIANT_FRAG_DEPTH) != 0;
+	return SG_OK;
+}
+
 /* Restricts the frame to rectangle i of region (NULL: the whole output). */
 static void begin_rect(const struct sg_damage_region *region, int i)
 {
@@ -180,10 +204,11 @@ static sg_result draw_runs(struct sg_gl_drawer *gl, const struct sg_scene *scene
  * made, and its binned triangles do not pile up for the whole scene
  * (tree-1048576's peak RSS, frames no slower: bench/README.md). */
 static sg_result draw_uploaded(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                               const struct sg_gl_frame *frame, bool *blending)
+                               const struct sg_paint *paint, const struct sg_gl_frame *frame,
+                               bool *blending)
 {
 	int rects = frame->region ? frame->region->count : 1;
-	sg_result result = SG_OK;
+	sg_result result = choose_programs(gl, paint, gl->expanded.chunk_projective);
 	for (int i = 0; i < rects && !result; i++) {
 		if (rects > 1)
 			begin_rect(frame->region, i);
@@ -200,12 +225,15 @@ static sg_result draw_uploaded(struct sg_gl_drawer *gl, const struct sg_scene *s
 static sg_result draw_streamed(struct sg_gl_drawer *gl, const struct sg_gl_input *in,
                                const struct sg_gl_frame *frame)
 {
+	/* each chunk takes its own variant (draw_uploaded); the clears need none */
+	sg_result result = choose_programs(gl, in->paint, false);
+	if (result)
+		return result;
 	int rects = frame->region ? frame->region->count : 1;
 	for (int i = 0; i < rects; i++) {
 		begin_rect(frame->region, i);
 		begin_frame(gl, frame);
 	}
-	sg_result result = SG_OK;
 	bool blending = false;
 	size_t k = 0;
 	if (gl->order.reordered) { /* the opaque draws in list order, batched per texture */
@@ -213,13 +241,13 @@ static sg_result draw_streamed(struct sg_gl_drawer *gl, const struct sg_gl_input
 		for (bool ready = true; ready && !result;) {
 			result = sg_gl_expand_bin(&gl->expanded, in, &cursor, &ready);
 			if (ready && !result)
-				result = draw_uploaded(gl, in->scene, frame, &blending);
+				result = draw_uploaded(gl, in->scene, in->paint, frame, &blending);
 		}
 		k = gl->order.opaque_count;
 	}
 	while (k < in->list->count && !result) /* the translucent ones, or all when not reordered */
 		if (!(result = sg_gl_expand_chunk(&gl->expanded, &gl->order, in, &k)))
-			result = draw_uploaded(gl, in->scene, frame, &blending);
+			result = draw_uploaded(gl, in->scene, in->paint, frame, &blending);
 	glBindVertexArray(0);
 	glDisable(GL_SCISSOR_TEST);
 	return result ? result : sg_gl_check("drawing the scene");
@@ -231,6 +259,8 @@ static sg_result draw_expanded(struct sg_gl_drawer *gl, const struct sg_gl_input
 	if (sg_gl_expand_streams(&gl->expanded))
 		return draw_streamed(gl, in, frame);
 	sg_result result = sg_gl_expand(&gl->expanded, &gl->sort, &gl->order, in);
+	if (!result)
+		result = choose_programs(gl, in->paint, gl->expanded.projective);
 	if (result)
 		return result;
 	int rects = frame->region ? frame->region->count : 1;
@@ -310,32 +340,32 @@ static sg_result draw_instanced(struct sg_gl_drawer *gl, const struct sg_scene *
 	return result;
 }
 
-/* Builds variant clip of the textured program, all white or not, if it is
+/* Builds variant (program.h) of the textured program, all white or not, if it is
  * not yet; it is in use after a build. */
-static sg_result build_textured(GLuint *program, const char *defines, int clip, const char *what)
+static sg_result build_textured(GLuint *program, const char *defines, unsigned variant,
+                                const char *what)
 {
 	if (*program)
 		return SG_OK;
-	sg_result result = sg_gl_program_build_variant(sg_shader_textured_vert,
-	                                               sg_shader_textured_frag, defines, clip,
-	                                               program);
+	sg_result result = sg_gl_program_build_variant(
+	    sg_shader_textured_vert, sg_shader_textured_frag, defines, variant, program);
 	if (result)
 		return sg_fail_prefix(result, "building the embedded textured program%s: ", what);
 	glUniform1i(glGetUniformLocation(*program, "Tex"), 0);
 	return SG_OK;
 }
 
-sg_result sg_gl_drawer_white_program(struct sg_gl_drawer *drawer, int clip)
+sg_result sg_gl_drawer_white_program(struct sg_gl_drawer *drawer, unsigned variant)
 {
-	return build_textured(&drawer->programs.white_program[clip], "#define ALL_WHITE 1\n", clip,
-	                      " (all white)");
+	return build_textured(&drawer->programs.white_program[variant], "#define ALL_WHITE 1\n",
+	                      variant, " (all white)");
 }
 
-sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *drawer, int clip)
+sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *drawer, unsigned variant)
 {
 	/* A link costs time even from Mesa's shader cache (bench/README.md): a
 	 * program whose models are all white (three-rects) never pays it. */
-	return build_textured(&drawer->programs.program[clip], NULL, clip, "");
+	return build_textured(&drawer->programs.program[variant], NULL, variant, "");
 }
 
 sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene *scene,
@@ -365,22 +395,6 @@ sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene 
 	return result;
 }
 
-/* The frame's variant, and its textured program (built if need be). */
-static sg_result choose_programs(struct sg_gl_drawer *gl, const struct sg_paint *paint,
-                                 bool clipping)
-{
-	struct sg_gl_programs *p = &gl->programs;
-	p->clip = clipping;
-	/* paint covers the list's source (before culling): a tinted draw there
-	 * keeps the colour for the frame, which is never wrong. */
-	sg_result result = paint->tinted_count ? sg_gl_drawer_tinted_program(gl, p->clip)
-	                                       : sg_gl_drawer_white_program(gl, p->clip);
-	if (result)
-		return result;
-	p->textured = paint->tinted_count ? p->program[p->clip] : p->white_program[p->clip];
-	return SG_OK;
-}
-
 sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                             const struct sg_draw_list *list, const struct sg_paint *paint,
                             const struct sg_clips *clips, mat4 view_projection,
@@ -391,6 +405,7 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 	                                  view_projection, clips};
 	const struct sg_gl_input *in = &input;
 	gl->batches = 0;
+	gl->frag_depth = false;
 	sg_gl_cache_sweep_destroyed(&gl->textures, &gl->meshes, scene);
 	if (gl->pruned_scene != in->versions.scene ||
 	    gl->pruned_structure != in->versions.structure) {
@@ -402,10 +417,9 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 	if ((result = sg_gl_batch_order(&gl->order, &gl->sort, in)) ||
 	    (result = upload_texture_updates(gl, in)))
 		return result;
-	bool expanded = sg_gl_expand_fits(&gl->expanded, in), clipping;
+	bool expanded = sg_gl_expand_fits(&gl->expanded, in);
 	if ((result = sg_gl_clip_prepare(&gl->clip, clips, list, gl->order.reordered, !expanded,
-	                                 &clipping)) ||
-	    (result = choose_programs(gl, paint, clipping)))
+	                                 &gl->clipping)))
 		return result;
 	if ((result = sg_gl_blend_order(&gl->blend, &gl->order, in, !expanded)) ||
 	    (result = sg_gl_depth_order(&gl->depth, &gl->order, in,
@@ -414,7 +428,8 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 		return result;
 	if (expanded)
 		return draw_expanded(gl, in, frame);
-	if ((result = sg_gl_batch_instances(&gl->instances, &gl->order, in)))
+	if ((result = sg_gl_batch_instances(&gl->instances, &gl->order, in)) ||
+	    (result = choose_programs(gl, paint, gl->instances.projective)))
 		return result;
 	int rects = frame->region ? frame->region->count : 1;
 	for (int i = 0; i < rects && !result; i++) {

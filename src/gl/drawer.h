@@ -11,10 +11,10 @@
 #include "clip.h"
 #include "depth.h"
 #include "draw3d.h"
-#include "object.h"
 #include "import.h"
+#include "object.h"
+#include "program.h"
 #include "stream.h"
-
 
 /* A batch of streamed opaque draws of one texture (expand_bins.c). */
 struct sg_gl_bin {
@@ -23,6 +23,7 @@ struct sg_gl_bin {
 	size_t vertices, indices, index_capacity;
 	float *v;
 	uint32_t *ix;
+	bool projective; /* some vertex's w is not 1 (depth.h) */
 };
 #define SG_GL_BINS 16
 #define SG_GL_BIN_FREE (UINT32_MAX - 1)
@@ -67,6 +68,9 @@ struct sg_gl_expanded {
 	uint32_t scene;
 	mat4 view_projection;
 	bool reordered, vertices_valid;
+	/* Some vertex of the kept buffers, or of the chunk or batch streamed
+	 * last, has a w other than 1 (depth.h). */
+	bool projective, chunk_projective;
 	/* The runs of the drawn list's indices in the order, and for which order. */
 	struct sg_gl_run *runs;
 	size_t run_capacity, run_count;
@@ -132,28 +136,31 @@ struct sg_gl_depth {
 #define SG_GL_SHAPE_VARIANTS 9
 
 /* The programs, and what every draw may sample (drawer.c, nv12.c, tint.c).
- * Each program is indexed [clip]: without and with the test of clip nodes
- * (shaders/clip.glsl, src/gl/clip.c), and clip is the variant of the frame
- * being drawn: frames without clipped draws pay nothing for clips. */
+ * Each program is indexed [variant] (program.h): without and with the test
+ * of clip nodes (shaders/clip.glsl, src/gl/clip.c), without and with each
+ * draw's depth written per fragment, and variant is the one of the draws
+ * being drawn: frames without clipped draws pay nothing for clips, and
+ * draws whose every vertex has w 1 nothing for the depth write. */
 struct sg_gl_programs {
-	int clip;
+	unsigned variant;
 	/* The textured program (0 until a frame has colours other than white,
 	 * or SG_DEBUG_DAMAGE tints one: sg_gl_drawer_tinted_program), and the
 	 * same for frames whose draws are all white and opaque (ALL_WHITE in
 	 * shaders/textured.vert), made with the renderer (the clipping ones at
 	 * their first use); textured is the one the frame drawing now uses. */
-	GLuint program[2], white_program[2], textured;
+	GLuint program[SG_GL_VARIANTS], white_program[SG_GL_VARIANTS], textured;
 	/* Imported NV12 textures: Y and CbCr planes on units 0 and 1, converted
 	 * to RGB by the program (src/gl/nv12.c; 0 until the first). nv12_bound: the last
 	 * bind_texture() used it, so the next plain one takes textured back. */
-	GLuint nv12_program[2];
-	GLint nv12_matrix[2], nv12_offset[2]; /* its uniforms' locations */
+	GLuint nv12_program[SG_GL_VARIANTS];
+	GLint nv12_matrix[SG_GL_VARIANTS],
+	    nv12_offset[SG_GL_VARIANTS]; /* its uniforms' locations */
 	bool nv12_bound;
 	/* Shape textures' programs, one per variant (src/gl/shape.c; 0 until
 	 * the first shape of it), their uniforms' locations, and whether the
 	 * last bind_texture() used one. */
-	GLuint shape_programs[2][SG_GL_SHAPE_VARIANTS];
-	GLint shape_uniforms[2][SG_GL_SHAPE_VARIANTS][14];
+	GLuint shape_programs[SG_GL_VARIANTS][SG_GL_SHAPE_VARIANTS];
+	GLint shape_uniforms[SG_GL_VARIANTS][SG_GL_SHAPE_VARIANTS][14];
 	bool shape_bound;
 	GLint max_texture_size;
 	GLuint white_texture; /* 1x1 white: what models without a texture sample */
@@ -191,6 +198,7 @@ struct sg_gl_instances {
 	uint32_t scene;
 	mat4 view_projection;
 	bool valid;
+	bool projective; /* some instance's w is not 1 (depth.h) */
 };
 
 /* What one frame draws: the GL layer's whole input. The draws name the
@@ -227,7 +235,11 @@ struct sg_gl_drawer {
 	struct sg_gl_depth depth;
 	struct sg_gl_draw3d draw3d; /* the 3D views' models */
 	struct sg_gl_clip clip;     /* the frame's clips */
-	size_t batches; /* draw calls of the last draw */
+	bool clipping;              /* some draw of the frame is clipped */
+	size_t batches;             /* draw calls of the last draw */
+	/* Some draws of the last draw wrote their depth per fragment
+	 * (SG_GL_VARIANT_FRAG_DEPTH: tests). */
+	bool frag_depth;
 };
 
 /* Builds the embedded program. Needs a current GLES 3 context. */
@@ -260,10 +272,10 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                  const struct sg_view3d_frame *view,
                                  const struct sg_damage_region *region);
-/* Build variant clip (0 or 1) of the textured program, or of its all-white
+/* Build variant (program.h) of the textured program, or of its all-white
  * one, if it is not yet; it is in use after a build. */
-sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *gl, int clip);
-sg_result sg_gl_drawer_white_program(struct sg_gl_drawer *gl, int clip);
+sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *gl, unsigned variant);
+sg_result sg_gl_drawer_white_program(struct sg_gl_drawer *gl, unsigned variant);
 
 /* Blends a translucent tint over each rectangle of region (SG_DEBUG_DAMAGE). */
 sg_result sg_gl_drawer_tint(struct sg_gl_drawer *gl, const struct sg_damage_region *region,

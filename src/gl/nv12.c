@@ -15,7 +15,7 @@
  * program in use. */
 static sg_result build_program(struct sg_gl_programs *gl)
 {
-	int c = gl->clip;
+	unsigned c = gl->variant;
 	GLuint *program = &gl->nv12_program[c];
 	sg_result result = sg_gl_program_build_variant(sg_shader_textured_vert, sg_shader_nv12_frag,
 	                                               NULL, c, program);
@@ -30,7 +30,7 @@ static sg_result build_program(struct sg_gl_programs *gl)
 
 void sg_gl_nv12_finish(struct sg_gl_programs *gl)
 {
-	for (int c = 0; c < 2; c++) {
+	for (int c = 0; c < SG_GL_VARIANTS; c++) {
 		if (gl->nv12_program[c])
 			glDeleteProgram(gl->nv12_program[c]);
 		gl->nv12_program[c] = 0;
@@ -51,8 +51,8 @@ static void set_conversion(struct sg_gl_programs *gl, enum sg_yuv_encoding encod
 	float cr_r = 2.0f * (1.0f - kr) * chroma, cr_g = -2.0f * kr * (1.0f - kr) / kg * chroma;
 	/* Columns: what Y, Cb and Cr add to R, G and B. */
 	const float matrix[9] = {luma, luma, luma, 0.0f, cb_g, cb_b, cr_r, cr_g, 0.0f};
-	glUniformMatrix3fv(gl->nv12_matrix[gl->clip], 1, GL_FALSE, matrix);
-	glUniform3f(gl->nv12_offset[gl->clip], full ? 0.0f : 16.0f / 255.0f, 128.0f / 255.0f,
+	glUniformMatrix3fv(gl->nv12_matrix[gl->variant], 1, GL_FALSE, matrix);
+	glUniform3f(gl->nv12_offset[gl->variant], full ? 0.0f : 16.0f / 255.0f, 128.0f / 255.0f,
 	            128.0f / 255.0f);
 }
 
@@ -66,12 +66,12 @@ sg_result sg_gl_nv12_bind(struct sg_gl_programs *gl, const struct sg_gl_object *
 	 * current already. */
 	bool nv12 = object && object->chroma;
 	if (nv12) {
-		if (!gl->nv12_program[gl->clip]) {
+		if (!gl->nv12_program[gl->variant]) {
 			sg_result result = build_program(gl);
 			if (result)
 				return result;
 		}
-		glUseProgram(gl->nv12_program[gl->clip]);
+		glUseProgram(gl->nv12_program[gl->variant]);
 		set_conversion(gl, t->import->encoding, t->import->range);
 		glActiveTexture(GL_TEXTURE1);
 		glBindTexture(GL_TEXTURE_2D, object->chroma);

@@ -16,11 +16,20 @@ sg_result sg_gl_program_build(const char *vertex_source, const char *fragment_so
 sg_result sg_gl_program_build_defined(const char *vertex_source, const char *fragment_source,
                                       const char *defines, GLuint *program);
 
-/* sg_gl_program_build_defined, and with clip the clipping variant: the clip
- * test (shaders/clip.glsl, SG_CLIP defined) in both shaders, its table's
- * sampler on unit SG_GL_CLIP_UNIT (clip.h). Leaves the program in use. */
+/* The variants of the 2D programs, bits of one index: with the clip test
+ * (shaders/clip.glsl, SG_CLIP defined), and with each draw's depth written
+ * as gl_FragDepth (SG_FRAG_DEPTH: the frames that need it, drawer.c). */
+enum {
+	SG_GL_VARIANT_CLIP = 1u << 0,
+	SG_GL_VARIANT_FRAG_DEPTH = 1u << 1,
+	SG_GL_VARIANTS = 4,
+};
+
+/* sg_gl_program_build_defined with the defines of variant: for
+ * SG_GL_VARIANT_CLIP the clip test in both shaders and its table's sampler
+ * on unit SG_GL_CLIP_UNIT (clip.h). Leaves the program in use. */
 sg_result sg_gl_program_build_variant(const char *vertex_source, const char *fragment_source,
-                                      const char *defines, bool clip, GLuint *program);
+                                      const char *defines, unsigned variant, GLuint *program);
 
 /* The embedded sources of shaders/ (generated at build time). */
 extern const char sg_shader_textured_vert[];

@@ -56,20 +56,21 @@ static const char *const defines[SG_GL_SHAPE_VARIANTS] = {
 
 static sg_result build_program(struct sg_gl_programs *gl, int variant)
 {
-	GLuint *program = &gl->shape_programs[gl->clip][variant];
-	sg_result result = sg_gl_program_build_variant(sg_shader_textured_vert, sg_shader_shape_frag,
-	                                               defines[variant], gl->clip, program);
+	GLuint *program = &gl->shape_programs[gl->variant][variant];
+	sg_result result = sg_gl_program_build_variant(
+	    sg_shader_textured_vert, sg_shader_shape_frag, defines[variant], gl->variant, program);
 	if (result)
 		return sg_fail_prefix(result, "building the embedded shape program: ");
 	for (int i = 0; i < U_COUNT; i++)
-		gl->shape_uniforms[gl->clip][variant][i] = glGetUniformLocation(*program, names[i]);
+		gl->shape_uniforms[gl->variant][variant][i] =
+		    glGetUniformLocation(*program, names[i]);
 	glUniform1i(glGetUniformLocation(*program, "Tex"), 0); /* an image's texels */
 	return SG_OK;
 }
 
 void sg_gl_shape_finish(struct sg_gl_programs *gl)
 {
-	for (int c = 0; c < 2; c++)
+	for (int c = 0; c < SG_GL_VARIANTS; c++)
 		for (int v = 0; v < SG_GL_SHAPE_VARIANTS; v++) {
 			if (gl->shape_programs[c][v])
 				glDeleteProgram(gl->shape_programs[c][v]);
@@ -89,13 +90,13 @@ sg_result sg_gl_shape_bind(struct sg_gl_programs *gl, const struct sg_shape_desc
                            GLuint texture)
 {
 	int variant = variant_of(shape);
-	if (!gl->shape_programs[gl->clip][variant]) {
+	if (!gl->shape_programs[gl->variant][variant]) {
 		sg_result result = build_program(gl, variant);
 		if (result)
 			return result;
 	}
-	const GLint *u = gl->shape_uniforms[gl->clip][variant];
-	glUseProgram(gl->shape_programs[gl->clip][variant]);
+	const GLint *u = gl->shape_uniforms[gl->variant][variant];
+	glUseProgram(gl->shape_programs[gl->variant][variant]);
 	float radii[4], inner[4], color[4];
 	sg_shape_radii(shape, radii);
 	float half[2] = {shape->width / 2, shape->height / 2};

@@ -42,6 +42,11 @@ bool sg_renderer_depth_tested_for_testing(const struct sg_renderer *renderer)
 	return renderer->gl.depth.needed;
 }
 
+bool sg_renderer_frag_depth_for_testing(const struct sg_renderer *renderer)
+{
+	return renderer->gl.frag_depth;
+}
+
 void sg_renderer_force_depth_for_testing(struct sg_renderer *renderer)
 {
 	renderer->gl.depth.forced = true;
