@@ -3,7 +3,7 @@
 // the CbCr plane (GR88: Cb in r, Cr in g) on unit 1, converted here rather
 // than by the driver's external sampling, which Mesa 22.3's llvmpipe gets
 // wrong. YuvToRgb and YuvOffset hold the desc's matrix and range
-// (src/gl/nv12.c).
+// (src/gl/material_nv12.c).
 precision highp float; // 8-bit steps through a 3x3 matrix: fp16 would round
 uniform sampler2D Luma;
 uniform sampler2D Chroma;

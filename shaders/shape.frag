@@ -1,5 +1,5 @@
 #version 300 es
-// textured.frag for shape textures (sg/shape.h, src/gl/shape.c): the texels
+// textured.frag for shape textures (sg/shape.h, src/gl/material_shape.c): the texels
 // are computed from the shape's numbers, not sampled. Built in variants
 // (SHAPE_BLUR, SHAPE_GRADIENT, SHAPE_BORDER, SHAPE_IMAGE): a shader with every feature
 // behind branches cost llvmpipe 50 % more on a dashboard of plain cards and

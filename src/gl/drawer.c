@@ -15,31 +15,28 @@
 #include "depth_order.h"
 #include "check.h"
 #include "expand.h"
-#include "nv12.h"
-#include "shape.h"
-#include "program.h"
 
 sg_result sg_gl_drawer_init(struct sg_gl_drawer *gl)
 {
 	*gl = (struct sg_gl_drawer){0};
-	/* The all-white program only: frames with colours (and SG_DEBUG_DAMAGE's
-	 * tint) build the other one when they first need it
-	 * (sg_gl_drawer_tinted_program), as the NV12 one is (nv12.c), and as
-	 * clipped frames build the clipping variants. A build that fails fails
-	 * that frame, and is tried again at the next. */
-	sg_result result = sg_gl_drawer_white_program(gl, 0);
+	/* The all-white textured program only: the others are built at the
+	 * first draw that needs them (material.c), a frame with colours, an
+	 * NV12 texture, a shape, a clip. A build that fails fails that frame,
+	 * and is tried again at the next. */
+	struct sg_gl_programs *p = &gl->programs;
+	struct sg_gl_program *white;
+	sg_result result = sg_gl_program_of(
+	    &p->cache, sg_gl_key(SG_GL_MATERIAL_TEXTURED, SG_GL_FEATURE_ALL_WHITE, 0), &white);
 	if (result)
 		return result;
-	struct sg_gl_programs *p = &gl->programs;
-	p->textured = p->white_program[0];
 	glGetIntegerv(GL_MAX_TEXTURE_SIZE, &p->max_texture_size);
 	glGenBuffers(1, &gl->instances.buffer);
-	static const uint8_t white[4] = {255, 255, 255, 255};
+	static const uint8_t white_texel[4] = {255, 255, 255, 255};
 	glGenTextures(1, &p->white_texture);
 	glBindTexture(GL_TEXTURE_2D, p->white_texture);
 	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
 	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, white);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, white_texel);
 	if ((result = sg_gl_check("setting up the textured program"))) {
 		sg_gl_drawer_finish(gl);
 		return result;
@@ -58,15 +55,8 @@ void sg_gl_drawer_finish(struct sg_gl_drawer *gl)
 		glDeleteBuffers(1, &p->tint_buffer);
 	if (p->tint_array)
 		glDeleteVertexArrays(1, &p->tint_array);
-	for (int v = 0; v < SG_GL_VARIANTS; v++) {
-		if (p->program[v])
-			glDeleteProgram(p->program[v]);
-		if (p->white_program[v])
-			glDeleteProgram(p->white_program[v]);
-	}
+	sg_gl_programs_finish(&p->cache);
 	sg_gl_clip_finish(&gl->clip);
-	sg_gl_nv12_finish(p);
-	sg_gl_shape_finish(p);
 	sg_gl_expand_finish(&gl->expanded);
 	sg_gl_blend_order_finish(&gl->blend);
 	sg_gl_depth_finish(&gl->depth);
@@ -107,7 +97,6 @@ static void begin_frame(const struct sg_gl_drawer *gl, const struct sg_gl_frame 
 		glEnable(GL_BLEND);
 	else
 		glDisable(GL_BLEND);
-	glUseProgram(gl->programs.textured);
 	glActiveTexture(GL_TEXTURE0);
 }
 
@@ -118,53 +107,49 @@ static void begin_blending(void)
 	glDepthMask(GL_FALSE);
 }
 
-static sg_result bind_texture(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                              uint32_t index)
+/* Binds what the draws of texture index sample, with the program of its
+ * material (material.h) for the features of the draws being drawn. */
+static sg_result bind_texture(struct sg_gl_drawer *gl, const struct sg_scene *scene, uint32_t index)
 {
 	struct sg_gl_programs *p = &gl->programs;
-	if (index == SG_DRAW_NO_TEXTURE)
-		return sg_gl_nv12_bind(p, NULL, NULL, p->white_texture);
-	const struct sg_texture_data *t = sg_scene_texture_slot(scene, index);
-	GLuint texture;
-	sg_result result;
-	if (t && t->shape) {
-		/* a shape filled by an image samples it (live: the traversal checks) */
-		texture = p->white_texture;
-		if (!sg_texture_is_none(t->shape->image) &&
-		    (result = sg_gl_cache_texture(&gl->textures, scene, t->shape->image.index,
-		                                  p->max_texture_size, &texture)))
-			return result;
-		return sg_gl_shape_bind(p, t->shape, texture);
-	}
-	result = sg_gl_cache_texture(&gl->textures, scene, index, p->max_texture_size, &texture);
+	const struct sg_texture_data *t =
+	    index == SG_DRAW_NO_TEXTURE ? NULL : sg_scene_texture_slot(scene, index);
+	enum sg_gl_material_kind kind = sg_gl_material_kind_of(t);
+	const struct sg_gl_material *material = sg_gl_materials[kind];
+	struct sg_gl_program *program;
+	sg_result result = sg_gl_program_of(
+	    &p->cache, sg_gl_key(kind, p->features & material->features, material->own_bits(t)),
+	    &program);
 	if (result)
 		return result;
-	return sg_gl_nv12_bind(p, &gl->textures.objects[index], sg_scene_texture_slot(scene, index),
-	                       texture);
+	if (program->name != p->current) {
+		glUseProgram(program->name);
+		p->current = program->name;
+	}
+	return material->bind(program,
+	                      &(struct sg_gl_bind2d){scene, &gl->textures, p->max_texture_size,
+	                                             p->white_texture, index, t});
 }
 
-/* The variant of the draws about to be drawn (program.h), and its textured
- * program (built if need be), in use. projective: some of their vertices
- * have a w other than 1 (depth.h); only then, and only where the depth test
- * decides (depth_order.c), does each fragment write its draw's depth. */
+/* The features of the draws about to be drawn (struct sg_gl_programs), and
+ * their textured program, built if need be: a frame whose program cannot be
+ * built fails before it draws. projective: some of their vertices have a w
+ * other than 1 (depth.h); only then, and only where the depth test decides
+ * (depth_order.c), does each fragment write its draw's depth. */
 static sg_result choose_programs(struct sg_gl_drawer *gl, const struct sg_paint *paint,
                                  bool projective)
 {
 	struct sg_gl_programs *p = &gl->programs;
-	unsigned variant = (gl->clipping ? SG_GL_VARIANT_CLIP : 0) |
-	                   (projective && gl->depth.needed ? SG_GL_VARIANT_FRAG_DEPTH : 0);
 	/* paint covers the list's source (before culling): a tinted draw there
 	 * keeps the colour for the frame, which is never wrong. */
-	sg_result result = paint->tinted_count ? sg_gl_drawer_tinted_program(gl, variant)
-	                                       : sg_gl_drawer_white_program(gl, variant);
-	if (result)
-		return result;
-	p->variant = variant;
-	p->textured = paint->tinted_count ? p->program[variant] : p->white_program[variant];
-	glUseProgram(p->textured);
-	p->nv12_bound = p->shape_bound = false;
-	gl->frag_depth |= (variant & SG_GL_VARIANT_FRAG_DEPTH) != 0;
-	return SG_OK;
+	p->features = (gl->clipping ? SG_GL_FEATURE_CLIP : 0) |
+	              (projective && gl->depth.needed ? SG_GL_FEATURE_FRAG_DEPTH : 0) |
+	              (paint->tinted_count ? 0 : SG_GL_FEATURE_ALL_WHITE);
+	p->current = 0; /* the clears and the 3D views use GL's without saying */
+	gl->frag_depth |= (p->features & SG_GL_FEATURE_FRAG_DEPTH) != 0;
+	struct sg_gl_program *textured;
+	return sg_gl_program_of(&p->cache, sg_gl_key(SG_GL_MATERIAL_TEXTURED, p->features, 0),
+	                        &textured);
 }
 
 /* Restricts the frame to rectangle i of region (NULL: the whole output). */
@@ -298,11 +283,14 @@ static sg_result upload_texture_updates(struct sg_gl_drawer *gl, const struct sg
 			continue;
 		previous = texture;
 		sg_result result = sg_gl_cache_texture_updates(&gl->textures, in->scene, texture);
-		const struct sg_texture_data *t =
-		    texture == SG_DRAW_NO_TEXTURE ? NULL : sg_scene_texture_slot(in->scene, texture);
-		if (!result && t && t->shape && t->shape->image.generation) /* its image's too */
-			result = sg_gl_cache_texture_updates(&gl->textures, in->scene,
-			                                     t->shape->image.index);
+		const struct sg_texture_data *t = texture == SG_DRAW_NO_TEXTURE
+		                                      ? NULL
+		                                      : sg_scene_texture_slot(in->scene, texture);
+		const struct sg_gl_material *material = sg_gl_materials[sg_gl_material_kind_of(t)];
+		uint32_t also =
+		    material->also_samples ? material->also_samples(t) : SG_DRAW_NO_TEXTURE;
+		if (!result && also != SG_DRAW_NO_TEXTURE) /* what its material samples besides */
+			result = sg_gl_cache_texture_updates(&gl->textures, in->scene, also);
 		if (result)
 			return result;
 	}
@@ -340,34 +328,6 @@ static sg_result draw_instanced(struct sg_gl_drawer *gl, const struct sg_scene *
 	return result;
 }
 
-/* Builds variant (program.h) of the textured program, all white or not, if it is
- * not yet; it is in use after a build. */
-static sg_result build_textured(GLuint *program, const char *defines, unsigned variant,
-                                const char *what)
-{
-	if (*program)
-		return SG_OK;
-	sg_result result = sg_gl_program_build_variant(
-	    sg_shader_textured_vert, sg_shader_textured_frag, defines, variant, program);
-	if (result)
-		return sg_fail_prefix(result, "building the embedded textured program%s: ", what);
-	glUniform1i(glGetUniformLocation(*program, "Tex"), 0);
-	return SG_OK;
-}
-
-sg_result sg_gl_drawer_white_program(struct sg_gl_drawer *drawer, unsigned variant)
-{
-	return build_textured(&drawer->programs.white_program[variant], "#define ALL_WHITE 1\n",
-	                      variant, " (all white)");
-}
-
-sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *drawer, unsigned variant)
-{
-	/* A link costs time even from Mesa's shader cache (bench/README.md): a
-	 * program whose models are all white (three-rects) never pays it. */
-	return build_textured(&drawer->programs.program[variant], NULL, variant, "");
-}
-
 sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                  const struct sg_view3d_frame *view,
                                  const struct sg_damage_region *region)
@@ -388,8 +348,9 @@ sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene 
 		if (x1 <= x0 || y1 <= y0)
 			continue;
 		int scissor[4] = {x0, y0, x1 - x0, y1 - y0};
-		result = sg_gl_draw3d(&gl->draw3d, &gl->textures, gl->programs.white_texture,
-		                      gl->programs.max_texture_size, scene, view, scissor);
+		result = sg_gl_draw3d(&gl->draw3d, &gl->programs.cache, &gl->textures,
+		                      gl->programs.white_texture, gl->programs.max_texture_size,
+		                      scene, view, scissor);
 		gl->batches += gl->draw3d.draws;
 	}
 	return result;

@@ -8,12 +8,12 @@
 #include "../graph/scene_view.h"
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
-#include "clip.h"
 #include "depth.h"
 #include "draw3d.h"
 #include "import.h"
+#include "material.h"
+#include "material_clip.h"
 #include "object.h"
-#include "program.h"
 #include "stream.h"
 
 /* A batch of streamed opaque draws of one texture (expand_bins.c). */
@@ -132,36 +132,18 @@ struct sg_gl_depth {
 	mat4 seen_view;
 };
 
-/* Variants of shaders/shape.frag: gradient, border and image bits, and blur. */
-#define SG_GL_SHAPE_VARIANTS 9
-
-/* The programs, and what every draw may sample (drawer.c, nv12.c, tint.c).
- * Each program is indexed [variant] (program.h): without and with the test
- * of clip nodes (shaders/clip.glsl, src/gl/clip.c), without and with each
- * draw's depth written per fragment, and variant is the one of the draws
- * being drawn: frames without clipped draws pay nothing for clips, and
- * draws whose every vertex has w 1 nothing for the depth write. */
+/* The programs of every material (material.h), and what every draw may
+ * sample (drawer.c, tint.c). */
 struct sg_gl_programs {
-	unsigned variant;
-	/* The textured program (0 until a frame has colours other than white,
-	 * or SG_DEBUG_DAMAGE tints one: sg_gl_drawer_tinted_program), and the
-	 * same for frames whose draws are all white and opaque (ALL_WHITE in
-	 * shaders/textured.vert), made with the renderer (the clipping ones at
-	 * their first use); textured is the one the frame drawing now uses. */
-	GLuint program[SG_GL_VARIANTS], white_program[SG_GL_VARIANTS], textured;
-	/* Imported NV12 textures: Y and CbCr planes on units 0 and 1, converted
-	 * to RGB by the program (src/gl/nv12.c; 0 until the first). nv12_bound: the last
-	 * bind_texture() used it, so the next plain one takes textured back. */
-	GLuint nv12_program[SG_GL_VARIANTS];
-	GLint nv12_matrix[SG_GL_VARIANTS],
-	    nv12_offset[SG_GL_VARIANTS]; /* its uniforms' locations */
-	bool nv12_bound;
-	/* Shape textures' programs, one per variant (src/gl/shape.c; 0 until
-	 * the first shape of it), their uniforms' locations, and whether the
-	 * last bind_texture() used one. */
-	GLuint shape_programs[SG_GL_VARIANTS][SG_GL_SHAPE_VARIANTS];
-	GLint shape_uniforms[SG_GL_VARIANTS][SG_GL_SHAPE_VARIANTS][14];
-	bool shape_bound;
+	struct sg_gl_programs_cache cache;
+	/* The features (SG_GL_FEATURE_*) of the draws being drawn: the clip test
+	 * where some draw of the frame is clipped, each draw's depth written per
+	 * fragment where some vertex's w is not 1 and the depth test decides,
+	 * no colour input where every draw is white and opaque. Frames without
+	 * clipped draws pay nothing for clips, and affine ones nothing for the
+	 * depth write. */
+	uint64_t features;
+	GLuint current; /* the program in use, 0: unknown (another took GL's) */
 	GLint max_texture_size;
 	GLuint white_texture; /* 1x1 white: what models without a texture sample */
 	GLuint tint_array, tint_buffer; /* SG_DEBUG_DAMAGE's quad, made at its first use */
@@ -238,7 +220,7 @@ struct sg_gl_drawer {
 	bool clipping;              /* some draw of the frame is clipped */
 	size_t batches;             /* draw calls of the last draw */
 	/* Some draws of the last draw wrote their depth per fragment
-	 * (SG_GL_VARIANT_FRAG_DEPTH: tests). */
+	 * (SG_GL_FEATURE_FRAG_DEPTH: tests). */
 	bool frag_depth;
 };
 
@@ -272,11 +254,6 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                  const struct sg_view3d_frame *view,
                                  const struct sg_damage_region *region);
-/* Build variant (program.h) of the textured program, or of its all-white
- * one, if it is not yet; it is in use after a build. */
-sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *gl, unsigned variant);
-sg_result sg_gl_drawer_white_program(struct sg_gl_drawer *gl, unsigned variant);
-
 /* Blends a translucent tint over each rectangle of region (SG_DEBUG_DAMAGE). */
 sg_result sg_gl_drawer_tint(struct sg_gl_drawer *gl, const struct sg_damage_region *region,
                               int width, int height);

@@ -4,9 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../base/alloc.h"
 #include "../base/error.h"
-#include "clip.h"
 
 static GLuint compile(GLenum stage, const char *source, const char *defines,
                       const char *stage_name, sg_result *result)
@@ -84,32 +82,5 @@ sg_result sg_gl_program_build_defined(const char *vertex_source, const char *fra
 		               log[0] ? log : "(empty info log)");
 	}
 	*program = linked;
-	return SG_OK;
-}
-
-sg_result sg_gl_program_build_variant(const char *vertex_source, const char *fragment_source,
-                                      const char *defines, unsigned variant, GLuint *program)
-{
-	bool clip = variant & SG_GL_VARIANT_CLIP;
-	const char *depth = variant & SG_GL_VARIANT_FRAG_DEPTH ? "#define SG_FRAG_DEPTH 1\n" : "";
-	static const char head[] = "#define SG_CLIP 1\n";
-	size_t length = strlen(depth) +
-	                (clip ? sizeof(head) - 1 + strlen(sg_shader_clip_glsl) : 0) +
-	                (defines ? strlen(defines) : 0);
-	char *all = sg_malloc(length + 1);
-	if (!all)
-		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a program's source");
-	/* the caller's defines last: after the clip code's precision lines,
-	 * before the shader's own */
-	snprintf(all, length + 1, "%s%s%s%s", depth, clip ? head : "",
-	         clip ? sg_shader_clip_glsl : "", defines ? defines : "");
-	sg_result result =
-	    sg_gl_program_build_defined(vertex_source, fragment_source, all, program);
-	sg_free(all);
-	if (result)
-		return clip ? sg_fail_prefix(result, "(its clipping variant) ") : result;
-	glUseProgram(*program);
-	if (clip)
-		glUniform1i(glGetUniformLocation(*program, "ClipTable"), SG_GL_CLIP_UNIT);
 	return SG_OK;
 }

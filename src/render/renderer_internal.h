@@ -31,10 +31,16 @@ void sg_renderer_stream_for_testing(struct sg_renderer *renderer, size_t above_b
  * false when drawing it sorted moved no draw past another it overlaps. */
 bool sg_renderer_depth_tested_for_testing(const struct sg_renderer *renderer);
 /* Whether the last render drew some 2D draws with the programs that write
- * each fragment's depth (src/gl/program.h, SG_GL_VARIANT_FRAG_DEPTH). */
+ * each fragment's depth (src/gl/material.h, SG_GL_FEATURE_FRAG_DEPTH). */
 bool sg_renderer_frag_depth_for_testing(const struct sg_renderer *renderer);
 /* From now on every sorted frame compares depths, as before that check. */
 void sg_renderer_force_depth_for_testing(struct sg_renderer *renderer);
+
+/* Imported textures' storage from ops instead of the target's (src/gl/import.h):
+ * tests that draw NV12 where EGL imports no dma-buf (surfaceless). */
+struct sg_gl_import_ops;
+void sg_renderer_import_ops_for_testing(struct sg_renderer *renderer,
+                                        const struct sg_gl_import_ops *ops);
 
 /* For the threads suite: false makes sg_driver_lock_needed() answer false
  * for every renderer created afterwards, to show the crash it prevents. */

@@ -52,6 +52,12 @@ void sg_renderer_force_depth_for_testing(struct sg_renderer *renderer)
 	renderer->gl.depth.forced = true;
 }
 
+void sg_renderer_import_ops_for_testing(struct sg_renderer *renderer,
+                                        const struct sg_gl_import_ops *ops)
+{
+	renderer->gl.textures.import = ops;
+}
+
 void sg_driver_lock_enable_for_testing(bool enabled)
 {
 	atomic_store(&sg_driver_lock_enabled, enabled);
