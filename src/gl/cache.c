@@ -24,6 +24,7 @@
 #include "../graph/scene_view.h"
 #include "check.h"
 #include "import.h"
+#include "material.h"
 
 static struct sg_gl_object *slot(struct sg_gl_cache *cache, uint32_t index)
 {
@@ -465,9 +466,11 @@ sg_result sg_gl_cache_texture_straight(struct sg_gl_cache *cache, const struct s
                                        uint32_t index, GLint max_size, GLuint *name)
 {
 	const struct sg_texture_data *t = sg_scene_texture_slot(scene, index);
-	/* Opaque texels and a shape's white texel are the same either way; a
-	 * dma-buf has its one copy. */
-	bool straight = t->translucent_texels && !t->import && !t->shape;
+	/* Opaque texels are the same either way, a dma-buf has its one copy, and
+	 * a record whose material computes its texels (a shape's) is never
+	 * sampled for them. */
+	bool straight = t->translucent_texels && !t->import &&
+	                sg_gl_materials[sg_gl_material_kind_of(t)]->samples_record;
 	return cached_copy(cache, scene, index, max_size, straight, name);
 }
 

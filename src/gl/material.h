@@ -93,6 +93,9 @@ struct sg_gl_material {
 	const char *name; /* in messages */
 	const char *vertex, *fragment;
 	uint64_t features; /* which of the frame's features its programs take */
+	/* 2D kinds: its draws show the texture record's texels (a shape's are
+	 * computed instead, its one white texel never sampled) */
+	bool samples_record;
 	/* Appends the defines of the kind's own bits of key to out (NULL: none). */
 	void (*defines)(uint64_t key, char *out, size_t size);
 	const char *const *uniforms; /* located after the link, in this order */

@@ -66,6 +66,7 @@ const struct sg_gl_material sg_gl_material_nv12 = {
     .vertex = sg_shader_textured_vert,
     .fragment = sg_shader_nv12_frag,
     .features = SG_GL_FEATURE_CLIP | SG_GL_FEATURE_FRAG_DEPTH,
+    .samples_record = true,
     .uniforms = uniforms,
     .uniform_count = U_COUNT,
     .samplers = samplers,

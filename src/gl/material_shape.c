@@ -141,6 +141,7 @@ const struct sg_gl_material sg_gl_material_shape = {
     .vertex = sg_shader_textured_vert,
     .fragment = sg_shader_shape_frag,
     .features = SG_GL_FEATURE_CLIP | SG_GL_FEATURE_FRAG_DEPTH,
+    .samples_record = false,
     .defines = defines,
     .uniforms = names,
     .uniform_count = U_COUNT,

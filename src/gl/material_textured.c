@@ -34,6 +34,7 @@ const struct sg_gl_material sg_gl_material_textured = {
     .vertex = sg_shader_textured_vert,
     .fragment = sg_shader_textured_frag,
     .features = SG_GL_FEATURE_CLIP | SG_GL_FEATURE_FRAG_DEPTH | SG_GL_FEATURE_ALL_WHITE,
+    .samples_record = true,
     .samplers = samplers,
     .sampler_count = 1,
     .own_bits = own_bits,
