@@ -37,7 +37,7 @@ START_TEST(test_embedded_program_builds)
 	ck_assert_uint_ne(program, 0);
 	ck_assert_int_eq(glGetAttribLocation(program, "Matrix"), 2);
 	ck_assert_int_ge(glGetUniformLocation(program, "Tex"), 0);
-	/* the sources are the ones of shaders/, with the lines the spec names */
+	/* the sources are the ones of src/gl/material_textured.*, with the lines the spec names */
 	ck_assert_ptr_nonnull(strstr(sg_shader_textured_vert, "gl_Position = Matrix * inVertexCoord;"));
 	ck_assert_ptr_nonnull(strstr(sg_shader_textured_frag, "Color = texture(Tex, vsTexCoord);"));
 	glDeleteProgram(program);

@@ -474,7 +474,7 @@ sg_result sg_gl_cache_texture_straight(struct sg_gl_cache *cache, const struct s
 	return cached_copy(cache, scene, index, max_size, straight, name);
 }
 
-/* The attributes of the 2D program (shaders/textured.vert): position and uv. */
+/* The attributes of the 2D program (material_textured.vert): position and uv. */
 static void point_plain_attributes(const struct sg_mesh_data *m)
 {
 	(void)m;
@@ -544,7 +544,7 @@ sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *sce
 	                 point_plain_attributes, "", mesh);
 }
 
-/* The attributes of a 3D view's draw (shaders/solid.vert) from a mesh's
+/* The attributes of a 3D view's draw (material_solid.vert) from a mesh's
  * interleaved 3D data, or from its plain vertices (positions and uv only). */
 static void point_solid_attributes(const struct sg_mesh_data *m)
 {

@@ -19,7 +19,7 @@
 struct sg_gl_draw3d {
 	struct sg_gl_cache solids;       /* meshes laid out for the program */
 	GLuint samplers[SG_GL_SAMPLERS]; /* materials' samplers, made at first use */
-	/* Per draw of the view (shaders/solid.vert): model matrix, normal
+	/* Per draw of the view (material_solid.vert): model matrix, normal
 	 * matrix and tint, SG_GL_INSTANCE3D_FLOATS floats each. */
 	GLuint instance_buffer;
 	float *instances, *uploaded; /* this view's, and what the buffer holds */

@@ -11,7 +11,7 @@
  *
  * A kind's code lives in one file each: material_textured.c,
  * material_nv12.c, material_shape.c, material_solid.c (the three 3D kinds
- * of shaders/solid.*); the clip test, a feature of the 2D kinds, in
+ * of material_solid.*); the clip test, a feature of the 2D kinds, in
  * material_clip.c. */
 #ifndef SG_GL_MATERIAL_H
 #define SG_GL_MATERIAL_H

@@ -13,7 +13,7 @@
 #include "check.h"
 #include "depth.h"
 
-/* The embedded shaders/clip.glsl, with SG_CLIP defined first (generated at
+/* The embedded material_clip.glsl, with SG_CLIP defined first (generated at
  * build time). */
 extern const char sg_shader_clip_glsl[];
 

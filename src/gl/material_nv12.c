@@ -3,7 +3,7 @@
  * texture coordinates instead of the buffer there; as mpv, SDL and kmscube
  * do where that conversion is not trusted, each plane is a texture of its
  * own (cache.c: Y in the object's name, CbCr in its chroma) and the
- * conversion is ours (shaders/nv12.frag), the same on every driver. Its
+ * conversion is ours (material_nv12.frag), the same on every driver. Its
  * programs are built at the first NV12 texture (material.c): a link costs
  * time even from Mesa's shader cache (bench/README.md), which a program that
  * never imports one would pay at every start. */
@@ -12,7 +12,7 @@
 #include "material.h"
 #include "program.h"
 
-/* The embedded shaders/nv12.frag, run with the textured vertex shader. */
+/* The embedded material_nv12.frag, run with the textured vertex shader. */
 extern const char sg_shader_nv12_frag[];
 
 enum { U_MATRIX, U_OFFSET, U_COUNT };

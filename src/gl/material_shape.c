@@ -1,5 +1,5 @@
 /* The shape material: shape textures (sg/shape.h), whose texels are
- * computed by shaders/shape.frag from the shape's numbers, not sampled; the
+ * computed by material_shape.frag from the shape's numbers, not sampled; the
  * texture record's one white texel is never drawn. Programs in variants by
  * what the shape needs (the key's own bits): a gradient, a border, an
  * image, a blur. Colours go to the shader premultiplied, as texels are
@@ -12,7 +12,7 @@
 #include "material.h"
 #include "program.h"
 
-/* The embedded shaders/shape.frag, run with the textured vertex shader. */
+/* The embedded material_shape.frag, run with the textured vertex shader. */
 extern const char sg_shader_shape_frag[];
 
 enum {
@@ -39,7 +39,7 @@ static const char *const names[U_COUNT] = {
     "GradientEnd",   "StopCount",     "StopOffsets", "StopColors", "Blur",
 };
 
-/* The variant a shape needs: what its shader computes (shaders/shape.frag).
+/* The variant a shape needs: what its shader computes (material_shape.frag).
  * A blurred shape has no border, gradient or image, and an image comes
  * without a gradient (src/graph/shape.c). */
 static int variant_of(const struct sg_shape_desc *shape)

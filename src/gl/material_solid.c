@@ -1,6 +1,6 @@
 /* The 3D materials: plain (a model without a material: its texture and
  * colour), glTF's unlit and its metallic-roughness PBR (docs/3d.md), all of
- * shaders/solid.* with the defines of their key's own bits. */
+ * material_solid.* with the defines of their key's own bits. */
 #include "material_solid.h"
 
 #include <stdio.h>
@@ -8,7 +8,7 @@
 
 #include "program.h"
 
-/* The embedded shaders/solid.* (generated at build time). */
+/* The embedded material_solid.* (generated at build time). */
 extern const char sg_shader_solid_vert[];
 extern const char sg_shader_solid_frag[];
 
@@ -29,7 +29,7 @@ enum {
 	KEY_LIGHT_SHIFT = 14, /* 4 bits of count, then 2 bits of kind per light */
 };
 
-/* The material texture units, as shaders/solid.frag's samplers. */
+/* The material texture units, as material_solid.frag's samplers. */
 enum { UNIT_BASE, UNIT_METAL_ROUGH, UNIT_NORMAL, UNIT_OCCLUSION, UNIT_EMISSIVE, UNITS };
 static const char *const samplers[UNITS] = {"BaseTex", "MetalRoughTex", "NormalTex", "OcclusionTex",
                                             "EmissiveTex"};

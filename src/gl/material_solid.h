@@ -1,5 +1,5 @@
 /* Internal: the 3D materials (material_solid.c): plain, unlit and lit PBR,
- * one source (shaders/solid.*) built with the defines of each key. */
+ * one source (material_solid.*) built with the defines of each key. */
 #ifndef SG_GL_MATERIAL_SOLID_H
 #define SG_GL_MATERIAL_SOLID_H
 

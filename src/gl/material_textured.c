@@ -1,5 +1,5 @@
 /* The textured material: a 2D draw's texture (premultiplied on upload,
- * cache.c) times the model's colour (shaders/textured.*). Frames whose draws
+ * cache.c) times the model's colour (material_textured.*). Frames whose draws
  * are all white and opaque take its ALL_WHITE programs, without the colour
  * input (SG_GL_FEATURE_ALL_WHITE). Draws without a texture sample the 1x1
  * white one. */

@@ -16,7 +16,7 @@ sg_result sg_gl_program_build(const char *vertex_source, const char *fragment_so
 sg_result sg_gl_program_build_defined(const char *vertex_source, const char *fragment_source,
                                       const char *defines, GLuint *program);
 
-/* The embedded shaders/textured.* (generated at build time): the vertex
+/* The embedded material_textured.* (generated at build time): the vertex
  * shader of every 2D material, and the textured one's fragment shader. The
  * other materials' sources are declared where they are used (material_*.c). */
 extern const char sg_shader_textured_vert[];

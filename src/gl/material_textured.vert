@@ -19,7 +19,7 @@ flat out float vsOrder; // the window depth of inOrder, written by the fragment 
 flat out vec4 vsColor; // flat: one value per model, never interpolated
 #endif
 #ifdef SG_CLIP
-flat out int vsClip; // the innermost clip of this draw (shaders/clip.glsl)
+flat out int vsClip; // the innermost clip of this draw (material_clip.glsl)
 #endif
 
 void main()

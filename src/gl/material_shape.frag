@@ -30,7 +30,7 @@ in highp vec2 vsClipZW;
 flat in highp float vsOrder; // this draw's depth (textured.vert)
 #endif
 #ifdef SG_CLIP
-flat in int vsClip; // its clip (textured.vert, shaders/clip.glsl)
+flat in int vsClip; // its clip (textured.vert, material_clip.glsl)
 #endif
 flat in vec4 vsColor;
 out vec4 Color;
