@@ -4,7 +4,7 @@
  * three instanced or batched draws a frame: every shadow and card in one
  * (the shadows first: in this grid none reaches another card), the icons in
  * one, every glyph in one from one atlas. Cards and shadows use the same
- * coverage and blur as shaders/shape.frag, written again here; strings are
+ * coverage and blur as src/gl/material_shape.frag, written again here; strings are
  * shaped with HarfBuzz and rasterised with FreeType, as libsg does, and
  * placed the same way, so that the two pictures match. In the live variant
  * the changed strings are shaped again and the glyph buffer rewritten; in the

@@ -9,6 +9,7 @@
 #include "check_run.h"
 #include "../src/gl/cache.h"
 #include "../src/gl/check.h"
+#include "../src/gl/material.h"
 #include "../src/gl/program.h"
 #include "../src/graph/scene_internal.h"
 #include "../src/surfaceless/target_surfaceless.h"
@@ -36,7 +37,7 @@ START_TEST(test_embedded_program_builds)
 	ck_assert_uint_ne(program, 0);
 	ck_assert_int_eq(glGetAttribLocation(program, "Matrix"), 2);
 	ck_assert_int_ge(glGetUniformLocation(program, "Tex"), 0);
-	/* the sources are the ones of shaders/, with the lines the spec names */
+	/* the sources are the ones of src/gl/material_textured.*, with the lines the spec names */
 	ck_assert_ptr_nonnull(strstr(sg_shader_textured_vert, "gl_Position = Matrix * inVertexCoord;"));
 	ck_assert_ptr_nonnull(strstr(sg_shader_textured_frag, "Color = texture(Tex, vsTexCoord);"));
 	glDeleteProgram(program);
@@ -231,6 +232,70 @@ START_TEST(test_texture_update_uploads_the_rectangle)
 }
 END_TEST
 
+/* One cache serves every material kind: each kind's program builds from
+ * its key (with the features it takes), a key asked again is the program
+ * already built, keys that differ in a feature are programs of their own,
+ * and past SG_GL_PROGRAMS keys the oldest is built again. */
+START_TEST(test_one_program_cache_for_every_material)
+{
+	struct sg_gl_programs_cache cache = {0};
+	struct sg_gl_program *p, *again;
+	GLuint names[SG_GL_MATERIAL_KINDS];
+	for (int kind = 0; kind < SG_GL_MATERIAL_KINDS; kind++) {
+		const struct sg_gl_material *m = sg_gl_materials[kind];
+		uint64_t key = sg_gl_key((enum sg_gl_material_kind)kind, m->features, 0);
+		ck_assert_msg(sg_gl_program_of(&cache, key, &p) == SG_OK, "%s: %s", m->name,
+		              sg_last_error());
+		ck_assert_uint_eq(p->key, key);
+		names[kind] = p->name;
+		for (int k = 0; k < kind; k++)
+			ck_assert_uint_ne(names[k], p->name);
+		if (m->features & SG_GL_FEATURE_CLIP) /* the clip test's table */
+			ck_assert_int_ge(glGetUniformLocation(p->name, "ClipTable"), 0);
+	}
+	ck_assert_uint_eq(cache.builds, SG_GL_MATERIAL_KINDS);
+	for (int kind = 0; kind < SG_GL_MATERIAL_KINDS; kind++) {
+		const struct sg_gl_material *m = sg_gl_materials[kind];
+		ck_assert_int_eq(
+		    sg_gl_program_of(
+		        &cache, sg_gl_key((enum sg_gl_material_kind)kind, m->features, 0), &again),
+		    SG_OK);
+		ck_assert_uint_eq(again->name, names[kind]);
+	}
+	ck_assert_uint_eq(cache.builds, SG_GL_MATERIAL_KINDS);
+	/* the textured program without the features is another */
+	ck_assert_int_eq(sg_gl_program_of(&cache, sg_gl_key(SG_GL_MATERIAL_TEXTURED, 0, 0), &p),
+	                 SG_OK);
+	ck_assert_uint_ne(p->name, names[SG_GL_MATERIAL_TEXTURED]);
+	ck_assert_int_eq(glGetUniformLocation(p->name, "ClipTable"), -1);
+	/* shape variants are the shape kind's own bits: 9 of them, one refused */
+	for (uint64_t variant = 1; variant < 9; variant++) {
+		if (variant == 5 || variant == 7)
+			continue;
+		ck_assert_msg(sg_gl_program_of(&cache, sg_gl_key(SG_GL_MATERIAL_SHAPE, 0, variant),
+		                               &p) == SG_OK,
+		              "shape variant %u: %s", (unsigned)variant, sg_last_error());
+	}
+	/* more keys than kept (unlit ones, by their colour, uv, alpha and fade
+	 * bits): the first ones built (the oldest) go, and come back built */
+	for (uint64_t own = 0; own < 64; own++)
+		ck_assert_msg(sg_gl_program_of(&cache, sg_gl_key(SG_GL_MATERIAL_UNLIT, 0, own << 8),
+		                               &p) == SG_OK,
+		              "unlit %x: %s", (unsigned)own, sg_last_error());
+	uint64_t builds;
+	ck_assert_uint_eq(cache.count, SG_GL_PROGRAMS);
+	builds = cache.builds;
+	ck_assert_int_eq(
+	    sg_gl_program_of(
+	        &cache, sg_gl_key(SG_GL_MATERIAL_TEXTURED, sg_gl_materials[0]->features, 0), &p),
+	    SG_OK);
+	ck_assert_uint_eq(cache.builds, builds + 1);
+	sg_gl_programs_finish(&cache);
+	ck_assert_uint_eq(cache.count, 0);
+	ck_assert_int_eq(sg_gl_check("deleting the programs"), SG_OK);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("gl");
@@ -246,6 +311,7 @@ int main(void)
 	tcase_add_test(tc, test_gl_errors_are_named_and_drained);
 	tcase_add_test(tc, test_destroyed_resources_free_their_gl_copies);
 	tcase_add_test(tc, test_texture_update_uploads_the_rectangle);
+	tcase_add_test(tc, test_one_program_cache_for_every_material);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

@@ -7,6 +7,7 @@
 #include <check.h>
 #include <dirent.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -16,7 +17,9 @@
 
 #include "check_run.h"
 #include "../src/base/alloc.h"
+#include "../src/gl/import.h"
 #include "../src/graph/scene_internal.h"
+#include "../src/render/renderer_internal.h"
 
 #define XR24 0x34325258u /* DRM_FORMAT_XRGB8888 */
 #define AB24 0x34324241u /* DRM_FORMAT_ABGR8888 */
@@ -338,6 +341,166 @@ START_TEST(test_surfaceless_refuses_or_imports)
 }
 END_TEST
 
+/* NV12 drawn by its material (src/gl/material_nv12.c) where EGL imports no
+ * dma-buf: the test hands the renderer import operations that give the two
+ * plane textures the pattern below from memory, as R8 and GR88 (Cb in r, Cr
+ * in g) images would. The pattern and the CPU reference are those of the drm
+ * suite's test_nv12_matches_cpu_reference. */
+#define NV12_W 16
+#define NV12_H 16
+
+static uint8_t nv12_y(int x, int y)
+{
+	return (uint8_t)(16 + (x * 3 + y * 5) % 220);
+}
+
+static void nv12_cbcr(int x, int y, uint8_t *cb, uint8_t *cr)
+{
+	*cb = (uint8_t)(40 + ((x / 2) * 13) % 176);
+	*cr = (uint8_t)(40 + ((y / 2) * 17 + (x / 2) * 5) % 176);
+}
+
+static uint8_t clamp_byte(double v)
+{
+	v = v * 255.0 + 0.5;
+	return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+}
+
+/* Y'CbCr to R'G'B' by the matrix of Kr, Kb, in the range. */
+static void nv12_reference(enum sg_yuv_encoding encoding, enum sg_yuv_range range, int x, int y,
+                           uint8_t rgba[4])
+{
+	double kr = encoding == SG_YUV_BT709 ? 0.2126 : 0.299;
+	double kb = encoding == SG_YUV_BT709 ? 0.0722 : 0.114, kg = 1.0 - kr - kb;
+	uint8_t cb, cr;
+	nv12_cbcr(x, y, &cb, &cr);
+	double luma, pb, pr;
+	if (range == SG_YUV_FULL) {
+		luma = nv12_y(x, y) / 255.0, pb = (cb - 128) / 255.0, pr = (cr - 128) / 255.0;
+	} else {
+		luma = (nv12_y(x, y) - 16) / 219.0, pb = (cb - 128) / 224.0,
+		pr = (cr - 128) / 224.0;
+	}
+	rgba[0] = clamp_byte(luma + 2.0 * (1.0 - kr) * pr);
+	rgba[1] =
+	    clamp_byte(luma - 2.0 * kb * (1.0 - kb) / kg * pb - 2.0 * kr * (1.0 - kr) / kg * pr);
+	rgba[2] = clamp_byte(luma + 2.0 * (1.0 - kb) * pb);
+	rgba[3] = 255;
+}
+
+static sg_result memory_attach(void *data, const struct sg_texture_data *t, uint32_t index,
+                               const GLuint names[SG_GL_IMPORT_PLANES],
+                               void *images[SG_GL_IMPORT_PLANES])
+{
+	(void)data, (void)t, (void)index;
+	uint8_t y[NV12_W * NV12_H], cbcr[NV12_W / 2 * NV12_H / 2 * 2];
+	for (int j = 0; j < NV12_H; j++)
+		for (int i = 0; i < NV12_W; i++) {
+			y[j * NV12_W + i] = nv12_y(i, j);
+			uint8_t *c = cbcr + (j / 2 * NV12_W / 2 + i / 2) * 2;
+			nv12_cbcr(i, j, &c[0], &c[1]);
+		}
+	glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+	glBindTexture(GL_TEXTURE_2D, names[0]);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, NV12_W, NV12_H, 0, GL_RED, GL_UNSIGNED_BYTE, y);
+	glBindTexture(GL_TEXTURE_2D, names[1]);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RG8, NV12_W / 2, NV12_H / 2, 0, GL_RG, GL_UNSIGNED_BYTE,
+	             cbcr);
+	glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+	images[0] = images[1] = NULL;
+	return glGetError() == GL_NO_ERROR ? SG_OK : SG_ERR_GL;
+}
+
+static void memory_release(void *data, void *image)
+{
+	(void)data, (void)image;
+}
+
+/* Three quads in one frame: the buffer as BT.709 full range, a plain
+ * texture, the buffer as BT.601 limited range, each NV12 third within 2 of
+ * its reference (the uniforms are per texture) and the plain one exactly
+ * its texels (the textured material's program is back between them); again
+ * clipped (the materials' clip feature), with the same pixels. */
+START_TEST(test_nv12_material_mixes_with_textured)
+{
+	static const struct sg_gl_import_ops memory = {.attach = memory_attach,
+	                                               .release = memory_release};
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+	    .width = NV12_W * 3, .height = NV12_H, .target = SG_TARGET_SURFACELESS});
+	ck_assert_msg(renderer, "%s", sg_last_error());
+	sg_renderer_import_ops_for_testing(renderer, &memory);
+	struct sg_scene *scene = sg_scene_create();
+	int fd = buffer_of(NV12_W * NV12_H * 3 / 2);
+	struct sg_dmabuf_desc desc = {
+	    .width = NV12_W,
+	    .height = NV12_H,
+	    .fourcc = NV12,
+	    .plane_count = 2,
+	    .planes = {{.fd = fd, .offset = 0, .stride = NV12_W},
+	               {.fd = fd, .offset = NV12_W * NV12_H, .stride = NV12_W}},
+	    .encoding = SG_YUV_BT709,
+	    .range = SG_YUV_FULL};
+	sg_texture bt709 = sg_texture_import_dmabuf(scene, &desc);
+	desc.encoding = SG_YUV_BT601, desc.range = SG_YUV_LIMITED;
+	sg_texture bt601 = sg_texture_import_dmabuf(scene, &desc);
+	ck_assert_msg(bt709.generation && bt601.generation, "%s", sg_last_error());
+	close(fd);
+	static uint8_t texels[NV12_W * NV12_H * 4];
+	for (int i = 0; i < NV12_W * NV12_H; i++)
+		for (int c = 0; c < 4; c++)
+			texels[i * 4 + c] = c == 3 ? 255 : (uint8_t)(i * (c + 3) % 256);
+	sg_texture plain = sg_texture_create(
+	    scene, &(struct sg_texture_desc){.width = NV12_W, .height = NV12_H, .pixels = texels});
+	sg_mesh quad = sg_mesh_create_quad(scene, NV12_W, NV12_H);
+	sg_node clip =
+	    sg_node_new_clip(scene, &(struct sg_clip_desc){.width = NV12_W * 3, .height = NV12_H});
+	ck_assert_msg(clip.generation, "%s", sg_last_error());
+	ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), clip), SG_OK);
+	const sg_texture order[3] = {bt709, plain, bt601};
+	sg_node models[3];
+	for (int i = 0; i < 3; i++) {
+		models[i] = sg_node_new_model(
+		    scene, &(struct sg_model_desc){
+		               .mesh = quad, .texture = order[i], .position = {NV12_W * i, 0, 0}});
+		ck_assert_int_eq(sg_node_add_child(scene, sg_scene_root(scene), models[i]), SG_OK);
+	}
+	static uint8_t rgba[NV12_W * 3 * NV12_H * 4];
+	for (int clipped = 0; clipped < 2; clipped++) {
+		if (clipped)
+			ck_assert_int_eq(sg_node_reparent(scene, models[2], clip), SG_OK);
+		ck_assert_msg(sg_renderer_render(renderer, scene, NULL) == SG_OK, "%s",
+		              sg_last_error());
+		ck_assert_int_eq(sg_renderer_read_pixels(renderer, rgba, 0), SG_OK);
+		int worst = 0;
+		for (int y = 0; y < NV12_H; y++)
+			for (int x = 0; x < NV12_W * 3; x++) {
+				const uint8_t *got = rgba + (y * NV12_W * 3 + x) * 4;
+				uint8_t want[4];
+				int third = x / NV12_W, u = x % NV12_W;
+				if (third == 1)
+					memcpy(want, texels + (y * NV12_W + u) * 4, 4);
+				else
+					nv12_reference(third ? SG_YUV_BT601 : SG_YUV_BT709,
+					               third ? SG_YUV_LIMITED : SG_YUV_FULL, u, y,
+					               want);
+				for (int c = 0; c < 4; c++) {
+					int d = abs(got[c] - want[c]);
+					ck_assert_msg(third != 1 || d == 0,
+					              "plain texel (%d, %d) channel %d: %d, not %d",
+					              u, y, c, got[c], want[c]);
+					worst = d > worst ? d : worst;
+				}
+			}
+		ck_assert_msg(worst <= 2, "%s: NV12 differs from its reference by %d",
+		              clipped ? "clipped" : "unclipped", worst);
+	}
+	ck_assert_int_eq(sg_texture_destroy(scene, bt709), SG_OK);
+	ck_assert_int_eq(sg_texture_destroy(scene, bt601), SG_OK);
+	sg_scene_destroy(scene);
+	sg_renderer_destroy(renderer);
+}
+END_TEST
+
 /* sg_texture_mark_changed records an update as sg_texture_update does, keeps
  * a dup of the newest fence only, and refuses bad input changing nothing. */
 START_TEST(test_mark_changed)
@@ -429,6 +592,7 @@ int main(void)
 	tcase_add_test(tc, test_out_of_memory_keeps_no_fd);
 	tcase_add_test(tc, test_surfaceless_refuses_or_imports);
 	tcase_add_test(tc, test_mark_changed);
+	tcase_add_test(tc, test_nv12_material_mixes_with_textured);
 	suite_add_tcase(suite, tc);
 	return check_run(suite);
 }

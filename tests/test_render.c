@@ -377,8 +377,9 @@ START_TEST(test_later_triangles_win_in_perspective)
 	unsigned char red_green[2 * 4] = {255, 0, 0, 255, 0, 255, 0, 255};
 	sg_texture two =
 	    sg_texture_create(scene, &(struct sg_texture_desc){2, 1, red_green, 0, 0, 0});
-	/* _i == 1: the pair 12 times over (72 vertices), drawn instanced */
-	int copies = _i ? BIG_MESH_REPEAT / 2 : 1, count = copies * 6;
+	/* _i == 1: the pair 12 times over (72 vertices), drawn instanced; _i == 2:
+	 * streamed a chunk of 8 vertices at a time */
+	int copies = _i == 1 ? BIG_MESH_REPEAT / 2 : 1, count = copies * 6;
 	struct sg_vertex v[BIG_MESH_REPEAT * 6];
 	for (int i = 0; i < count; i++) {
 		const float *p = tilted[i % 6 / 3][i % 3];
@@ -402,6 +403,8 @@ START_TEST(test_later_triangles_win_in_perspective)
 	    .width = TILTED_SIZE, .height = TILTED_SIZE, .target = SG_TARGET_SURFACELESS});
 	ck_assert_msg(renderer, "%s", sg_last_error());
 	ck_assert_int_eq(sg_renderer_set_damage_tracking(renderer, false), SG_OK);
+	if (_i == 2)
+		sg_renderer_stream_for_testing(renderer, 1, 8);
 
 	static uint8_t pixels[TILTED_SIZE * TILTED_SIZE * 4], other[TILTED_SIZE * TILTED_SIZE * 4];
 	for (int e = 0; e < TILTED_EYES; e++) {
@@ -415,6 +418,8 @@ START_TEST(test_later_triangles_win_in_perspective)
 		ck_assert_int_eq(sg_renderer_set_culling(renderer, false), SG_OK);
 		tilted_render(renderer, scene, e, pixels);
 		ck_assert(sg_renderer_depth_tested_for_testing(renderer));
+		/* what keeps B on top here: the depth each fragment writes */
+		ck_assert(sg_renderer_frag_depth_for_testing(renderer));
 		int overlap = 0, a_only = 0, wrong = 0;
 		for (int y = 0; y < TILTED_SIZE; y++)
 			for (int x = 0; x < TILTED_SIZE; x++) {
@@ -444,11 +449,98 @@ START_TEST(test_later_triangles_win_in_perspective)
 			ck_assert_int_eq(sg_node_set_visible(scene, quad, variant == 1), SG_OK);
 			ck_assert_int_eq(sg_renderer_set_culling(renderer, variant >= 1), SG_OK);
 			tilted_render(renderer, scene, e, other);
+			/* frames without the depth test need no depth written */
+			ck_assert(sg_renderer_frag_depth_for_testing(renderer) ==
+			          sg_renderer_depth_tested_for_testing(renderer));
 			ck_assert_msg(
 			    memcmp(pixels, other, sizeof(other)) == 0,
 			    "camera %d, translucent model %s, culling %s: another picture", e,
 			    variant == 1 ? "shown" : "hidden", variant >= 1 ? "on" : "off");
 		}
+	}
+	sg_renderer_destroy(renderer);
+	sg_scene_destroy(scene);
+}
+END_TEST
+
+/* The tilted triangles under the pixel camera, through a transform node:
+ * flattened and scaled 12 times about (64, 64) (affine: every vertex's w is
+ * 1), or with w = 1 + 0.02 x as well (a projective world matrix). The
+ * translucent quad off screen makes the opaque pass take the depth test.
+ * Only the projective one needs the programs that write each fragment's
+ * depth; both show B over A. _i: expanded, instanced, streamed. */
+START_TEST(test_frag_depth_only_where_w_varies)
+{
+	struct sg_scene *scene = sg_scene_create();
+	unsigned char red_green[2 * 4] = {255, 0, 0, 255, 0, 255, 0, 255};
+	sg_texture two =
+	    sg_texture_create(scene, &(struct sg_texture_desc){2, 1, red_green, 0, 0, 0});
+	int copies = _i == 1 ? BIG_MESH_REPEAT / 2 : 1, count = copies * 6;
+	struct sg_vertex v[BIG_MESH_REPEAT * 6];
+	for (int i = 0; i < count; i++) {
+		const float *p = tilted[i % 6 / 3][i % 3];
+		v[i] = (struct sg_vertex){{p[0], p[1], p[2]}, {i % 6 < 3 ? 0.25f : 0.75f, 0.5f}};
+	}
+	sg_mesh mesh = sg_mesh_create(
+	    scene, &(struct sg_mesh_desc){.vertices = v, .vertex_count = (size_t)count});
+	sg_node root = sg_scene_root(scene);
+	sg_node transform = sg_node_new_transform(scene, &(struct sg_transform_desc){0});
+	ck_assert_msg(transform.generation, "%s", sg_last_error());
+	sg_node_add_child(scene, root, transform);
+	sg_node_add_child(
+	    scene, transform,
+	    sg_node_new_model(scene, &(struct sg_model_desc){.mesh = mesh, .texture = two}));
+	unsigned char half[4] = {255, 255, 255, 128};
+	sg_texture translucent =
+	    sg_texture_create(scene, &(struct sg_texture_desc){1, 1, half, 0, 0, 0});
+	sg_node_add_child(scene, root,
+	                  sg_node_new_model(scene, &(struct sg_model_desc){
+	                                               .mesh = sg_mesh_create_quad(scene, 1, 1),
+	                                               .texture = translucent,
+	                                               .position = {500, 500, 0}}));
+	struct sg_renderer *renderer = sg_renderer_create(&(struct sg_renderer_desc){
+	    .width = TILTED_SIZE, .height = TILTED_SIZE, .target = SG_TARGET_SURFACELESS});
+	ck_assert_msg(renderer, "%s", sg_last_error());
+	ck_assert_int_eq(sg_renderer_set_damage_tracking(renderer, false), SG_OK);
+	ck_assert_int_eq(sg_renderer_set_culling(renderer, false), SG_OK);
+	if (_i == 2)
+		sg_renderer_stream_for_testing(renderer, 1, 8);
+	static uint8_t pixels[TILTED_SIZE * TILTED_SIZE * 4];
+	for (int projective = 0; projective < 2; projective++) {
+		float wx = projective ? 0.02f : 0.0f;
+		const float matrix[16] = {12, 0, 0, wx, 0, 12, 0, 0, 0, 0, 0, 0, 64, 64, 0, 1};
+		ck_assert_int_eq(sg_transform_set_matrix(scene, transform, matrix), SG_OK);
+		ck_assert_msg(sg_renderer_render(renderer, scene, NULL) == SG_OK, "%s",
+		              sg_last_error());
+		ck_assert(sg_renderer_depth_tested_for_testing(renderer));
+		ck_assert_int_eq(sg_renderer_frag_depth_for_testing(renderer), projective);
+		ck_assert_int_eq(sg_renderer_read_pixels(renderer, pixels, 0), SG_OK);
+		float t[2][3][2]; /* the corners on the output, from the matrix above */
+		for (int k = 0; k < 2; k++)
+			for (int j = 0; j < 3; j++) {
+				const float *p = tilted[k][j];
+				float w = 1.0f + wx * p[0];
+				t[k][j][0] = (12.0f * p[0] + 64.0f) / w;
+				t[k][j][1] = (12.0f * p[1] + 64.0f) / w;
+			}
+		int b_pixels = 0, a_pixels = 0, wrong = 0;
+		for (int y = 0; y < TILTED_SIZE; y++)
+			for (int x = 0; x < TILTED_SIZE; x++) {
+				float cx = (float)x + 0.5f, cy = (float)y + 0.5f;
+				const uint8_t *p = pixels + (y * TILTED_SIZE + x) * 4;
+				if (tilted_inside(t[1], cx, cy, 1.0f)) {
+					b_pixels++;
+					wrong += !(p[0] == 0 && p[1] == 255 && p[2] == 0 && p[3] == 255);
+				} else if (tilted_inside(t[0], cx, cy, 1.0f) &&
+				           !tilted_inside(t[1], cx, cy, -1.0f)) {
+					a_pixels++;
+					wrong += !(p[0] == 255 && p[1] == 0 && p[2] == 0 && p[3] == 255);
+				}
+			}
+		ck_assert_int_gt(b_pixels, 500);
+		ck_assert_int_gt(a_pixels, 500);
+		ck_assert_msg(wrong == 0, "%s: %d pixels show the wrong triangle",
+		              projective ? "projective" : "affine", wrong);
 	}
 	sg_renderer_destroy(renderer);
 	sg_scene_destroy(scene);
@@ -1333,7 +1425,8 @@ int main(void)
 	tcase_add_test(tc, test_perspective_camera);
 	tcase_add_loop_test(tc, test_painter_order_survives_batching, 0, 2);
 	tcase_add_loop_test(tc, test_later_triangles_of_one_model_win, 0, 2);
-	tcase_add_loop_test(tc, test_later_triangles_win_in_perspective, 0, 2);
+	tcase_add_loop_test(tc, test_later_triangles_win_in_perspective, 0, 3);
+	tcase_add_loop_test(tc, test_frag_depth_only_where_w_varies, 0, 3);
 	tcase_add_test(tc, test_culling_skips_subtrees_and_keeps_pixels);
 	tcase_add_test(tc, test_toggle_keeps_the_vertex_buffer);
 	tcase_add_test(tc, test_culled_static_frames_keep_the_vertex_buffer);

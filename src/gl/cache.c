@@ -24,6 +24,7 @@
 #include "../graph/scene_view.h"
 #include "check.h"
 #include "import.h"
+#include "material.h"
 
 static struct sg_gl_object *slot(struct sg_gl_cache *cache, uint32_t index)
 {
@@ -465,13 +466,15 @@ sg_result sg_gl_cache_texture_straight(struct sg_gl_cache *cache, const struct s
                                        uint32_t index, GLint max_size, GLuint *name)
 {
 	const struct sg_texture_data *t = sg_scene_texture_slot(scene, index);
-	/* Opaque texels and a shape's white texel are the same either way; a
-	 * dma-buf has its one copy. */
-	bool straight = t->translucent_texels && !t->import && !t->shape;
+	/* Opaque texels are the same either way, a dma-buf has its one copy, and
+	 * a record whose material computes its texels (a shape's) is never
+	 * sampled for them. */
+	bool straight = t->translucent_texels && !t->import &&
+	                sg_gl_materials[sg_gl_material_kind_of(t)]->samples_record;
 	return cached_copy(cache, scene, index, max_size, straight, name);
 }
 
-/* The attributes of the 2D program (shaders/textured.vert): position and uv. */
+/* The attributes of the 2D program (material_textured.vert): position and uv. */
 static void point_plain_attributes(const struct sg_mesh_data *m)
 {
 	(void)m;
@@ -541,7 +544,7 @@ sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *sce
 	                 point_plain_attributes, "", mesh);
 }
 
-/* The attributes of a 3D view's draw (shaders/solid.vert) from a mesh's
+/* The attributes of a 3D view's draw (material_solid.vert) from a mesh's
  * interleaved 3D data, or from its plain vertices (positions and uv only). */
 static void point_solid_attributes(const struct sg_mesh_data *m)
 {

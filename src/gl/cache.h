@@ -32,7 +32,7 @@ sg_result sg_gl_cache_mesh(struct sg_gl_cache *cache, const struct sg_scene *sce
                            uint32_t index, const struct sg_gl_object **mesh);
 /* The same for a cache of meshes alone. */
 void sg_gl_cache_prune_meshes(struct sg_gl_cache *meshes, const struct sg_scene *scene);
-/* The same laid out for the 3D views (shaders/solid.vert), in a cache of its own. */
+/* The same laid out for the 3D views (material_solid.vert), in a cache of its own. */
 sg_result sg_gl_cache_solid(struct sg_gl_cache *cache, const struct sg_scene *scene,
                             uint32_t index, const struct sg_gl_object **mesh);
 /* Deletes the GL copies of the scene's destroyed textures and meshes. */

@@ -5,6 +5,7 @@
 #ifndef SG_GL_DEPTH_H
 #define SG_GL_DEPTH_H
 
+#include <cglm/cglm.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -16,14 +17,26 @@
  * the depth test is GL_GEQUAL, so that drawing sorted by texture and mesh still
  * shows painter's order, and within one draw (one depth) later triangles win
  * too. When the list is drawn in its own order (reordered false) every draw
- * gets 0 and the order alone decides. The fragment shader writes it as each
- * fragment's depth (gl_FragDepth, through the depth range as the viewport
- * would map it): the rasteriser's own depth, inOrder * w divided by each
- * vertex's w and interpolated, is not one value across a triangle under a
- * perspective camera, and within one draw ties must be exact. */
+ * gets 0 and the order alone decides. Where some vertex's w is not 1 and the
+ * depth test decides, the fragment shader writes it as each fragment's depth
+ * (gl_FragDepth, through the depth range as the viewport would map it): the
+ * rasteriser's own depth, inOrder * w divided by each vertex's w and
+ * interpolated, is not one value across a triangle under a perspective
+ * camera, and within one draw ties must be exact. */
 static inline float sg_gl_draw_depth(bool reordered, size_t i, size_t count)
 {
 	return reordered ? -1.0f + 2.0f / (float)(count + 1) * (float)(i + 1) : 0.0f;
+}
+
+/* Whether matrix (a draw's clip matrix) gives its vertices a w other than 1:
+ * a perspective camera, or a world matrix with a projective last row
+ * (sg_transform_set_matrix takes any). Where every drawn vertex's w is 1
+ * the rasteriser's depth is inOrder exactly, one value per draw, and the
+ * programs need not write gl_FragDepth (SG_GL_FEATURE_FRAG_DEPTH, material.h). */
+static inline bool sg_gl_projective(mat4 matrix)
+{
+	return matrix[0][3] != 0.0f || matrix[1][3] != 0.0f || matrix[2][3] != 0.0f ||
+	       matrix[3][3] != 1.0f;
 }
 
 #endif

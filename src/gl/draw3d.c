@@ -1,4 +1,5 @@
-/* The models of a 3D view, drawn instanced: each run of neighbours sharing
+/* The models of a 3D view, drawn instanced (their programs and uniforms are
+ * their materials', material_solid.c): each run of neighbours sharing
  * material, texture, mesh and winding is one draw call, its models'
  * matrices and tints per instance. Depth test and culling are GL's; the
  * order (batches of opaque ones nearest first, blended ones farthest first)
@@ -12,21 +13,12 @@
 #include "../graph/scene_view.h"
 #include "cache.h"
 #include "check.h"
-#include "program.h"
+#include "material_solid.h"
 
 enum { UNIT_BASE, UNIT_METAL_ROUGH, UNIT_NORMAL, UNIT_OCCLUSION, UNIT_EMISSIVE, UNITS };
 
-static void delete_program(struct sg_gl_solid_program *p)
-{
-	if (p->name)
-		glDeleteProgram(p->name);
-	*p = (struct sg_gl_solid_program){0};
-}
-
 void sg_gl_draw3d_finish(struct sg_gl_draw3d *d3)
 {
-	for (size_t i = 0; i < d3->program_count; i++)
-		delete_program(&d3->programs[i]);
 	if (d3->instance_buffer)
 		glDeleteBuffers(1, &d3->instance_buffer);
 	for (int i = 0; i < SG_GL_SAMPLERS; i++)
@@ -37,197 +29,6 @@ void sg_gl_draw3d_finish(struct sg_gl_draw3d *d3)
 	struct sg_gl_cache none = {0};
 	sg_gl_cache_finish(&none, &d3->solids);
 	*d3 = (struct sg_gl_draw3d){0};
-}
-
-/* The bits of a program's key. */
-enum {
-	KEY_UNLIT = 1u << 0,
-	KEY_LIT = 1u << 1, /* neither: PLAIN */
-	KEY_BASE_TEX = 1u << 2,
-	KEY_METAL_ROUGH_TEX = 1u << 3,
-	KEY_NORMAL_TEX = 1u << 4,
-	KEY_OCCLUSION_TEX = 1u << 5,
-	KEY_EMISSIVE_TEX = 1u << 6,
-	KEY_TANGENTS = 1u << 7,
-	KEY_COLORS = 1u << 8,
-	KEY_UV1 = 1u << 9,
-	KEY_UV0 = 1u << 10,
-	KEY_ALPHA_MASK = 1u << 11,
-	KEY_ALPHA_BLEND = 1u << 12,
-	KEY_FADED = 1u << 13,
-	KEY_LIGHT_SHIFT = 14, /* 4 bits of count, then 2 bits of kind per light */
-};
-
-static void append(char *out, size_t size, const char *text)
-{
-	size_t at = strlen(out);
-	snprintf(out + at, size - at, "%s", text);
-}
-
-static void defines_of(uint64_t key, char *out, size_t size)
-{
-	static const struct {
-		uint64_t bit;
-		const char *line;
-	} flags[] = {{KEY_UNLIT, "#define UNLIT 1\n"},
-	             {KEY_BASE_TEX, "#define BASE_TEX 1\n"},
-	             {KEY_METAL_ROUGH_TEX, "#define METAL_ROUGH_TEX 1\n"},
-	             {KEY_NORMAL_TEX, "#define NORMAL_TEX 1\n"},
-	             {KEY_OCCLUSION_TEX, "#define OCCLUSION_TEX 1\n"},
-	             {KEY_EMISSIVE_TEX, "#define EMISSIVE_TEX 1\n"},
-	             {KEY_TANGENTS, "#define TANGENTS 1\n"},
-	             {KEY_COLORS, "#define COLORS 1\n"},
-	             {KEY_UV1, "#define UV1 1\n"},
-	             {KEY_UV0, "#define UV0 1\n"},
-	             {KEY_ALPHA_MASK, "#define ALPHA_MASK 1\n"},
-	             {KEY_ALPHA_BLEND, "#define ALPHA_BLEND 1\n"},
-	             {KEY_FADED, "#define FADED 1\n"}};
-	out[0] = '\0';
-	if (!(key & (KEY_UNLIT | KEY_LIT)))
-		append(out, size, "#define PLAIN 1\n");
-	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
-		if (key & flags[i].bit)
-			append(out, size, flags[i].line);
-	unsigned count = (unsigned)(key >> KEY_LIGHT_SHIFT) & 15u;
-	char line[96];
-	snprintf(line, sizeof(line), "#define LIGHT_COUNT %u\n#define LIGHT_KINDS ", count);
-	append(out, size, line);
-	for (unsigned i = 0; i < count; i++) {
-		snprintf(line, sizeof(line), "%s%u", i ? ", " : "",
-		         (unsigned)(key >> (KEY_LIGHT_SHIFT + 4 + 2 * i)) & 3u);
-		append(out, size, line);
-	}
-	append(out, size, count ? "\n" : "0\n");
-}
-
-/* The program of key, built at its first use. */
-static sg_result program_of(struct sg_gl_draw3d *d3, uint64_t key, struct sg_gl_solid_program **out)
-{
-	for (size_t i = 0; i < d3->program_count; i++)
-		if (d3->programs[i].name && d3->programs[i].key == key) {
-			*out = &d3->programs[i];
-			return SG_OK;
-		}
-	struct sg_gl_solid_program *p;
-	if (d3->program_count < SG_GL_SOLID_PROGRAMS) {
-		p = &d3->programs[d3->program_count++];
-	} else { /* more combinations than kept: the oldest goes */
-		p = &d3->programs[d3->next_evicted];
-		d3->next_evicted = (d3->next_evicted + 1) % SG_GL_SOLID_PROGRAMS;
-		delete_program(p);
-	}
-	char defines[512];
-	defines_of(key, defines, sizeof(defines));
-	sg_result result =
-	    sg_gl_program_build_defined(sg_shader_solid_vert, sg_shader_solid_frag, defines, &p->name);
-	if (result) {
-		p->name = 0;
-		return sg_fail_prefix(result, "building the embedded 3D program (%s): ",
-		                      key & KEY_LIT ? "lit" : key & KEY_UNLIT ? "unlit" : "plain");
-	}
-	p->key = key;
-	GLuint n = p->name;
-#define AT(field, name) p->field = glGetUniformLocation(n, name)
-	AT(view_projection, "ViewProjection");
-	AT(tex_set, "TexSet");
-	AT(emissive_set, "EmissiveSet");
-	AT(base_color, "BaseColor");
-	AT(premultiplied, "Premultiplied");
-	AT(alpha_cutoff, "AlphaCutoff");
-	AT(metallic, "Metallic");
-	AT(roughness, "Roughness");
-	AT(normal_scale, "NormalScale");
-	AT(occlusion_strength, "OcclusionStrength");
-	AT(emissive, "Emissive");
-	AT(eye, "Eye");
-	AT(forward, "Forward");
-	AT(orthographic, "Orthographic");
-	AT(ambient, "Ambient");
-	AT(light_position, "LightPosition");
-	AT(light_direction, "LightDirection");
-	AT(light_radiance, "LightRadiance");
-	AT(light_range, "LightRange");
-	AT(light_inner, "LightInnerCos");
-	AT(light_outer, "LightOuterCos");
-#undef AT
-	glUseProgram(n);
-	static const char *const samplers[UNITS] = {"BaseTex", "MetalRoughTex", "NormalTex",
-	                                            "OcclusionTex", "EmissiveTex"};
-	for (int u = 0; u < UNITS; u++)
-		glUniform1i(glGetUniformLocation(n, samplers[u]), u);
-	p->view_set = false;
-	*out = p;
-	return sg_gl_check("setting up the 3D program");
-}
-
-/* The key of the run of draws like d in view v. */
-static uint64_t key_of(const struct sg_scene *scene, const struct sg_view3d_frame *v,
-                       const struct sg_draw3d *d)
-{
-	if (d->material == SG_DRAW3D_NO_MATERIAL)
-		return 0;
-	const struct sg_material_desc *m = sg_scene_material_slot(scene, d->material);
-	const struct sg_mesh_solid *solid = sg_scene_mesh_slot(scene, d->mesh)->solid;
-	const struct sg_material_texture *t[UNITS] = {
-	    &m->base_color_texture, &m->metallic_roughness_texture, &m->normal_texture,
-	    &m->occlusion_texture, &m->emissive_texture};
-	uint64_t key = m->unlit ? KEY_UNLIT : KEY_LIT;
-	for (int u = 0; u < UNITS; u++) {
-		if (!t[u]->texture.generation || (m->unlit && u != UNIT_BASE))
-			continue;
-		key |= (uint64_t)KEY_BASE_TEX << u | KEY_UV0;
-		if (t[u]->uv_set == 1)
-			key |= KEY_UV1;
-	}
-	if (m->alpha_mode == SG_ALPHA_MASK)
-		key |= KEY_ALPHA_MASK;
-	if (m->alpha_mode == SG_ALPHA_BLEND)
-		key |= KEY_ALPHA_BLEND;
-	if (d->faded)
-		key |= KEY_FADED;
-	if (solid && solid->color)
-		key |= KEY_COLORS;
-	if (!m->unlit && solid && solid->tangent && (key & KEY_NORMAL_TEX))
-		key |= KEY_TANGENTS;
-	if (!m->unlit) {
-		key |= (uint64_t)v->light_count << KEY_LIGHT_SHIFT;
-		for (int i = 0; i < v->light_count; i++)
-			key |= (uint64_t)v->lights[i].type << (KEY_LIGHT_SHIFT + 4 + 2 * i);
-	}
-	return key;
-}
-
-static void set_view_uniforms(struct sg_gl_solid_program *p, const struct sg_view3d_frame *v)
-{
-	glUniformMatrix4fv(p->view_projection, 1, GL_FALSE, (const float *)v->view_projection);
-	if (!(p->key & KEY_LIT))
-		return; /* PLAIN and UNLIT have no lights (a uniform a program does not
-		         * use has location -1, which GL ignores) */
-	glUniform3fv(p->eye, 1, v->eye);
-	glUniform3fv(p->forward, 1, v->forward);
-	glUniform1i(p->orthographic, v->orthographic);
-	glUniform3fv(p->ambient, 1, v->ambient);
-	float position[SG_VIEW3D_MAX_LIGHTS][3], direction[SG_VIEW3D_MAX_LIGHTS][3],
-	    radiance[SG_VIEW3D_MAX_LIGHTS][3], range[SG_VIEW3D_MAX_LIGHTS],
-	    inner[SG_VIEW3D_MAX_LIGHTS], outer[SG_VIEW3D_MAX_LIGHTS];
-	int count = v->light_count;
-	for (int i = 0; i < count; i++) {
-		const struct sg_light3d *l = &v->lights[i];
-		memcpy(position[i], l->position, sizeof(position[i]));
-		memcpy(direction[i], l->direction, sizeof(direction[i]));
-		memcpy(radiance[i], l->radiance, sizeof(radiance[i]));
-		range[i] = l->range;
-		inner[i] = l->inner_cos;
-		outer[i] = l->outer_cos;
-	}
-	if (!count)
-		return;
-	glUniform3fv(p->light_position, count, &position[0][0]);
-	glUniform3fv(p->light_direction, count, &direction[0][0]);
-	glUniform3fv(p->light_radiance, count, &radiance[0][0]);
-	glUniform1fv(p->light_range, count, range);
-	glUniform1fv(p->light_inner, count, inner);
-	glUniform1fv(p->light_outer, count, outer);
 }
 
 /* Binds texture index (SG_DRAW_NO_TEXTURE: white) on unit, its copy with
@@ -292,34 +93,22 @@ static GLuint sampler_of(struct sg_gl_draw3d *d3, const struct sg_scene *scene,
 	return d3->samplers[key];
 }
 
-/* 1 where t's texels are premultiplied as bound (an imported dma-buf), else 0. */
-static float premultiplied(const struct sg_scene *scene, const struct sg_material_texture *t)
-{
-	return t->texture.generation && sg_scene_texture_slot(scene, t->texture.index)->import
-	           ? 1.0f
-	           : 0.0f;
-}
-
-static int set_of(const struct sg_material_texture *t)
-{
-	return t->texture.generation ? (int)t->uv_set : -1;
-}
-
 static uint8_t unit_byte(float value)
 {
 	return (uint8_t)lroundf(value * 255.0f);
 }
 
 /* Program, uniforms, textures and culling of the run of draws like d. */
-static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GLuint white,
-                         GLint max_size, const struct sg_scene *scene,
-                         const struct sg_view3d_frame *v, const struct sg_draw3d *d,
-                         GLuint *current)
+static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_programs_cache *programs,
+                         struct sg_gl_cache *textures, GLuint white, GLint max_size,
+                         const struct sg_scene *scene, const struct sg_view3d_frame *v,
+                         const struct sg_draw3d *d, GLuint *current)
 {
-	const struct sg_material_desc *m =
-	    d->material == SG_DRAW3D_NO_MATERIAL ? NULL : sg_scene_material_slot(scene, d->material);
-	struct sg_gl_solid_program *p;
-	sg_result result = program_of(d3, key_of(scene, v, d), &p);
+	const struct sg_material_desc *m = d->material == SG_DRAW3D_NO_MATERIAL
+	                                       ? NULL
+	                                       : sg_scene_material_slot(scene, d->material);
+	struct sg_gl_program *p;
+	sg_result result = sg_gl_program_of(programs, sg_gl_solid_key(scene, v, d), &p);
 	if (result)
 		return result;
 	if (*current != p->name) {
@@ -327,7 +116,7 @@ static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, 
 		*current = p->name;
 	}
 	if (!p->view_set) {
-		set_view_uniforms(p, v);
+		sg_gl_solid_set_view(p, v);
 		p->view_set = true;
 	}
 	if (!m || m->double_sided) {
@@ -341,23 +130,10 @@ static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, 
 	/* gl_FrontFacing (a double-sided back face) follows the same rule */
 	if (!m || m->double_sided)
 		glFrontFace(d->mirrored ? GL_CCW : GL_CW);
+	sg_gl_solid_set_material(p, scene, m);
 	if (!m) {
-		glUniform4i(p->tex_set, -1, -1, -1, -1);
 		glBindSampler(UNIT_BASE, 0); /* the texture's own wrap and filter, as in 2D */
 		return bind(textures, white, max_size, scene, d->texture, UNIT_BASE, false);
-	}
-	glUniform4fv(p->base_color, 1, m->base_color);
-	glUniform1f(p->alpha_cutoff, m->alpha_cutoff);
-	glUniform4i(p->tex_set, set_of(&m->base_color_texture),
-	            set_of(&m->metallic_roughness_texture), set_of(&m->normal_texture),
-	            set_of(&m->occlusion_texture));
-	glUniform1i(p->emissive_set, set_of(&m->emissive_texture));
-	if (!m->unlit) {
-		glUniform1f(p->metallic, m->metallic);
-		glUniform1f(p->roughness, m->roughness);
-		glUniform1f(p->normal_scale, m->normal_scale);
-		glUniform1f(p->occlusion_strength, m->occlusion_strength);
-		glUniform3fv(p->emissive, 1, m->emissive);
 	}
 	const struct sg_material_texture *t[UNITS] = {
 	    &m->base_color_texture, &m->metallic_roughness_texture, &m->normal_texture,
@@ -367,9 +143,6 @@ static sg_result prepare(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, 
 			return result;
 		glBindSampler((GLuint)u, sampler_of(d3, scene, t[u]));
 	}
-	/* a dma-buf's texels stay premultiplied: the shader divides them */
-	glUniform2f(p->premultiplied, premultiplied(scene, t[UNIT_BASE]),
-	            premultiplied(scene, t[UNIT_EMISSIVE]));
 	return SG_OK;
 }
 
@@ -462,10 +235,10 @@ static void point_instances(const struct sg_gl_draw3d *d3, size_t first)
 	}
 }
 
-static sg_result draw_range(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GLuint white,
-                            GLint max_size, const struct sg_scene *scene,
-                            const struct sg_view3d_frame *v, size_t first, size_t end,
-                            GLuint *current)
+static sg_result draw_range(struct sg_gl_draw3d *d3, struct sg_gl_programs_cache *programs,
+                            struct sg_gl_cache *textures, GLuint white, GLint max_size,
+                            const struct sg_scene *scene, const struct sg_view3d_frame *v,
+                            size_t first, size_t end, GLuint *current)
 {
 	for (size_t i = first, next; i < end; i = next) {
 		const struct sg_draw3d *d = &v->draws[i];
@@ -473,7 +246,8 @@ static sg_result draw_range(struct sg_gl_draw3d *d3, struct sg_gl_cache *texture
 			;
 		const struct sg_gl_object *mesh;
 		sg_result result;
-		if ((result = prepare(d3, textures, white, max_size, scene, v, d, current)) ||
+		if ((result =
+		         prepare(d3, programs, textures, white, max_size, scene, v, d, current)) ||
 		    (result = sg_gl_cache_solid(&d3->solids, scene, d->mesh, &mesh)))
 			return result;
 		glBindVertexArray(mesh->name);
@@ -489,13 +263,14 @@ static sg_result draw_range(struct sg_gl_draw3d *d3, struct sg_gl_cache *texture
 	return SG_OK;
 }
 
-sg_result sg_gl_draw3d(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GLuint white,
-                       GLint max_texture_size, const struct sg_scene *scene,
-                       const struct sg_view3d_frame *v, const int scissor[4])
+sg_result sg_gl_draw3d(struct sg_gl_draw3d *d3, struct sg_gl_programs_cache *programs,
+                       struct sg_gl_cache *textures, GLuint white, GLint max_texture_size,
+                       const struct sg_scene *scene, const struct sg_view3d_frame *v,
+                       const int scissor[4])
 {
 	d3->draws = 0;
-	for (size_t i = 0; i < d3->program_count; i++)
-		d3->programs[i].view_set = false;
+	for (size_t i = 0; i < programs->count; i++)
+		programs->programs[i].view_set = false;
 	const int *r = v->viewport;
 	if (r[2] <= 0 || r[3] <= 0)
 		return SG_OK;
@@ -521,13 +296,13 @@ sg_result sg_gl_draw3d(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GL
 	GLuint current = 0;
 	sg_result result = fill_instances(d3, v);
 	if (!result)
-		result = draw_range(d3, textures, white, max_texture_size, scene, v, 0,
-	                              v->opaque_count, &current);
+		result = draw_range(d3, programs, textures, white, max_texture_size, scene, v, 0,
+		                    v->opaque_count, &current);
 	if (!result && v->opaque_count < v->count) {
 		glEnable(GL_BLEND);
 		glDepthMask(GL_FALSE);
-		result = draw_range(d3, textures, white, max_texture_size, scene, v, v->opaque_count,
-		                    v->count, &current);
+		result = draw_range(d3, programs, textures, white, max_texture_size, scene, v,
+		                    v->opaque_count, v->count, &current);
 	}
 	glBindVertexArray(0);
 	glDisable(GL_CULL_FACE);

@@ -1,5 +1,5 @@
 /* Internal: draws the models of one 3D view (src/traverse/views3d.h) with
- * the program of shaders/solid.*: depth-tested in the view's viewport,
+ * the programs of their materials (material_solid.c): depth-tested in the view's viewport,
  * opaque ones first, then the blended ones (docs/3d.md). */
 #ifndef SG_GL_DRAW3D_H
 #define SG_GL_DRAW3D_H
@@ -7,38 +7,19 @@
 #include <GLES3/gl3.h>
 
 #include "../traverse/views3d.h"
+#include "material.h"
 #include "object.h"
 
-/* A program of shaders/solid.* built with the defines of key (draw3d.c:
- * PLAIN, UNLIT or lit, the material's textures, the mesh's attributes, the
- * view's lights), and its uniforms' places. */
-struct sg_gl_solid_program {
-	uint64_t key;
-	GLuint name;
-	GLint view_projection, tex_set, emissive_set;
-	GLint base_color, alpha_cutoff, premultiplied;
-	GLint metallic, roughness, normal_scale, occlusion_strength, emissive;
-	GLint eye, forward, orthographic, ambient;
-	GLint light_position, light_direction, light_radiance, light_range, light_inner,
-	    light_outer;
-	bool view_set; /* this view's uniforms are set */
-};
-
 #define SG_GL_INSTANCE3D_FLOATS (16 + 9 + 4)
-
-/* Programs kept; past this many combinations the oldest is built again. */
-#define SG_GL_SOLID_PROGRAMS 32
 
 /* Sampler objects, one per wrap s, wrap t (clamp to edge, repeat, mirrored
  * repeat), magnification and minification filter (nearest, linear). */
 #define SG_GL_SAMPLERS (3 * 3 * 2 * 2)
 
 struct sg_gl_draw3d {
-	struct sg_gl_solid_program programs[SG_GL_SOLID_PROGRAMS];
-	size_t program_count, next_evicted;
-	struct sg_gl_cache solids; /* meshes laid out for the program */
+	struct sg_gl_cache solids;       /* meshes laid out for the program */
 	GLuint samplers[SG_GL_SAMPLERS]; /* materials' samplers, made at first use */
-	/* Per draw of the view (shaders/solid.vert): model matrix, normal
+	/* Per draw of the view (material_solid.vert): model matrix, normal
 	 * matrix and tint, SG_GL_INSTANCE3D_FLOATS floats each. */
 	GLuint instance_buffer;
 	float *instances, *uploaded; /* this view's, and what the buffer holds */
@@ -51,10 +32,12 @@ void sg_gl_draw3d_finish(struct sg_gl_draw3d *d3);
 
 /* Draws view into the bound framebuffer, inside scissor (x, y, width,
  * height: within the view's viewport, where its depth is cleared), with the
- * textures of textures (white: the 1x1 white texture); programs are
- * built at the first view. Leaves GL state for the 2D drawer to set again. */
-sg_result sg_gl_draw3d(struct sg_gl_draw3d *d3, struct sg_gl_cache *textures, GLuint white,
-                       GLint max_texture_size, const struct sg_scene *scene,
-                       const struct sg_view3d_frame *view, const int scissor[4]);
+ * textures of textures (white: the 1x1 white texture) and the programs of
+ * programs (material.h, built at their first draw). Leaves GL state for the
+ * 2D drawer to set again. */
+sg_result sg_gl_draw3d(struct sg_gl_draw3d *d3, struct sg_gl_programs_cache *programs,
+                       struct sg_gl_cache *textures, GLuint white, GLint max_texture_size,
+                       const struct sg_scene *scene, const struct sg_view3d_frame *view,
+                       const int scissor[4]);
 
 #endif

@@ -15,31 +15,28 @@
 #include "depth_order.h"
 #include "check.h"
 #include "expand.h"
-#include "nv12.h"
-#include "shape.h"
-#include "program.h"
 
 sg_result sg_gl_drawer_init(struct sg_gl_drawer *gl)
 {
 	*gl = (struct sg_gl_drawer){0};
-	/* The all-white program only: frames with colours (and SG_DEBUG_DAMAGE's
-	 * tint) build the other one when they first need it
-	 * (sg_gl_drawer_tinted_program), as the NV12 one is (nv12.c), and as
-	 * clipped frames build the clipping variants. A build that fails fails
-	 * that frame, and is tried again at the next. */
-	sg_result result = sg_gl_drawer_white_program(gl, 0);
+	/* The all-white textured program only: the others are built at the
+	 * first draw that needs them (material.c), a frame with colours, an
+	 * NV12 texture, a shape, a clip. A build that fails fails that frame,
+	 * and is tried again at the next. */
+	struct sg_gl_programs *p = &gl->programs;
+	struct sg_gl_program *white;
+	sg_result result = sg_gl_program_of(
+	    &p->cache, sg_gl_key(SG_GL_MATERIAL_TEXTURED, SG_GL_FEATURE_ALL_WHITE, 0), &white);
 	if (result)
 		return result;
-	struct sg_gl_programs *p = &gl->programs;
-	p->textured = p->white_program[0];
 	glGetIntegerv(GL_MAX_TEXTURE_SIZE, &p->max_texture_size);
 	glGenBuffers(1, &gl->instances.buffer);
-	static const uint8_t white[4] = {255, 255, 255, 255};
+	static const uint8_t white_texel[4] = {255, 255, 255, 255};
 	glGenTextures(1, &p->white_texture);
 	glBindTexture(GL_TEXTURE_2D, p->white_texture);
 	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
 	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, white);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, white_texel);
 	if ((result = sg_gl_check("setting up the textured program"))) {
 		sg_gl_drawer_finish(gl);
 		return result;
@@ -58,15 +55,8 @@ void sg_gl_drawer_finish(struct sg_gl_drawer *gl)
 		glDeleteBuffers(1, &p->tint_buffer);
 	if (p->tint_array)
 		glDeleteVertexArrays(1, &p->tint_array);
-	for (int clip = 0; clip < 2; clip++) {
-		if (p->program[clip])
-			glDeleteProgram(p->program[clip]);
-		if (p->white_program[clip])
-			glDeleteProgram(p->white_program[clip]);
-	}
+	sg_gl_programs_finish(&p->cache);
 	sg_gl_clip_finish(&gl->clip);
-	sg_gl_nv12_finish(p);
-	sg_gl_shape_finish(p);
 	sg_gl_expand_finish(&gl->expanded);
 	sg_gl_blend_order_finish(&gl->blend);
 	sg_gl_depth_finish(&gl->depth);
@@ -107,7 +97,6 @@ static void begin_frame(const struct sg_gl_drawer *gl, const struct sg_gl_frame 
 		glEnable(GL_BLEND);
 	else
 		glDisable(GL_BLEND);
-	glUseProgram(gl->programs.textured);
 	glActiveTexture(GL_TEXTURE0);
 }
 
@@ -118,29 +107,49 @@ static void begin_blending(void)
 	glDepthMask(GL_FALSE);
 }
 
-static sg_result bind_texture(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                              uint32_t index)
+/* Binds what the draws of texture index sample, with the program of its
+ * material (material.h) for the features of the draws being drawn. */
+static sg_result bind_texture(struct sg_gl_drawer *gl, const struct sg_scene *scene, uint32_t index)
 {
 	struct sg_gl_programs *p = &gl->programs;
-	if (index == SG_DRAW_NO_TEXTURE)
-		return sg_gl_nv12_bind(p, NULL, NULL, p->white_texture);
-	const struct sg_texture_data *t = sg_scene_texture_slot(scene, index);
-	GLuint texture;
-	sg_result result;
-	if (t && t->shape) {
-		/* a shape filled by an image samples it (live: the traversal checks) */
-		texture = p->white_texture;
-		if (!sg_texture_is_none(t->shape->image) &&
-		    (result = sg_gl_cache_texture(&gl->textures, scene, t->shape->image.index,
-		                                  p->max_texture_size, &texture)))
-			return result;
-		return sg_gl_shape_bind(p, t->shape, texture);
-	}
-	result = sg_gl_cache_texture(&gl->textures, scene, index, p->max_texture_size, &texture);
+	const struct sg_texture_data *t =
+	    index == SG_DRAW_NO_TEXTURE ? NULL : sg_scene_texture_slot(scene, index);
+	enum sg_gl_material_kind kind = sg_gl_material_kind_of(t);
+	const struct sg_gl_material *material = sg_gl_materials[kind];
+	struct sg_gl_program *program;
+	sg_result result = sg_gl_program_of(
+	    &p->cache, sg_gl_key(kind, p->features & material->features, material->own_bits(t)),
+	    &program);
 	if (result)
 		return result;
-	return sg_gl_nv12_bind(p, &gl->textures.objects[index], sg_scene_texture_slot(scene, index),
-	                       texture);
+	if (program->name != p->current) {
+		glUseProgram(program->name);
+		p->current = program->name;
+	}
+	return material->bind(program,
+	                      &(struct sg_gl_bind2d){scene, &gl->textures, p->max_texture_size,
+	                                             p->white_texture, index, t});
+}
+
+/* The features of the draws about to be drawn (struct sg_gl_programs), and
+ * their textured program, built if need be: a frame whose program cannot be
+ * built fails before it draws. projective: some of their vertices have a w
+ * other than 1 (depth.h); only then, and only where the depth test decides
+ * (depth_order.c), does each fragment write its draw's depth. */
+static sg_result choose_programs(struct sg_gl_drawer *gl, const struct sg_paint *paint,
+                                 bool projective)
+{
+	struct sg_gl_programs *p = &gl->programs;
+	/* paint covers the list's source (before culling): a tinted draw there
+	 * keeps the colour for the frame, which is never wrong. */
+	p->features = (gl->clipping ? SG_GL_FEATURE_CLIP : 0) |
+	              (projective && gl->depth.needed ? SG_GL_FEATURE_FRAG_DEPTH : 0) |
+	              (paint->tinted_count ? 0 : SG_GL_FEATURE_ALL_WHITE);
+	p->current = 0; /* the clears and the 3D views use GL's without saying */
+	gl->frag_depth |= (p->features & SG_GL_FEATURE_FRAG_DEPTH) != 0;
+	struct sg_gl_program *textured;
+	return sg_gl_program_of(&p->cache, sg_gl_key(SG_GL_MATERIAL_TEXTURED, p->features, 0),
+	                        &textured);
 }
 
 /* Restricts the frame to rectangle i of region (NULL: the whole output). */
@@ -180,10 +189,11 @@ static sg_result draw_runs(struct sg_gl_drawer *gl, const struct sg_scene *scene
  * made, and its binned triangles do not pile up for the whole scene
  * (tree-1048576's peak RSS, frames no slower: bench/README.md). */
 static sg_result draw_uploaded(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                               const struct sg_gl_frame *frame, bool *blending)
+                               const struct sg_paint *paint, const struct sg_gl_frame *frame,
+                               bool *blending)
 {
 	int rects = frame->region ? frame->region->count : 1;
-	sg_result result = SG_OK;
+	sg_result result = choose_programs(gl, paint, gl->expanded.chunk_projective);
 	for (int i = 0; i < rects && !result; i++) {
 		if (rects > 1)
 			begin_rect(frame->region, i);
@@ -200,12 +210,15 @@ static sg_result draw_uploaded(struct sg_gl_drawer *gl, const struct sg_scene *s
 static sg_result draw_streamed(struct sg_gl_drawer *gl, const struct sg_gl_input *in,
                                const struct sg_gl_frame *frame)
 {
+	/* each chunk takes its own variant (draw_uploaded); the clears need none */
+	sg_result result = choose_programs(gl, in->paint, false);
+	if (result)
+		return result;
 	int rects = frame->region ? frame->region->count : 1;
 	for (int i = 0; i < rects; i++) {
 		begin_rect(frame->region, i);
 		begin_frame(gl, frame);
 	}
-	sg_result result = SG_OK;
 	bool blending = false;
 	size_t k = 0;
 	if (gl->order.reordered) { /* the opaque draws in list order, batched per texture */
@@ -213,13 +226,13 @@ static sg_result draw_streamed(struct sg_gl_drawer *gl, const struct sg_gl_input
 		for (bool ready = true; ready && !result;) {
 			result = sg_gl_expand_bin(&gl->expanded, in, &cursor, &ready);
 			if (ready && !result)
-				result = draw_uploaded(gl, in->scene, frame, &blending);
+				result = draw_uploaded(gl, in->scene, in->paint, frame, &blending);
 		}
 		k = gl->order.opaque_count;
 	}
 	while (k < in->list->count && !result) /* the translucent ones, or all when not reordered */
 		if (!(result = sg_gl_expand_chunk(&gl->expanded, &gl->order, in, &k)))
-			result = draw_uploaded(gl, in->scene, frame, &blending);
+			result = draw_uploaded(gl, in->scene, in->paint, frame, &blending);
 	glBindVertexArray(0);
 	glDisable(GL_SCISSOR_TEST);
 	return result ? result : sg_gl_check("drawing the scene");
@@ -231,6 +244,8 @@ static sg_result draw_expanded(struct sg_gl_drawer *gl, const struct sg_gl_input
 	if (sg_gl_expand_streams(&gl->expanded))
 		return draw_streamed(gl, in, frame);
 	sg_result result = sg_gl_expand(&gl->expanded, &gl->sort, &gl->order, in);
+	if (!result)
+		result = choose_programs(gl, in->paint, gl->expanded.projective);
 	if (result)
 		return result;
 	int rects = frame->region ? frame->region->count : 1;
@@ -268,11 +283,14 @@ static sg_result upload_texture_updates(struct sg_gl_drawer *gl, const struct sg
 			continue;
 		previous = texture;
 		sg_result result = sg_gl_cache_texture_updates(&gl->textures, in->scene, texture);
-		const struct sg_texture_data *t =
-		    texture == SG_DRAW_NO_TEXTURE ? NULL : sg_scene_texture_slot(in->scene, texture);
-		if (!result && t && t->shape && t->shape->image.generation) /* its image's too */
-			result = sg_gl_cache_texture_updates(&gl->textures, in->scene,
-			                                     t->shape->image.index);
+		const struct sg_texture_data *t = texture == SG_DRAW_NO_TEXTURE
+		                                      ? NULL
+		                                      : sg_scene_texture_slot(in->scene, texture);
+		const struct sg_gl_material *material = sg_gl_materials[sg_gl_material_kind_of(t)];
+		uint32_t also =
+		    material->also_samples ? material->also_samples(t) : SG_DRAW_NO_TEXTURE;
+		if (!result && also != SG_DRAW_NO_TEXTURE) /* what its material samples besides */
+			result = sg_gl_cache_texture_updates(&gl->textures, in->scene, also);
 		if (result)
 			return result;
 	}
@@ -310,34 +328,6 @@ static sg_result draw_instanced(struct sg_gl_drawer *gl, const struct sg_scene *
 	return result;
 }
 
-/* Builds variant clip of the textured program, all white or not, if it is
- * not yet; it is in use after a build. */
-static sg_result build_textured(GLuint *program, const char *defines, int clip, const char *what)
-{
-	if (*program)
-		return SG_OK;
-	sg_result result = sg_gl_program_build_variant(sg_shader_textured_vert,
-	                                               sg_shader_textured_frag, defines, clip,
-	                                               program);
-	if (result)
-		return sg_fail_prefix(result, "building the embedded textured program%s: ", what);
-	glUniform1i(glGetUniformLocation(*program, "Tex"), 0);
-	return SG_OK;
-}
-
-sg_result sg_gl_drawer_white_program(struct sg_gl_drawer *drawer, int clip)
-{
-	return build_textured(&drawer->programs.white_program[clip], "#define ALL_WHITE 1\n", clip,
-	                      " (all white)");
-}
-
-sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *drawer, int clip)
-{
-	/* A link costs time even from Mesa's shader cache (bench/README.md): a
-	 * program whose models are all white (three-rects) never pays it. */
-	return build_textured(&drawer->programs.program[clip], NULL, clip, "");
-}
-
 sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                  const struct sg_view3d_frame *view,
                                  const struct sg_damage_region *region)
@@ -358,27 +348,12 @@ sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene 
 		if (x1 <= x0 || y1 <= y0)
 			continue;
 		int scissor[4] = {x0, y0, x1 - x0, y1 - y0};
-		result = sg_gl_draw3d(&gl->draw3d, &gl->textures, gl->programs.white_texture,
-		                      gl->programs.max_texture_size, scene, view, scissor);
+		result = sg_gl_draw3d(&gl->draw3d, &gl->programs.cache, &gl->textures,
+		                      gl->programs.white_texture, gl->programs.max_texture_size,
+		                      scene, view, scissor);
 		gl->batches += gl->draw3d.draws;
 	}
 	return result;
-}
-
-/* The frame's variant, and its textured program (built if need be). */
-static sg_result choose_programs(struct sg_gl_drawer *gl, const struct sg_paint *paint,
-                                 bool clipping)
-{
-	struct sg_gl_programs *p = &gl->programs;
-	p->clip = clipping;
-	/* paint covers the list's source (before culling): a tinted draw there
-	 * keeps the colour for the frame, which is never wrong. */
-	sg_result result = paint->tinted_count ? sg_gl_drawer_tinted_program(gl, p->clip)
-	                                       : sg_gl_drawer_white_program(gl, p->clip);
-	if (result)
-		return result;
-	p->textured = paint->tinted_count ? p->program[p->clip] : p->white_program[p->clip];
-	return SG_OK;
 }
 
 sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scene,
@@ -391,6 +366,7 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 	                                  view_projection, clips};
 	const struct sg_gl_input *in = &input;
 	gl->batches = 0;
+	gl->frag_depth = false;
 	sg_gl_cache_sweep_destroyed(&gl->textures, &gl->meshes, scene);
 	if (gl->pruned_scene != in->versions.scene ||
 	    gl->pruned_structure != in->versions.structure) {
@@ -402,10 +378,9 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 	if ((result = sg_gl_batch_order(&gl->order, &gl->sort, in)) ||
 	    (result = upload_texture_updates(gl, in)))
 		return result;
-	bool expanded = sg_gl_expand_fits(&gl->expanded, in), clipping;
+	bool expanded = sg_gl_expand_fits(&gl->expanded, in);
 	if ((result = sg_gl_clip_prepare(&gl->clip, clips, list, gl->order.reordered, !expanded,
-	                                 &clipping)) ||
-	    (result = choose_programs(gl, paint, clipping)))
+	                                 &gl->clipping)))
 		return result;
 	if ((result = sg_gl_blend_order(&gl->blend, &gl->order, in, !expanded)) ||
 	    (result = sg_gl_depth_order(&gl->depth, &gl->order, in,
@@ -414,7 +389,8 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 		return result;
 	if (expanded)
 		return draw_expanded(gl, in, frame);
-	if ((result = sg_gl_batch_instances(&gl->instances, &gl->order, in)))
+	if ((result = sg_gl_batch_instances(&gl->instances, &gl->order, in)) ||
+	    (result = choose_programs(gl, paint, gl->instances.projective)))
 		return result;
 	int rects = frame->region ? frame->region->count : 1;
 	for (int i = 0; i < rects && !result; i++) {

@@ -8,13 +8,13 @@
 #include "../graph/scene_view.h"
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
-#include "clip.h"
 #include "depth.h"
 #include "draw3d.h"
-#include "object.h"
 #include "import.h"
+#include "material.h"
+#include "material_clip.h"
+#include "object.h"
 #include "stream.h"
-
 
 /* A batch of streamed opaque draws of one texture (expand_bins.c). */
 struct sg_gl_bin {
@@ -23,6 +23,7 @@ struct sg_gl_bin {
 	size_t vertices, indices, index_capacity;
 	float *v;
 	uint32_t *ix;
+	bool projective; /* some vertex's w is not 1 (depth.h) */
 };
 #define SG_GL_BINS 16
 #define SG_GL_BIN_FREE (UINT32_MAX - 1)
@@ -67,6 +68,9 @@ struct sg_gl_expanded {
 	uint32_t scene;
 	mat4 view_projection;
 	bool reordered, vertices_valid;
+	/* Some vertex of the kept buffers, or of the chunk or batch streamed
+	 * last, has a w other than 1 (depth.h). */
+	bool projective, chunk_projective;
 	/* The runs of the drawn list's indices in the order, and for which order. */
 	struct sg_gl_run *runs;
 	size_t run_capacity, run_count;
@@ -128,33 +132,18 @@ struct sg_gl_depth {
 	mat4 seen_view;
 };
 
-/* Variants of shaders/shape.frag: gradient, border and image bits, and blur. */
-#define SG_GL_SHAPE_VARIANTS 9
-
-/* The programs, and what every draw may sample (drawer.c, nv12.c, tint.c).
- * Each program is indexed [clip]: without and with the test of clip nodes
- * (shaders/clip.glsl, src/gl/clip.c), and clip is the variant of the frame
- * being drawn: frames without clipped draws pay nothing for clips. */
+/* The programs of every material (material.h), and what every draw may
+ * sample (drawer.c, tint.c). */
 struct sg_gl_programs {
-	int clip;
-	/* The textured program (0 until a frame has colours other than white,
-	 * or SG_DEBUG_DAMAGE tints one: sg_gl_drawer_tinted_program), and the
-	 * same for frames whose draws are all white and opaque (ALL_WHITE in
-	 * shaders/textured.vert), made with the renderer (the clipping ones at
-	 * their first use); textured is the one the frame drawing now uses. */
-	GLuint program[2], white_program[2], textured;
-	/* Imported NV12 textures: Y and CbCr planes on units 0 and 1, converted
-	 * to RGB by the program (src/gl/nv12.c; 0 until the first). nv12_bound: the last
-	 * bind_texture() used it, so the next plain one takes textured back. */
-	GLuint nv12_program[2];
-	GLint nv12_matrix[2], nv12_offset[2]; /* its uniforms' locations */
-	bool nv12_bound;
-	/* Shape textures' programs, one per variant (src/gl/shape.c; 0 until
-	 * the first shape of it), their uniforms' locations, and whether the
-	 * last bind_texture() used one. */
-	GLuint shape_programs[2][SG_GL_SHAPE_VARIANTS];
-	GLint shape_uniforms[2][SG_GL_SHAPE_VARIANTS][14];
-	bool shape_bound;
+	struct sg_gl_programs_cache cache;
+	/* The features (SG_GL_FEATURE_*) of the draws being drawn: the clip test
+	 * where some draw of the frame is clipped, each draw's depth written per
+	 * fragment where some vertex's w is not 1 and the depth test decides,
+	 * no colour input where every draw is white and opaque. Frames without
+	 * clipped draws pay nothing for clips, and affine ones nothing for the
+	 * depth write. */
+	uint64_t features;
+	GLuint current; /* the program in use, 0: unknown (another took GL's) */
 	GLint max_texture_size;
 	GLuint white_texture; /* 1x1 white: what models without a texture sample */
 	GLuint tint_array, tint_buffer; /* SG_DEBUG_DAMAGE's quad, made at its first use */
@@ -191,6 +180,7 @@ struct sg_gl_instances {
 	uint32_t scene;
 	mat4 view_projection;
 	bool valid;
+	bool projective; /* some instance's w is not 1 (depth.h) */
 };
 
 /* What one frame draws: the GL layer's whole input. The draws name the
@@ -227,7 +217,11 @@ struct sg_gl_drawer {
 	struct sg_gl_depth depth;
 	struct sg_gl_draw3d draw3d; /* the 3D views' models */
 	struct sg_gl_clip clip;     /* the frame's clips */
-	size_t batches; /* draw calls of the last draw */
+	bool clipping;              /* some draw of the frame is clipped */
+	size_t batches;             /* draw calls of the last draw */
+	/* Some draws of the last draw wrote their depth per fragment
+	 * (SG_GL_FEATURE_FRAG_DEPTH: tests). */
+	bool frag_depth;
 };
 
 /* Builds the embedded program. Needs a current GLES 3 context. */
@@ -260,11 +254,6 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene *scene,
                                  const struct sg_view3d_frame *view,
                                  const struct sg_damage_region *region);
-/* Build variant clip (0 or 1) of the textured program, or of its all-white
- * one, if it is not yet; it is in use after a build. */
-sg_result sg_gl_drawer_tinted_program(struct sg_gl_drawer *gl, int clip);
-sg_result sg_gl_drawer_white_program(struct sg_gl_drawer *gl, int clip);
-
 /* Blends a translucent tint over each rectangle of region (SG_DEBUG_DAMAGE). */
 sg_result sg_gl_drawer_tint(struct sg_gl_drawer *gl, const struct sg_damage_region *region,
                               int width, int height);

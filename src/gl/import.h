@@ -13,7 +13,7 @@ struct sg_texture_data;
 
 /* GL textures (and EGLImages) per imported texture: one for the RGB formats;
  * NV12 has one per plane, Y (R8) then CbCr (GR88), which libsg's own program
- * converts (src/gl/nv12.c): drivers' YUV sampling is not trusted. */
+ * converts (src/gl/material_nv12.c): drivers' YUV sampling is not trusted. */
 #define SG_GL_IMPORT_PLANES 2
 
 struct sg_gl_import_ops {

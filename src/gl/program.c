@@ -4,9 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../base/alloc.h"
 #include "../base/error.h"
-#include "clip.h"
 
 static GLuint compile(GLenum stage, const char *source, const char *defines,
                       const char *stage_name, sg_result *result)
@@ -84,33 +82,5 @@ sg_result sg_gl_program_build_defined(const char *vertex_source, const char *fra
 		               log[0] ? log : "(empty info log)");
 	}
 	*program = linked;
-	return SG_OK;
-}
-
-sg_result sg_gl_program_build_variant(const char *vertex_source, const char *fragment_source,
-                                      const char *defines, bool clip, GLuint *program)
-{
-	if (!clip) {
-		sg_result result =
-		    sg_gl_program_build_defined(vertex_source, fragment_source, defines, program);
-		if (!result)
-			glUseProgram(*program);
-		return result;
-	}
-	static const char head[] = "#define SG_CLIP 1\n";
-	size_t own = defines ? strlen(defines) : 0;
-	size_t length = sizeof(head) - 1 + strlen(sg_shader_clip_glsl) + own;
-	char *all = sg_malloc(length + 1);
-	if (!all)
-		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a clipping program's source");
-	/* the caller's defines last: after the clip code's precision lines,
-	 * before the shader's own */
-	snprintf(all, length + 1, "%s%s%s", head, sg_shader_clip_glsl, defines ? defines : "");
-	sg_result result = sg_gl_program_build_defined(vertex_source, fragment_source, all, program);
-	sg_free(all);
-	if (result)
-		return sg_fail_prefix(result, "(its clipping variant) ");
-	glUseProgram(*program);
-	glUniform1i(glGetUniformLocation(*program, "ClipTable"), SG_GL_CLIP_UNIT);
 	return SG_OK;
 }

@@ -16,17 +16,10 @@ sg_result sg_gl_program_build(const char *vertex_source, const char *fragment_so
 sg_result sg_gl_program_build_defined(const char *vertex_source, const char *fragment_source,
                                       const char *defines, GLuint *program);
 
-/* sg_gl_program_build_defined, and with clip the clipping variant: the clip
- * test (shaders/clip.glsl, SG_CLIP defined) in both shaders, its table's
- * sampler on unit SG_GL_CLIP_UNIT (clip.h). Leaves the program in use. */
-sg_result sg_gl_program_build_variant(const char *vertex_source, const char *fragment_source,
-                                      const char *defines, bool clip, GLuint *program);
-
-/* The embedded sources of shaders/ (generated at build time). */
+/* The embedded material_textured.* (generated at build time): the vertex
+ * shader of every 2D material, and the textured one's fragment shader. The
+ * other materials' sources are declared where they are used (material_*.c). */
 extern const char sg_shader_textured_vert[];
 extern const char sg_shader_textured_frag[];
-extern const char sg_shader_solid_vert[];
-extern const char sg_shader_solid_frag[];
-extern const char sg_shader_clip_glsl[];
 
 #endif

@@ -1,6 +1,6 @@
 /* SG_DEBUG_DAMAGE: a translucent magenta over the repainted rectangles, so
  * that people debugging a scene see what each frame redrew. Drawn with the
- * textured program, the white texture and one clip-space quad. */
+ * textured material's program, the white texture and one clip-space quad. */
 #include "check.h"
 #include "drawer.h"
 
@@ -20,17 +20,20 @@ static void make_quad(struct sg_gl_programs *gl)
 sg_result sg_gl_drawer_tint(struct sg_gl_drawer *gl, const struct sg_damage_region *region,
                               int width, int height)
 {
-	sg_result result = sg_gl_drawer_tinted_program(gl, 0);
+	struct sg_gl_programs *p = &gl->programs;
+	struct sg_gl_program *program; /* textured, coloured, not clipped */
+	sg_result result =
+	    sg_gl_program_of(&p->cache, sg_gl_key(SG_GL_MATERIAL_TEXTURED, 0, 0), &program);
 	if (result)
 		return result;
-	struct sg_gl_programs *p = &gl->programs;
 	if (!p->tint_array)
 		make_quad(p);
 	glViewport(0, 0, width, height);
 	glDisable(GL_DEPTH_TEST);
 	glEnable(GL_BLEND);
 	glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-	glUseProgram(p->program[0]); /* the tint is not clipped */
+	glUseProgram(program->name);
+	p->current = 0; /* the next frame takes its own */
 	glActiveTexture(GL_TEXTURE0);
 	glBindTexture(GL_TEXTURE_2D, p->white_texture);
 	glBindVertexArray(p->tint_array);

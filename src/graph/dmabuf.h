@@ -25,7 +25,7 @@ struct sg_texture_import {
 	/* sg_texture_mark_changed's sync_file (dup'ed, owned here) or -1: the
 	 * renderers wait for it before sampling the texture again. */
 	int acquire_fence;
-	/* NV12: converted to RGB by libsg's shader (src/gl/nv12.c) as these say. */
+	/* NV12: converted to RGB by libsg's shader (src/gl/material_nv12.c) as these say. */
 	enum sg_yuv_encoding encoding;
 	enum sg_yuv_range range;
 };

@@ -51,7 +51,7 @@ struct sg_model_data {
 	struct sg_resource_ref texture; /* generation 0 (SG_TEXTURE_NONE): the colour alone is drawn */
 	float color[4];     /* straight alpha, multiplied with each texel */
 	/* Its local matrix is only ever this translation: models keep no
-	 * matrices of their own (see sg_scene_model_world). */
+	 * matrices of their own (see sg_world_model, src/traverse/world.h). */
 	vec3 position;
 };
 
@@ -161,8 +161,8 @@ struct sg_scene {
 	struct sg_model_data *models;
 
 	/* Matrices of groups and transforms, in a pool of their own for the same
-	 * reason (index 0 unused); sg_scene_local and sg_scene_world find a
-	 * node's. Allocated in node order, so that while the nodes are in
+	 * reason (index 0 unused); sg_scene_local finds a node's. Allocated in
+	 * node order, so that while the nodes are in
 	 * preorder a forward pass over nodes is one over these too. */
 	struct sg_pool matrix_pool;
 	mat4 *local; /* transforms: their matrix; groups: identity */

@@ -74,6 +74,6 @@ static inline const struct sg_material_desc *sg_scene_material_slot(const struct
 	return &scene->materials[index].desc;
 }
 
-/* sg_scene_model_matrix() (scene_internal.h) gives a draw's clip matrix. */
+/* sg_draw_model_matrix() (src/traverse/traverse.h) gives a draw's clip matrix. */
 
 #endif

@@ -1,6 +1,6 @@
 /* Shape textures (sg/shape.h): a texture of one white texel whose record
  * holds the shape; the GL layer draws it with a program of its own
- * (src/gl/shape.c, shaders/shape.frag), picking tests its outline. */
+ * (src/gl/material_shape.c, src/gl/material_shape.frag), picking tests its outline. */
 #include <math.h>
 #include <string.h>
 

@@ -30,6 +30,9 @@ void sg_renderer_stream_for_testing(struct sg_renderer *renderer, size_t above_b
 /* Whether the last frame's opaque pass compared depths (src/gl/depth_order.c):
  * false when drawing it sorted moved no draw past another it overlaps. */
 bool sg_renderer_depth_tested_for_testing(const struct sg_renderer *renderer);
+/* Whether the last render drew some 2D draws with the programs that write
+ * each fragment's depth (src/gl/material.h, SG_GL_FEATURE_FRAG_DEPTH). */
+bool sg_renderer_frag_depth_for_testing(const struct sg_renderer *renderer);
 /* From now on every sorted frame compares depths, as before that check. */
 void sg_renderer_force_depth_for_testing(struct sg_renderer *renderer);
 
@@ -43,6 +46,11 @@ const struct sg_frame_plan *sg_renderer_plan_for_testing(const struct sg_rendere
  * rgba (rows of width * 4 bytes); the frame's buffer keeps what it held. */
 sg_result sg_renderer_draw_offscreen_for_testing(struct sg_renderer *renderer,
                                                  const struct sg_scene *scene, void *rgba);
+/* Imported textures' storage from ops instead of the target's (src/gl/import.h):
+ * tests that draw NV12 where EGL imports no dma-buf (surfaceless). */
+struct sg_gl_import_ops;
+void sg_renderer_import_ops_for_testing(struct sg_renderer *renderer,
+                                        const struct sg_gl_import_ops *ops);
 
 /* For the threads suite: false makes sg_driver_lock_needed() answer false
  * for every renderer created afterwards, to show the crash it prevents. */

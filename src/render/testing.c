@@ -45,9 +45,20 @@ bool sg_renderer_depth_tested_for_testing(const struct sg_renderer *renderer)
 	return renderer->gl.depth.needed;
 }
 
+bool sg_renderer_frag_depth_for_testing(const struct sg_renderer *renderer)
+{
+	return renderer->gl.frag_depth;
+}
+
 void sg_renderer_force_depth_for_testing(struct sg_renderer *renderer)
 {
 	renderer->gl.depth.forced = true;
+}
+
+void sg_renderer_import_ops_for_testing(struct sg_renderer *renderer,
+                                        const struct sg_gl_import_ops *ops)
+{
+	renderer->gl.textures.import = ops;
 }
 
 void sg_driver_lock_enable_for_testing(bool enabled)

@@ -159,7 +159,7 @@ static sg_result wait_acquire(struct sg_target *target, const struct sg_texture_
 
 /* The images of a texture: one of the whole buffer for the RGB formats; for
  * NV12, the Y plane as R8 and the CbCr plane as GR88 (Cb in red, Cr in
- * green), half the size rounded up, which src/gl/nv12.c converts. */
+ * green), half the size rounded up, which src/gl/material_nv12.c converts. */
 static int image_layouts(const struct sg_texture_data *t, uint32_t fourccs[], int widths[],
                          int heights[])
 {

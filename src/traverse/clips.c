@@ -168,7 +168,7 @@ bool sg_clip_shape_contains(const struct sg_clip_shape *s, float px, float py)
 	float w = m[6] * px + m[7] * py + m[8];
 	if (!(w > 0.0f))
 		return false;
-	/* the signed distance to a rounded rectangle (as shaders/clip.glsl) */
+	/* the signed distance to a rounded rectangle (as src/gl/material_clip.glsl) */
 	float r = s->radius;
 	float qx = fabsf(u / w) - s->half[0] + r, qy = fabsf(v / w) - s->half[1] + r;
 	float d = hypotf(fmaxf(qx, 0.0f), fmaxf(qy, 0.0f)) + fminf(fmaxf(qx, qy), 0.0f) - r;

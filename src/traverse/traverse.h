@@ -12,7 +12,7 @@
 #include "world.h"
 
 struct sg_draw {
-	uint32_t node;    /* pool index of the model node (sg_scene_model_world) */
+	uint32_t node;    /* pool index of the model node (sg_world_model) */
 	uint32_t mesh;    /* pool index of its mesh */
 	uint32_t texture; /* pool index of its texture, or SG_DRAW_NO_TEXTURE */
 };

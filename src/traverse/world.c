@@ -10,7 +10,7 @@
 
 /* Groups and transforms: world = parent world * local, in the matrix arrays
  * (payload gives a node's slot; a parent is never a model). Models are left
- * out (sg_scene_model_world). */
+ * out (sg_world_model). */
 static inline void update_node(uint32_t n, uint32_t parent, const uint32_t *payload, mat4 *local,
                                mat4 *world)
 {

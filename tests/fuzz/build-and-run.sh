@@ -77,8 +77,12 @@ sed -e "s/@VERSION@/$version/" -e "s/@VERSION_MAJOR@/$major/" \
 cmp -s "$build/include/sg/version.h.new" "$build/include/sg/version.h" ||
 	mv "$build/include/sg/version.h.new" "$build/include/sg/version.h"
 rm -f "$build/include/sg/version.h.new"
-python3 shaders/embed.py "$build/shaders.c" \
-	sg_shader_textured_vert=shaders/textured.vert sg_shader_textured_frag=shaders/textured.frag
+python3 src/gl/embed.py "$build/shaders.c" \
+	sg_shader_textured_vert=src/gl/material_textured.vert \
+	sg_shader_textured_frag=src/gl/material_textured.frag \
+	sg_shader_nv12_frag=src/gl/material_nv12.frag sg_shader_shape_frag=src/gl/material_shape.frag \
+	sg_shader_clip_glsl=src/gl/material_clip.glsl \
+	sg_shader_solid_vert=src/gl/material_solid.vert sg_shader_solid_frag=src/gl/material_solid.frag
 sources="$sources $build/shaders.c"
 
 echo "== compiling $(echo $sources | wc -w) library sources into $build/libsg-fuzz.a"

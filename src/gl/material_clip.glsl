@@ -1,4 +1,4 @@
-// Clip nodes (src/gl/clip.c): put after the #version line of a program's two
+// Clip nodes (src/gl/material_clip.c): put after the #version line of a program's two
 // shaders, with SG_CLIP defined, by the clipping variant of each program.
 // ClipTable holds 4 texels a clip, one row each, in preorder (a clip after
 // the one above it, sorted by its first draw; rows past the frame's clips

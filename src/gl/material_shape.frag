@@ -1,5 +1,5 @@
 #version 300 es
-// textured.frag for shape textures (sg/shape.h, src/gl/shape.c): the texels
+// textured.frag for shape textures (sg/shape.h, src/gl/material_shape.c): the texels
 // are computed from the shape's numbers, not sampled. Built in variants
 // (SHAPE_BLUR, SHAPE_GRADIENT, SHAPE_BORDER, SHAPE_IMAGE): a shader with every feature
 // behind branches cost llvmpipe 50 % more on a dashboard of plain cards and
@@ -26,9 +26,11 @@ uniform sampler2D Tex;      // the image's texels, premultiplied (sg_shape_desc.
 #endif
 in highp vec2 vsTexCoord;
 in highp vec2 vsClipZW;
+#ifdef SG_FRAG_DEPTH
 flat in highp float vsOrder; // this draw's depth (textured.vert)
+#endif
 #ifdef SG_CLIP
-flat in int vsClip; // its clip (textured.vert, shaders/clip.glsl)
+flat in int vsClip; // its clip (textured.vert, material_clip.glsl)
 #endif
 flat in vec4 vsColor;
 out vec4 Color;
@@ -219,7 +221,9 @@ void main()
 	if (sg_clip_outside(vsClip, gl_FragCoord.xy))
 		discard;
 #endif
+#ifdef SG_FRAG_DEPTH
 	gl_FragDepth = vsOrder;
+#endif
 	vec2 p = vsTexCoord * Size - 0.5 * Size; // the box's centre at 0
 	vec4 shape;
 #ifdef SHAPE_BLUR

@@ -4,7 +4,7 @@ import sys
 
 out, pairs = sys.argv[1], sys.argv[2:]
 with open(out, "w") as c:
-    c.write("/* Generated from shaders/ by shaders/embed.py: do not edit. */\n")
+    c.write("/* Generated from the GLSL sources of src/gl/ by src/gl/embed.py: do not edit. */\n")
     for pair in pairs:
         name, path = pair.split("=", 1)
         with open(path) as f:

@@ -1,11 +1,19 @@
-/* The programs of shape textures (shape.h), one per variant of the shader. Colours go to the shader
- * premultiplied, as texels are uploaded; the radii clamped as picking
- * clamps them (src/graph/shape.c), so that what is drawn is what is hit. */
-#include "shape.h"
+/* The shape material: shape textures (sg/shape.h), whose texels are
+ * computed by material_shape.frag from the shape's numbers, not sampled; the
+ * texture record's one white texel is never drawn. Programs in variants by
+ * what the shape needs (the key's own bits): a gradient, a border, an
+ * image, a blur. Colours go to the shader premultiplied, as texels are
+ * uploaded; the radii clamped as picking clamps them (src/graph/shape.c),
+ * so that what is drawn is what is hit. */
+#include <stdio.h>
 
-#include "../base/error.h"
 #include "../graph/shape_outline.h"
+#include "cache.h"
+#include "material.h"
 #include "program.h"
+
+/* The embedded material_shape.frag, run with the textured vertex shader. */
+extern const char sg_shader_shape_frag[];
 
 enum {
 	U_SIZE,
@@ -31,7 +39,7 @@ static const char *const names[U_COUNT] = {
     "GradientEnd",   "StopCount",     "StopOffsets", "StopColors", "Blur",
 };
 
-/* The variant a shape needs: what its shader computes (shaders/shape.frag).
+/* The variant a shape needs: what its shader computes (material_shape.frag).
  * A blurred shape has no border, gradient or image, and an image comes
  * without a gradient (src/graph/shape.c). */
 static int variant_of(const struct sg_shape_desc *shape)
@@ -42,7 +50,7 @@ static int variant_of(const struct sg_shape_desc *shape)
 	       (!sg_texture_is_none(shape->image) ? 4 : 0);
 }
 
-static const char *const defines[SG_GL_SHAPE_VARIANTS] = {
+static const char *const variant_defines[9] = {
     "",
     "#define SHAPE_GRADIENT 1\n",
     "#define SHAPE_BORDER 1\n",
@@ -54,27 +62,22 @@ static const char *const defines[SG_GL_SHAPE_VARIANTS] = {
     "#define SHAPE_BLUR 1\n",
 };
 
-static sg_result build_program(struct sg_gl_programs *gl, int variant)
+static void defines(uint64_t key, char *out, size_t size)
 {
-	GLuint *program = &gl->shape_programs[gl->clip][variant];
-	sg_result result = sg_gl_program_build_variant(sg_shader_textured_vert, sg_shader_shape_frag,
-	                                               defines[variant], gl->clip, program);
-	if (result)
-		return sg_fail_prefix(result, "building the embedded shape program: ");
-	for (int i = 0; i < U_COUNT; i++)
-		gl->shape_uniforms[gl->clip][variant][i] = glGetUniformLocation(*program, names[i]);
-	glUniform1i(glGetUniformLocation(*program, "Tex"), 0); /* an image's texels */
-	return SG_OK;
+	const char *own = variant_defines[key & SG_GL_OWN_BITS];
+	snprintf(out, size, "%s", own ? own : "");
 }
 
-void sg_gl_shape_finish(struct sg_gl_programs *gl)
+static uint64_t own_bits(const struct sg_texture_data *t)
 {
-	for (int c = 0; c < 2; c++)
-		for (int v = 0; v < SG_GL_SHAPE_VARIANTS; v++) {
-			if (gl->shape_programs[c][v])
-				glDeleteProgram(gl->shape_programs[c][v]);
-			gl->shape_programs[c][v] = 0;
-		}
+	return (uint64_t)variant_of(t->shape);
+}
+
+/* The image a shape is filled with (live: the traversal checks), whose
+ * updates are uploaded with the shape's. */
+static uint32_t also_samples(const struct sg_texture_data *t)
+{
+	return sg_texture_is_none(t->shape->image) ? SG_DRAW_NO_TEXTURE : t->shape->image.index;
 }
 
 static void premultiplied(const float c[4], float out[4])
@@ -85,17 +88,19 @@ static void premultiplied(const float c[4], float out[4])
 	out[3] = c[3];
 }
 
-sg_result sg_gl_shape_bind(struct sg_gl_programs *gl, const struct sg_shape_desc *shape,
-                           GLuint texture)
+/* The shape's numbers as uniforms, and on unit 0 its image's texels (the
+ * white texture for a shape without one: the program samples nothing). */
+static sg_result bind(const struct sg_gl_program *p, const struct sg_gl_bind2d *b)
 {
-	int variant = variant_of(shape);
-	if (!gl->shape_programs[gl->clip][variant]) {
-		sg_result result = build_program(gl, variant);
+	const struct sg_shape_desc *shape = b->t->shape;
+	GLuint texture = b->white;
+	if (!sg_texture_is_none(shape->image)) {
+		sg_result result = sg_gl_cache_texture(b->textures, b->scene, shape->image.index,
+		                                       b->max_texture_size, &texture);
 		if (result)
 			return result;
 	}
-	const GLint *u = gl->shape_uniforms[gl->clip][variant];
-	glUseProgram(gl->shape_programs[gl->clip][variant]);
+	const GLint *u = p->uniforms;
 	float radii[4], inner[4], color[4];
 	sg_shape_radii(shape, radii);
 	float half[2] = {shape->width / 2, shape->height / 2};
@@ -125,8 +130,24 @@ sg_result sg_gl_shape_bind(struct sg_gl_programs *gl, const struct sg_shape_desc
 	glUniform1fv(u[U_STOP_OFFSETS], SG_SHAPE_MAX_STOPS, offsets);
 	glUniform4fv(u[U_STOP_COLORS], SG_SHAPE_MAX_STOPS, &colors[0][0]);
 	glUniform1f(u[U_BLUR], shape->blur);
-	gl->shape_bound = true;
-	gl->nv12_bound = false;
 	glBindTexture(GL_TEXTURE_2D, texture);
 	return SG_OK;
 }
+
+static const char *const samplers[] = {"Tex"}; /* an image's texels */
+
+const struct sg_gl_material sg_gl_material_shape = {
+    .name = "shape",
+    .vertex = sg_shader_textured_vert,
+    .fragment = sg_shader_shape_frag,
+    .features = SG_GL_FEATURE_CLIP | SG_GL_FEATURE_FRAG_DEPTH,
+    .samples_record = false,
+    .defines = defines,
+    .uniforms = names,
+    .uniform_count = U_COUNT,
+    .samplers = samplers,
+    .sampler_count = 1,
+    .own_bits = own_bits,
+    .bind = bind,
+    .also_samples = also_samples,
+};

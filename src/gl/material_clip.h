@@ -1,7 +1,9 @@
-/* Internal: the clip test of the programs' clipping variants (shaders/clip.glsl):
- * the frame's clips (src/traverse/clips.h) as a table the shaders read. */
-#ifndef SG_GL_CLIP_H
-#define SG_GL_CLIP_H
+/* Internal: clip nodes' GL part, the clip test that the 2D materials take as
+ * a feature (SG_GL_FEATURE_CLIP, material.h): its shader code
+ * (material_clip.glsl) and the frame's clips (src/traverse/clips.h) as a
+ * table that code reads. */
+#ifndef SG_GL_MATERIAL_CLIP_H
+#define SG_GL_MATERIAL_CLIP_H
 
 #include <GLES3/gl3.h>
 #include <stdbool.h>
@@ -29,5 +31,11 @@ sg_result sg_gl_clip_prepare(struct sg_gl_clip *clip, const struct sg_clips *cli
                              const struct sg_draw_list *list, bool reordered, bool instanced,
                              bool *clipping);
 void sg_gl_clip_finish(struct sg_gl_clip *clip);
+
+/* What a program with the clip feature gets after SG_CLIP is defined, before
+ * its kind's defines: material_clip.glsl. */
+const char *sg_gl_clip_source(void);
+/* Points the new program's table sampler at SG_GL_CLIP_UNIT (program in use). */
+void sg_gl_clip_locate(GLuint program);
 
 #endif

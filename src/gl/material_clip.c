@@ -4,7 +4,7 @@
  * its depth, and no batch is split or vertex widened for clipping. Scissors
  * would cut axis-aligned clips only and split the batches that mix clips;
  * one test for every clip keeps the batching as it is. */
-#include "clip.h"
+#include "material_clip.h"
 
 #include <string.h>
 
@@ -12,6 +12,10 @@
 #include "../base/error.h"
 #include "check.h"
 #include "depth.h"
+
+/* The embedded material_clip.glsl, with SG_CLIP defined first (generated at
+ * build time). */
+extern const char sg_shader_clip_glsl[];
 
 #define FLOATS_PER_CLIP 16 /* 4 RGBA texels */
 
@@ -126,4 +130,14 @@ sg_result sg_gl_clip_prepare(struct sg_gl_clip *clip, const struct sg_clips *cli
 		return result;
 	*clipping = true;
 	return SG_OK;
+}
+
+const char *sg_gl_clip_source(void)
+{
+	return sg_shader_clip_glsl;
+}
+
+void sg_gl_clip_locate(GLuint program)
+{
+	glUniform1i(glGetUniformLocation(program, "ClipTable"), SG_GL_CLIP_UNIT);
 }
