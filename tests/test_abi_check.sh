@@ -47,6 +47,22 @@ expect() {
 	fi
 }
 
+# 0. abi/libsg.supp lets the sized structs grow at their end: it must name
+# exactly the structs the headers' *_sized macros pass the sizeof of, and the
+# info structs only the library allocates.
+# (a macro's continued lines joined first)
+sized=$(cat "$root"/include/sg/*.h | sed -e ':a' -e '/\\$/N; s/\\\n//; ta' |
+	grep -o '_sized(__VA_ARGS__, .*' | grep -o 'sizeof(struct sg_[a-z0-9_]*)' |
+	sed 's/sizeof(struct sg_//; s/)//' | sort -u | tr '\n' '|')
+suppressed=$(sed -n '/label = handed over/,/^$/s/^ *name_regexp = ^sg_(\(.*\))\$$/\1/p' "$root/abi/libsg.supp")
+if [ "${sized%|}" != "$suppressed" ]; then
+	echo "FAIL: abi/libsg.supp's sized structs ($suppressed) are not those the *_sized macros of"
+	echo "    include/sg pass (${sized%|}): put that list in its name_regexp ^sg_(...)$"
+	failures=$((failures + 1))
+else
+	echo "ok: abi/libsg.supp names the $(echo "$suppressed" | tr '|' '\n' | wc -l) structs handed over with their size"
+fi
+
 # 1. libsg
 libsg_args=(--headers "$root/include/sg" --headers "$build/include/sg" --stored "$root/abi"
 	--suppressions "$root/abi/libsg.supp")
