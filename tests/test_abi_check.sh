@@ -8,7 +8,8 @@
 #     scripts/abi-dump.sh, then once per change: a function removed, a field
 #     inserted in a struct, a parameter's type changed must fail, naming what
 #     changed; a function added, an enum value added at the end, a sized
-#     struct grown at its end must pass; a new soname with a function removed
+#     struct grown at its end, a pointer parameter made pointer to const (as
+#     sg_renderer_render's scene) must pass; a new soname with a function removed
 #     must fail saying the new soname's ABI is to be stored.
 # Usage: test_abi_check.sh SOURCE_ROOT BUILD_ROOT LIBSG.so LIBSG-REMOVED.so REMOVED_NAME CC...
 set -uo pipefail
@@ -95,6 +96,8 @@ expect PASS "toy with an enum value added at the end" "^ok: " -- \
 	--lib "$(toy enum libtoy.so.1 -DTOY_ENUM_VALUE_ADDED)" "${toy_args[@]}"
 expect PASS "toy with a sized struct grown at its end" "^ok: " -- \
 	--lib "$(toy grown libtoy.so.1 -DTOY_STATS_GROWN)" "${toy_args[@]}"
+expect PASS "toy with a pointer parameter made pointer to const" "^ok: " -- \
+	--lib "$(toy const libtoy.so.1 -DTOY_CONST_ADDED)" "${toy_args[@]}"
 expect FAIL "toy with a function removed" "\[D\] 'function int toy_area\(" -- \
 	--lib "$(toy removed libtoy.so.1 -DTOY_FUNCTION_REMOVED)" "${toy_args[@]}"
 expect FAIL "toy with a field inserted" "'int depth', at offset 32" -- \

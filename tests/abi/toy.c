@@ -36,7 +36,11 @@ int toy_scale(const struct toy *toy, int factor)
 #endif
 
 #ifndef TOY_FUNCTION_REMOVED
+#ifdef TOY_CONST_ADDED
 int toy_area(const struct toy *toy)
+#else
+int toy_area(struct toy *toy)
+#endif
 {
 	return toy->desc.width * toy->desc.height;
 }

@@ -44,7 +44,11 @@ int toy_scale(const struct toy *toy, double factor); /* incompatible: was int */
 int toy_scale(const struct toy *toy, int factor);
 #endif
 #ifndef TOY_FUNCTION_REMOVED
-int toy_area(const struct toy *toy); /* removing it is incompatible */
+#ifdef TOY_CONST_ADDED
+int toy_area(const struct toy *toy); /* compatible: the pointee made const */
+#else
+int toy_area(struct toy *toy); /* removing it is incompatible */
+#endif
 #endif
 #ifdef TOY_FUNCTION_ADDED
 int toy_perimeter(const struct toy *toy); /* compatible: a new function */
