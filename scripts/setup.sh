@@ -19,6 +19,7 @@ packages=(
 	udev seatd # the drm suite's guest: systemd-udevd (libinput sees only tagged devices), seatd
 	weston # the window tests' headless compositor and its weston-screenshooter
 	valgrind clang libclang-rt-14-dev # the memcheck and fuzzing test modes
+	abigail-tools # abidw, abidiff: the ABI check against abi/ (scripts/abi-check.sh)
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -238,6 +238,36 @@ def check_docs(path):
     for layer in BELOW:
         if not re.search(r'\b%s\b' % layer, drawing):
             errors.append('%s: the drawing of the layers lacks %s' % (path, layer))
+    # The tables list PUBLIC; PUBLIC must list the headers there are (the
+    # build refuses a header missing from it, but not an entry left behind).
+    include = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'include', 'sg')
+    if os.path.isdir(include):
+        headers = {name[:-3] if name.endswith('.h.in') else name
+                   for name in os.listdir(include) if name.endswith(('.h', '.h.in'))}
+        for header in sorted(headers - set(PUBLIC)):
+            errors.append('include/sg/%s: has no row in the tables: add it to PUBLIC in'
+                          ' src/check-layers.py and remake them' % header)
+        for header in sorted(set(PUBLIC) - headers):
+            errors.append('%s: the tables list <sg/%s>, which include/sg does not have: remove it'
+                          ' from PUBLIC in src/check-layers.py and remake them' % (path, header))
+    return errors
+
+
+INDEX_LINK = re.compile(r'\]\(([^)#/]+\.md)\)')
+
+
+def check_docs_index(docs):
+    """docs/README.md links every page of docs/ and no page that is not there."""
+    index = os.path.join(docs, 'README.md')
+    if not os.path.exists(index):
+        return ['%s: missing: it indexes the pages of %s' % (index, docs)]
+    with open(index, encoding='utf-8') as f:
+        linked = set(INDEX_LINK.findall(f.read()))
+    pages = {name for name in os.listdir(docs) if name.endswith('.md') and name != 'README.md'}
+    errors = ['%s: no line for %s: add one saying which question it answers' % (index, page)
+              for page in sorted(pages - linked)]
+    errors += ['%s: links %s, which %s does not have' % (index, page, docs)
+               for page in sorted(linked - pages)]
     return errors
 
 
@@ -250,10 +280,17 @@ def main():
                         help="print docs/architecture.md's tables and exit")
     parser.add_argument('--check-docs', metavar='ARCHITECTURE_MD',
                         help='check that the doc holds the tables and draws every layer')
+    parser.add_argument('--check-docs-index', metavar='DOCS_DIR',
+                        help='check that DOCS_DIR/README.md links every page of DOCS_DIR')
     args = parser.parse_args()
     if args.markdown:
         sys.stdout.write(markdown())
         return 0
+    if args.check_docs_index:
+        errors = check_docs_index(args.check_docs_index)
+        for error in errors:
+            sys.stderr.write(error + '\n')
+        return 1 if errors else 0
     if args.check_docs:
         errors = check_docs(args.check_docs)
         for error in errors:

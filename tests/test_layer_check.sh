@@ -5,7 +5,9 @@
 # build with a message naming the file, the line and the layers; the tree as
 # it is must pass. Then docs/architecture.md: its tables must be the ones the
 # script makes from its layer map, and its drawing must name every layer; a
-# copy with a row changed, or with a layer left out of the drawing, must fail.
+# copy with a row changed, or with a layer left out of the drawing, must fail;
+# so must a public header without a row, and a row without a header. Then
+# docs/README.md must link every page of docs/, and only those.
 # Usage: test_layer_check.sh SOURCE_ROOT
 set -eu
 [ $# -eq 1 ] || { echo "usage: $0 SOURCE_ROOT"; exit 99; }
@@ -93,5 +95,57 @@ expect_doc_refused '/^| `<sg\/window.h>` | window |$/d' 'its tables differ from 
 expect_doc_refused 's/| session  libseat:  |/| seat     libseat:  |/; s/| traverse, session) |/| traverse, seat)    |/' \
 	'the drawing of the layers lacks session'
 
+# Every public header has a row in the tables: a header added to a copy of
+# include/sg without one, or a row left for a header that is gone, fails.
+fresh
+printf '#ifndef SG_EXTRA_H\n#define SG_EXTRA_H\n#endif\n' >"$work/tree/include/sg/extra.h"
+if python3 "$work/tree/src/check-layers.py" --check-docs "$doc" >"$work/log" 2>&1 ||
+	! grep -q 'include/sg/extra.h: has no row in the tables' "$work/log"; then
+	echo "FAIL: a public header without a row in docs/architecture.md's tables was not refused:"
+	cat "$work/log"
+	failures=$((failures + 1))
+else
+	echo "ok: a public header without a row refused"
+fi
+fresh
+rm "$work/tree/include/sg/pick.h"
+if python3 "$work/tree/src/check-layers.py" --check-docs "$doc" >"$work/log" 2>&1 ||
+	! grep -q 'the tables list <sg/pick.h>, which include/sg does not have' "$work/log"; then
+	echo "FAIL: a row for a header include/sg lacks was not refused:"
+	cat "$work/log"
+	failures=$((failures + 1))
+else
+	echo "ok: a row for a missing header refused"
+fi
+
+# docs/README.md indexes every page of docs/: a copy with a page added, a
+# page's line removed, or a line for a page that is not there, fails.
+checkindex() { python3 "$root/src/check-layers.py" --check-docs-index "$1" >"$work/log" 2>&1; }
+if ! checkindex "$root/docs"; then
+	echo "FAIL: docs/README.md does not index docs/:"
+	cat "$work/log"
+	failures=$((failures + 1))
+fi
+# expect_index_refused WHAT PATTERN: the copy in $work/docs fails, saying PATTERN.
+expect_index_refused() {
+	if checkindex "$work/docs" || ! grep -q -- "$2" "$work/log"; then
+		echo "FAIL: docs/ with $1 was not refused with '$2':"
+		cat "$work/log"
+		failures=$((failures + 1))
+	else
+		echo "ok: docs/ with $1 refused"
+	fi
+}
+fresh_docs() { rm -rf "$work/docs" && cp -R "$root/docs" "$work/docs"; }
+fresh_docs
+echo '# A new page' >"$work/docs/new-page.md"
+expect_index_refused "a page README.md lacks" 'no line for new-page.md'
+fresh_docs
+sed -i '/(abi.md)/d' "$work/docs/README.md"
+expect_index_refused "abi.md's line removed" 'no line for abi.md'
+fresh_docs
+rm "$work/docs/damage.md"
+expect_index_refused "damage.md removed" 'links damage.md, which'
+
 [ "$failures" -eq 0 ] || exit 1
-echo "layer check: every wrong include refused, docs/architecture.md as the build"
+echo "layer check: every wrong include refused, docs/architecture.md as the build, docs/README.md indexes docs/"

@@ -8,6 +8,7 @@
 #define SG_ANIMATION_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <sg/error.h>
@@ -110,8 +111,10 @@ SG_API void sg_animator_destroy(struct sg_animator *animator);
  * SG_ERR_FOREIGN_HANDLE), a property the node lacks, a value out of range, a
  * negative or non-finite duration or delay, an invalid easing
  * (SG_ERR_INVALID_ARGUMENT). */
-SG_API sg_animation sg_animator_start(struct sg_animator *animator,
-                                      const struct sg_animation_desc *desc);
+SG_API sg_animation sg_animator_start_sized(struct sg_animator *animator,
+                                            const struct sg_animation_desc *desc, size_t size);
+#define sg_animator_start(...)                                                                     \
+	sg_animator_start_sized(__VA_ARGS__, sizeof(struct sg_animation_desc))
 /* Ends an animation where it is (on_end, finished false). SG_ERR_NOT_FOUND
  * when it is not running (it ended, or never was). */
 SG_API sg_result sg_animator_cancel(struct sg_animator *animator, sg_animation animation);

@@ -4,6 +4,7 @@
 #ifndef SG_DMABUF_H
 #define SG_DMABUF_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <sg/export.h>
@@ -64,8 +65,10 @@ struct sg_dmabuf_desc {
  * encoding or range, wrap repeat with NV12; a format other than these five:
  * SG_ERR_UNSUPPORTED. On failure the zero handle is returned and no fd is
  * kept. */
-SG_API sg_texture sg_texture_import_dmabuf(struct sg_scene *scene,
-                                           const struct sg_dmabuf_desc *desc);
+SG_API sg_texture sg_texture_import_dmabuf_sized(struct sg_scene *scene,
+                                                 const struct sg_dmabuf_desc *desc, size_t size);
+#define sg_texture_import_dmabuf(...)                                                              \
+	sg_texture_import_dmabuf_sized(__VA_ARGS__, sizeof(struct sg_dmabuf_desc))
 
 /* A rectangle of texels, top-left origin. */
 struct sg_dmabuf_rect {

@@ -151,7 +151,8 @@ struct sg_input_info {
  * knows, a device path could not be opened (its errno) or is not an input
  * device, no device at all on the seat (unless allow_no_devices), or a
  * libsg built without libinput (SG_ERR_UNSUPPORTED). */
-SG_API struct sg_input *sg_input_create(const struct sg_input_desc *desc);
+SG_API struct sg_input *sg_input_create_sized(const struct sg_input_desc *desc, size_t size);
+#define sg_input_create(...) sg_input_create_sized(__VA_ARGS__, sizeof(struct sg_input_desc))
 /* Closes the devices. NULL is ignored. */
 SG_API void sg_input_destroy(struct sg_input *input);
 /* Valid until the next sg_input_dispatch() (device counts change with hotplug). */

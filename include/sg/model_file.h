@@ -107,8 +107,12 @@ SG_API bool sg_model_import_available(void);
  *
  * Imports on several threads (each on its own scene) are safe; assimp's part
  * of them runs one at a time. */
-SG_API sg_result sg_scene_import(struct sg_scene *scene, const struct sg_import_desc *desc,
-                                 struct sg_import_info *info);
+SG_API sg_result sg_scene_import_sized(struct sg_scene *scene, const struct sg_import_desc *desc,
+                                       struct sg_import_info *info, size_t desc_size,
+                                       size_t info_size);
+#define sg_scene_import(...)                                                                       \
+	sg_scene_import_sized(__VA_ARGS__, sizeof(struct sg_import_desc),                          \
+	                      sizeof(struct sg_import_info))
 
 /* A libsg camera that sees what the file's camera sees: the projection from
  * yfov and aspect (the argument when above 0, else the file's, else 1), or

@@ -157,7 +157,8 @@ struct sg_output_info {
  * XRGB8888; libgbm or libdrm cannot be opened, which is checked before the
  * node is opened: docs/api.md), SG_ERR_NO_MEMORY (the output, the copy path's staging buffer,
  * drmModeAtomicAlloc), SG_ERR_EGL / SG_ERR_GL (the renderer). */
-SG_API struct sg_output *sg_output_create(const struct sg_output_desc *desc);
+SG_API struct sg_output *sg_output_create_sized(const struct sg_output_desc *desc, size_t size);
+#define sg_output_create(...) sg_output_create_sized(__VA_ARGS__, sizeof(struct sg_output_desc))
 
 /* Waits (up to one second) for a flip still pending, restores the CRTC,
  * connector and plane state found at create, frees the buffers and closes the
@@ -258,7 +259,8 @@ struct sg_hotplug_desc {
  * program started with no display waits on sg_hotplug_get_fd(). NULL on
  * failure (SG_ERR_DEVICE naming the udev call; SG_ERR_UNSUPPORTED in a
  * libsg built without libudev). */
-SG_API struct sg_hotplug *sg_hotplug_create(const struct sg_hotplug_desc *desc);
+SG_API struct sg_hotplug *sg_hotplug_create_sized(const struct sg_hotplug_desc *desc, size_t size);
+#define sg_hotplug_create(...) sg_hotplug_create_sized(__VA_ARGS__, sizeof(struct sg_hotplug_desc))
 SG_API void sg_hotplug_destroy(struct sg_hotplug *hotplug);
 /* Poll for POLLIN, then sg_hotplug_dispatch() (which never blocks). */
 SG_API int sg_hotplug_get_fd(const struct sg_hotplug *hotplug);

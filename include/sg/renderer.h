@@ -62,7 +62,10 @@ struct sg_renderer_info {
 };
 
 /* Returns NULL on failure; sg_last_error() names the device, EGL or GL call that failed. */
-SG_API struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc);
+SG_API struct sg_renderer *sg_renderer_create_sized(const struct sg_renderer_desc *desc,
+                                                    size_t size);
+#define sg_renderer_create(...)                                                                    \
+	sg_renderer_create_sized(__VA_ARGS__, sizeof(struct sg_renderer_desc))
 /* Accepts NULL. */
 SG_API void sg_renderer_destroy(struct sg_renderer *renderer);
 SG_API const struct sg_renderer_info *sg_renderer_get_info(const struct sg_renderer *renderer);
@@ -135,8 +138,10 @@ struct sg_render_stats {
 	int repainted_rects;
 	uint64_t damage_ns;
 };
-SG_API sg_result sg_renderer_get_stats(const struct sg_renderer *renderer,
-                                       struct sg_render_stats *stats);
+SG_API sg_result sg_renderer_get_stats_sized(const struct sg_renderer *renderer,
+                                             struct sg_render_stats *stats, size_t size);
+#define sg_renderer_get_stats(...)                                                                 \
+	sg_renderer_get_stats_sized(__VA_ARGS__, sizeof(struct sg_render_stats))
 
 /* Copies the last render as RGBA8, top row first, stride bytes per row (0 means
  * width * 4), with premultiplied alpha as the buffer object holds it (see
@@ -155,7 +160,10 @@ SG_API sg_result sg_renderer_write_png(struct sg_renderer *renderer, const char 
 
 /* A dma-buf of the output buffer object (struct sg_dmabuf: <sg/types.h>); GBM
  * target only, SG_ERR_UNSUPPORTED otherwise. */
-SG_API sg_result sg_renderer_export_dmabuf(struct sg_renderer *renderer, struct sg_dmabuf *dmabuf);
+SG_API sg_result sg_renderer_export_dmabuf_sized(struct sg_renderer *renderer,
+                                                 struct sg_dmabuf *dmabuf, size_t size);
+#define sg_renderer_export_dmabuf(...)                                                             \
+	sg_renderer_export_dmabuf_sized(__VA_ARGS__, sizeof(struct sg_dmabuf))
 
 #ifdef __cplusplus
 }

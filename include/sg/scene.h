@@ -86,8 +86,13 @@ struct sg_model_desc {
 
 /* Constructors return SG_NODE_NONE on failure. The new node is detached. */
 SG_API sg_node sg_node_new_group(struct sg_scene *scene, const char *name);
-SG_API sg_node sg_node_new_transform(struct sg_scene *scene, const struct sg_transform_desc *desc);
-SG_API sg_node sg_node_new_model(struct sg_scene *scene, const struct sg_model_desc *desc);
+SG_API sg_node sg_node_new_transform_sized(struct sg_scene *scene,
+                                           const struct sg_transform_desc *desc, size_t size);
+#define sg_node_new_transform(...)                                                                 \
+	sg_node_new_transform_sized(__VA_ARGS__, sizeof(struct sg_transform_desc))
+SG_API sg_node sg_node_new_model_sized(struct sg_scene *scene, const struct sg_model_desc *desc,
+                                       size_t size);
+#define sg_node_new_model(...) sg_node_new_model_sized(__VA_ARGS__, sizeof(struct sg_model_desc))
 
 /* True when node is a live node of this scene. */
 SG_API bool sg_node_exists(const struct sg_scene *scene, sg_node node);
@@ -172,11 +177,17 @@ struct sg_clip_desc {
 	float radius;              /* >= 0 */
 };
 /* SG_NODE_NONE on failure: a value that is negative or not finite. */
-SG_API sg_node sg_node_new_clip(struct sg_scene *scene, const struct sg_clip_desc *desc);
+SG_API sg_node sg_node_new_clip_sized(struct sg_scene *scene, const struct sg_clip_desc *desc,
+                                      size_t size);
+#define sg_node_new_clip(...) sg_node_new_clip_sized(__VA_ARGS__, sizeof(struct sg_clip_desc))
 /* Changes the rectangle and radius of a clip node (desc->name is ignored). */
-SG_API sg_result sg_clip_set(struct sg_scene *scene, sg_node clip, const struct sg_clip_desc *desc);
+SG_API sg_result sg_clip_set_sized(struct sg_scene *scene, sg_node clip,
+                                   const struct sg_clip_desc *desc, size_t size);
+#define sg_clip_set(...) sg_clip_set_sized(__VA_ARGS__, sizeof(struct sg_clip_desc))
 /* Stores the rectangle and radius (name NULL) in *desc. */
-SG_API sg_result sg_clip_get(const struct sg_scene *scene, sg_node clip, struct sg_clip_desc *desc);
+SG_API sg_result sg_clip_get_sized(const struct sg_scene *scene, sg_node clip,
+                                   struct sg_clip_desc *desc, size_t size);
+#define sg_clip_get(...) sg_clip_get_sized(__VA_ARGS__, sizeof(struct sg_clip_desc))
 
 /* --- models ------------------------------------------------------------------ */
 SG_API sg_result sg_model_set_position(struct sg_scene *scene, sg_node node, float x, float y, float z);
@@ -209,7 +220,9 @@ struct sg_texture_desc {
 	enum sg_wrap wrap;     /* default clamp to edge */
 };
 
-SG_API sg_texture sg_texture_create(struct sg_scene *scene, const struct sg_texture_desc *desc);
+SG_API sg_texture sg_texture_create_sized(struct sg_scene *scene,
+                                          const struct sg_texture_desc *desc, size_t size);
+#define sg_texture_create(...) sg_texture_create_sized(__VA_ARGS__, sizeof(struct sg_texture_desc))
 /* Replaces the width x height texels at (x, y) (top-left origin) with pixels:
  * RGBA8, top row first, stride bytes per row (0 means width * 4); copied. Every
  * renderer drawing the texture uploads only the changed rectangles
@@ -255,7 +268,9 @@ struct sg_mesh_desc {
 	size_t index_count;               /* multiple of 3 */
 };
 
-SG_API sg_mesh sg_mesh_create(struct sg_scene *scene, const struct sg_mesh_desc *desc);
+SG_API sg_mesh sg_mesh_create_sized(struct sg_scene *scene, const struct sg_mesh_desc *desc,
+                                    size_t size);
+#define sg_mesh_create(...) sg_mesh_create_sized(__VA_ARGS__, sizeof(struct sg_mesh_desc))
 /* The built-in quad: top-left corner at the local origin, (width, height) at the
  * bottom-right, texture coordinates (0,0) top-left to (1,1) bottom-right. */
 SG_API sg_mesh sg_mesh_create_quad(struct sg_scene *scene, float width, float height);

@@ -65,7 +65,9 @@ struct sg_mesh3d_desc {
  * SG_ERR_INVALID_ARGUMENT naming what is wrong: no positions, an index past
  * the vertices, a count not a multiple of 3, a value not finite, more than
  * 2^32 - 1 vertices or indices. */
-SG_API sg_mesh sg_mesh_create_3d(struct sg_scene *scene, const struct sg_mesh3d_desc *desc);
+SG_API sg_mesh sg_mesh_create_3d_sized(struct sg_scene *scene, const struct sg_mesh3d_desc *desc,
+                                       size_t size);
+#define sg_mesh_create_3d(...) sg_mesh_create_3d_sized(__VA_ARGS__, sizeof(struct sg_mesh3d_desc))
 
 /* The model-space box of mesh's positions: min xyz then max xyz. */
 SG_API sg_result sg_mesh_get_bounds(const struct sg_scene *scene, sg_mesh mesh, float bounds[6]);
@@ -123,12 +125,17 @@ struct sg_material_desc {
 };
 
 /* Fills desc with glTF 2.0's defaults. */
-SG_API void sg_material_desc_init(struct sg_material_desc *desc);
+SG_API void sg_material_desc_init_sized(struct sg_material_desc *desc, size_t size);
+#define sg_material_desc_init(...)                                                                 \
+	sg_material_desc_init_sized(__VA_ARGS__, sizeof(struct sg_material_desc))
 /* Refused (SG_ERR_INVALID_ARGUMENT naming the field) for a factor outside its
  * range or not finite, a uv_set above 1 or an unknown sampler value of a
  * texture given, a texture of another scene or destroyed. A material is immutable: make another and
  * sg_model_set_material to change how a model looks. */
-SG_API sg_material sg_material_create(struct sg_scene *scene, const struct sg_material_desc *desc);
+SG_API sg_material sg_material_create_sized(struct sg_scene *scene,
+                                            const struct sg_material_desc *desc, size_t size);
+#define sg_material_create(...)                                                                    \
+	sg_material_create_sized(__VA_ARGS__, sizeof(struct sg_material_desc))
 /* Models still using a destroyed material make rendering fail, as with meshes. */
 SG_API sg_result sg_material_destroy(struct sg_scene *scene, sg_material material);
 SG_API bool sg_material_exists(const struct sg_scene *scene, sg_material material);
@@ -159,8 +166,12 @@ struct sg_light_desc {
  * fails with SG_ERR_LIMIT, naming the light and the view (docs/3d.md). */
 #define SG_VIEW3D_MAX_LIGHTS 8
 
-SG_API sg_node sg_node_new_light(struct sg_scene *scene, const struct sg_light_desc *desc);
-SG_API sg_result sg_light_set(struct sg_scene *scene, sg_node light, const struct sg_light_desc *desc);
+SG_API sg_node sg_node_new_light_sized(struct sg_scene *scene, const struct sg_light_desc *desc,
+                                       size_t size);
+#define sg_node_new_light(...) sg_node_new_light_sized(__VA_ARGS__, sizeof(struct sg_light_desc))
+SG_API sg_result sg_light_set_sized(struct sg_scene *scene, sg_node light,
+                                    const struct sg_light_desc *desc, size_t size);
+#define sg_light_set(...) sg_light_set_sized(__VA_ARGS__, sizeof(struct sg_light_desc))
 
 /* --- 3D views ----------------------------------------------------------------- */
 
@@ -178,9 +189,13 @@ struct sg_view3d_desc {
 	float ambient[3]; /* linear light every lit surface gets, times its diffuse colour */
 };
 
-SG_API sg_node sg_node_new_view3d(struct sg_scene *scene, const struct sg_view3d_desc *desc);
+SG_API sg_node sg_node_new_view3d_sized(struct sg_scene *scene, const struct sg_view3d_desc *desc,
+                                        size_t size);
+#define sg_node_new_view3d(...) sg_node_new_view3d_sized(__VA_ARGS__, sizeof(struct sg_view3d_desc))
 /* Replaces the view's camera (NULL: the render's), viewport and ambient light. */
-SG_API sg_result sg_view3d_set(struct sg_scene *scene, sg_node view, const struct sg_view3d_desc *desc);
+SG_API sg_result sg_view3d_set_sized(struct sg_scene *scene, sg_node view,
+                                     const struct sg_view3d_desc *desc, size_t size);
+#define sg_view3d_set(...) sg_view3d_set_sized(__VA_ARGS__, sizeof(struct sg_view3d_desc))
 
 #ifdef __cplusplus
 }

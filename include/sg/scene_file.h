@@ -59,9 +59,11 @@ struct sg_scene_file_options {
 };
 
 /* sg_scene_file_load with options (NULL: the defaults). */
-SG_API sg_result sg_scene_file_load_with(const char *path,
-                                         const struct sg_scene_file_options *options,
-                                         struct sg_scene_file **out);
+SG_API sg_result sg_scene_file_load_with_sized(const char *path,
+                                               const struct sg_scene_file_options *options,
+                                               struct sg_scene_file **out, size_t size);
+#define sg_scene_file_load_with(...)                                                               \
+	sg_scene_file_load_with_sized(__VA_ARGS__, sizeof(struct sg_scene_file_options))
 /* Accepts NULL. Destroys the scene too. */
 SG_API void sg_scene_file_destroy(struct sg_scene_file *file);
 

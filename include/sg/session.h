@@ -23,6 +23,7 @@
 #define SG_SESSION_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include <sg/error.h>
 #include <sg/export.h>
@@ -53,7 +54,8 @@ struct sg_session_desc {
  * active. NULL on failure, with sg_last_error() naming what: no seat daemon
  * or session (SG_ERR_DEVICE), the session not active in time (SG_ERR_BUSY),
  * a libsg built without libseat (SG_ERR_UNSUPPORTED). */
-SG_API struct sg_session *sg_session_open(const struct sg_session_desc *desc);
+SG_API struct sg_session *sg_session_open_sized(const struct sg_session_desc *desc, size_t size);
+#define sg_session_open(...) sg_session_open_sized(__VA_ARGS__, sizeof(struct sg_session_desc))
 /* Closes the devices still open through it and the seat. NULL is ignored. */
 SG_API void sg_session_close(struct sg_session *session);
 

@@ -85,22 +85,32 @@ struct sg_shape_desc {
  * is not a live plain texture of the scene or comes with a gradient or a
  * blur. Returns an
  * invalid (all-zero) handle on failure. */
-SG_API sg_texture sg_texture_create_shape(struct sg_scene *scene, const struct sg_shape_desc *desc);
+SG_API sg_texture sg_texture_create_shape_sized(struct sg_scene *scene,
+                                                const struct sg_shape_desc *desc, size_t size);
+#define sg_texture_create_shape(...)                                                               \
+	sg_texture_create_shape_sized(__VA_ARGS__, sizeof(struct sg_shape_desc))
 /* The quad to draw a shape of desc on: the box grown by 1 + 3 * blur units
  * on every side (the fringe, and the blur, which fades out within 3 * blur),
  * (0, 0) at the box's top-left corner, y down, texture coordinates 0 and 1
  * at the box's edges. A shape changed to another size or blur needs a new
  * one (else it is drawn stretched or cut). desc is checked as above. */
-SG_API sg_mesh sg_mesh_create_shape(struct sg_scene *scene, const struct sg_shape_desc *desc);
+SG_API sg_mesh sg_mesh_create_shape_sized(struct sg_scene *scene, const struct sg_shape_desc *desc,
+                                          size_t size);
+#define sg_mesh_create_shape(...)                                                                  \
+	sg_mesh_create_shape_sized(__VA_ARGS__, sizeof(struct sg_shape_desc))
 /* Changes a shape texture: the models drawing it are damaged as by a
  * texture update. On failure nothing changes. A texture that is not a shape
  * is refused (SG_ERR_INVALID_ARGUMENT), and sg_texture_update refuses a
  * shape. */
-SG_API sg_result sg_texture_set_shape(struct sg_scene *scene, sg_texture texture,
-                                      const struct sg_shape_desc *desc);
+SG_API sg_result sg_texture_set_shape_sized(struct sg_scene *scene, sg_texture texture,
+                                            const struct sg_shape_desc *desc, size_t size);
+#define sg_texture_set_shape(...)                                                                  \
+	sg_texture_set_shape_sized(__VA_ARGS__, sizeof(struct sg_shape_desc))
 /* The shape of a shape texture into *desc (as given, unclamped). */
-SG_API sg_result sg_texture_get_shape(const struct sg_scene *scene, sg_texture texture,
-                                      struct sg_shape_desc *desc);
+SG_API sg_result sg_texture_get_shape_sized(const struct sg_scene *scene, sg_texture texture,
+                                            struct sg_shape_desc *desc, size_t size);
+#define sg_texture_get_shape(...)                                                                  \
+	sg_texture_get_shape_sized(__VA_ARGS__, sizeof(struct sg_shape_desc))
 
 #ifdef __cplusplus
 }

@@ -124,7 +124,9 @@ struct sg_text_desc {
  * shaping time grows with the square of a cluster's marks.
  * The empty string (or one of spaces) draws nothing and is never picked.
  * Returns SG_NODE_NONE on failure. */
-SG_API sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc);
+SG_API sg_node sg_node_new_text_sized(struct sg_scene *scene, const struct sg_text_desc *desc,
+                                      size_t size);
+#define sg_node_new_text(...) sg_node_new_text_sized(__VA_ARGS__, sizeof(struct sg_text_desc))
 /* Replaces the string (copied; NULL is ""), shaped and laid out again with
  * the node's font, max_width, max_lines, align and line_height. On failure nothing
  * changes. A string equal to the current one changes nothing. */
@@ -139,8 +141,9 @@ struct sg_text_extent {
 	int lines;    /* 0 for "" */
 	float ascent, descent; /* of the font, in pixels; descent is positive below the baseline */
 };
-SG_API sg_result sg_text_get_extent(const struct sg_scene *scene, sg_node node,
-                                    struct sg_text_extent *extent);
+SG_API sg_result sg_text_get_extent_sized(const struct sg_scene *scene, sg_node node,
+                                          struct sg_text_extent *extent, size_t size);
+#define sg_text_get_extent(...) sg_text_get_extent_sized(__VA_ARGS__, sizeof(struct sg_text_extent))
 
 #ifdef __cplusplus
 }

@@ -34,6 +34,7 @@
 #define SG_WINDOW_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <sg/camera.h>
@@ -137,7 +138,8 @@ struct sg_window_info {
  * without Wayland), SG_ERR_DEVICE (no compositor at the socket, a missing
  * global such as xdg_wm_base or wl_shm, a protocol error, no configure),
  * SG_ERR_INVALID_ARGUMENT, SG_ERR_NO_MEMORY, SG_ERR_EGL / SG_ERR_GL. */
-SG_API struct sg_window *sg_window_create(const struct sg_window_desc *desc);
+SG_API struct sg_window *sg_window_create_sized(const struct sg_window_desc *desc, size_t size);
+#define sg_window_create(...) sg_window_create_sized(__VA_ARGS__, sizeof(struct sg_window_desc))
 /* Destroys the surface and buffers and disconnects (unless the connection is
  * the caller's). Accepts NULL. */
 SG_API void sg_window_destroy(struct sg_window *window);

@@ -8,6 +8,7 @@
 
 #include "../base/alloc.h"
 #include "../base/error.h"
+#include "../base/sized.h"
 
 struct animation {
 	sg_animation id;
@@ -176,8 +177,14 @@ void sg_animator_destroy(struct sg_animator *animator)
 	sg_free(animator);
 }
 
-sg_animation sg_animator_start(struct sg_animator *animator, const struct sg_animation_desc *desc)
+sg_animation sg_animator_start_sized(struct sg_animator *animator,
+                                     const struct sg_animation_desc *desc, size_t size)
 {
+	struct sg_animation_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_animation_desc, user_data),
+	                                 "sg_animator_start")))
+		return (sg_animation){0};
 	static const char call[] = "sg_animator_start";
 	if (!animator || !desc) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: %s is NULL", call,

@@ -10,6 +10,7 @@
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "scene_internal.h"
+#include "../base/sized.h"
 
 void sg_scene_free_clip(struct sg_scene *scene, uint32_t index)
 {
@@ -36,8 +37,13 @@ static void fill(struct sg_clip_data *c, const struct sg_clip_desc *d)
 	*c = (struct sg_clip_data){{d->x, d->y, d->width, d->height}, d->radius};
 }
 
-sg_node sg_node_new_clip(struct sg_scene *scene, const struct sg_clip_desc *desc)
+sg_node sg_node_new_clip_sized(struct sg_scene *scene, const struct sg_clip_desc *desc, size_t size)
 {
+	struct sg_clip_desc sized_desc;
+	if (desc &&
+	    !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                         SG_SIZE_THROUGH(struct sg_clip_desc, radius), "sg_node_new_clip")))
+		return (sg_node){0};
 	if (!scene || !desc) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_new_clip: %s is NULL", scene ? "desc" : "scene");
 		return SG_NODE_NONE;
@@ -56,8 +62,14 @@ sg_node sg_node_new_clip(struct sg_scene *scene, const struct sg_clip_desc *desc
 	return node;
 }
 
-sg_result sg_clip_set(struct sg_scene *scene, sg_node clip, const struct sg_clip_desc *desc)
+sg_result sg_clip_set_sized(struct sg_scene *scene, sg_node clip, const struct sg_clip_desc *desc,
+                            size_t size)
 {
+	struct sg_clip_desc sized_desc;
+	if (desc &&
+	    !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                         SG_SIZE_THROUGH(struct sg_clip_desc, radius), "sg_clip_set")))
+		return sg_last_result();
 	sg_result result = sg_scene_check_kind(scene, clip, SG_NODE_CLIP, "sg_clip_set");
 	if (result)
 		return result;
@@ -77,7 +89,7 @@ sg_result sg_clip_set(struct sg_scene *scene, sg_node clip, const struct sg_clip
 	return SG_OK;
 }
 
-sg_result sg_clip_get(const struct sg_scene *scene, sg_node clip, struct sg_clip_desc *desc)
+static sg_result clip_get(const struct sg_scene *scene, sg_node clip, struct sg_clip_desc *desc)
 {
 	sg_result result = sg_scene_check_kind(scene, clip, SG_NODE_CLIP, "sg_clip_get");
 	if (result)
@@ -88,4 +100,17 @@ sg_result sg_clip_get(const struct sg_scene *scene, sg_node clip, struct sg_clip
 	*desc = (struct sg_clip_desc){NULL, c->rect[0], c->rect[1], c->rect[2], c->rect[3],
 	                              c->radius};
 	return SG_OK;
+}
+
+sg_result sg_clip_get_sized(const struct sg_scene *scene, sg_node clip, struct sg_clip_desc *desc,
+                            size_t size)
+{
+	if (desc &&
+	    !sg_sized_out_fits(size, SG_SIZE_THROUGH(struct sg_clip_desc, radius), "sg_clip_get"))
+		return sg_last_result();
+	struct sg_clip_desc full;
+	sg_result result = clip_get(scene, clip, desc ? &full : NULL);
+	if (desc && result == SG_OK)
+		sg_sized_out(desc, size, &full, sizeof full);
+	return result;
 }

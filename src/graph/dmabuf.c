@@ -15,6 +15,7 @@
 #include "resource.h"
 #include "scene_internal.h"
 #include "../base/side_limit.h"
+#include "../base/sized.h"
 
 const char *sg_fourcc_name(uint32_t fourcc)
 {
@@ -178,8 +179,14 @@ static sg_result take_plane(const struct sg_dmabuf_desc *desc, int plane,
 	return SG_OK;
 }
 
-sg_texture sg_texture_import_dmabuf(struct sg_scene *scene, const struct sg_dmabuf_desc *desc)
+sg_texture sg_texture_import_dmabuf_sized(struct sg_scene *scene, const struct sg_dmabuf_desc *desc,
+                                          size_t size)
 {
+	struct sg_dmabuf_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_dmabuf_desc, range),
+	                                 "sg_texture_import_dmabuf")))
+		return (sg_texture){0};
 	const sg_texture none = {0};
 	if (!scene || !desc) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_texture_import_dmabuf: %s is NULL",

@@ -9,8 +9,9 @@
 #include "../base/error.h"
 #include "../base/floats.h"
 #include "scene_internal.h"
+#include "../base/sized.h"
 
-void sg_material_desc_init(struct sg_material_desc *desc)
+static void material_desc_init(struct sg_material_desc *desc)
 {
 	if (!desc)
 		return;
@@ -22,6 +23,16 @@ void sg_material_desc_init(struct sg_material_desc *desc)
 		.occlusion_strength = 1.0f,
 		.alpha_cutoff = 0.5f,
 	};
+}
+
+void sg_material_desc_init_sized(struct sg_material_desc *desc, size_t size)
+{
+	if (!desc || !sg_sized_out_fits(size, SG_SIZE_THROUGH(struct sg_material_desc, unlit),
+	                                "sg_material_desc_init"))
+		return;
+	struct sg_material_desc full;
+	material_desc_init(desc ? &full : NULL);
+	sg_sized_out(desc, size, &full, sizeof full);
 }
 
 static bool grow_materials(void *owner, uint32_t capacity)
@@ -106,8 +117,14 @@ static sg_result check_desc(const struct sg_scene *scene, const struct sg_materi
 	return SG_OK;
 }
 
-sg_material sg_material_create(struct sg_scene *scene, const struct sg_material_desc *desc)
+sg_material sg_material_create_sized(struct sg_scene *scene, const struct sg_material_desc *desc,
+                                     size_t size)
 {
+	struct sg_material_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_material_desc, unlit),
+	                                 "sg_material_create")))
+		return (sg_material){0};
 	const sg_material none = {0};
 	if (!scene || !desc) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_material_create: %s is NULL",

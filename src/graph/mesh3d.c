@@ -12,6 +12,7 @@
 #include "../base/floats.h"
 #include "resource.h"
 #include "scene_internal.h"
+#include "../base/sized.h"
 
 void sg_mesh_solid_free(struct sg_mesh_solid *solid)
 {
@@ -107,8 +108,13 @@ static void put_vertex(const struct sg_mesh3d_desc *d, const struct sg_mesh_soli
 		memcpy(out + s->tangent, d->tangents + 4 * v, 4 * sizeof(float));
 }
 
-sg_mesh sg_mesh_create_3d(struct sg_scene *scene, const struct sg_mesh3d_desc *d)
+sg_mesh sg_mesh_create_3d_sized(struct sg_scene *scene, const struct sg_mesh3d_desc *d, size_t size)
 {
+	struct sg_mesh3d_desc sized_d;
+	if (d && !(d = sg_sized_in(&sized_d, sizeof sized_d, d, size,
+	                           SG_SIZE_THROUGH(struct sg_mesh3d_desc, normals_mode),
+	                           "sg_mesh_create_3d")))
+		return (sg_mesh){0};
 	const sg_mesh none = {0};
 	if (!scene || !d) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_mesh_create_3d: %s is NULL", scene ? "desc" : "scene");

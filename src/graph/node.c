@@ -7,6 +7,7 @@
 #include "../base/error.h"
 #include "../base/floats.h"
 #include "scene_internal.h"
+#include "../base/sized.h"
 
 static sg_node new_node(struct sg_scene *scene, enum sg_node_kind kind, const char *name)
 {
@@ -61,8 +62,14 @@ sg_node sg_node_new_group(struct sg_scene *scene, const char *name)
 	return new_node(scene, SG_NODE_GROUP, name);
 }
 
-sg_node sg_node_new_transform(struct sg_scene *scene, const struct sg_transform_desc *desc)
+sg_node sg_node_new_transform_sized(struct sg_scene *scene, const struct sg_transform_desc *desc,
+                                    size_t size)
 {
+	struct sg_transform_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_transform_desc, matrix),
+	                                 "sg_node_new_transform")))
+		return (sg_node){0};
 	if (!scene || !desc) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_new_transform: %s is NULL",
 		        scene ? "desc" : "scene");
@@ -79,8 +86,14 @@ sg_node sg_node_new_transform(struct sg_scene *scene, const struct sg_transform_
 	return node;
 }
 
-sg_node sg_node_new_model(struct sg_scene *scene, const struct sg_model_desc *desc)
+sg_node sg_node_new_model_sized(struct sg_scene *scene, const struct sg_model_desc *desc,
+                                size_t size)
 {
+	struct sg_model_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_model_desc, position),
+	                                 "sg_node_new_model")))
+		return (sg_node){0};
 	if (!scene || !desc) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_new_model: %s is NULL", scene ? "desc" : "scene");
 		return SG_NODE_NONE;

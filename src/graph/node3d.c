@@ -10,6 +10,7 @@
 #include "../base/error.h"
 #include "../base/floats.h"
 #include "scene_internal.h"
+#include "../base/sized.h"
 
 void sg_scene_free_node3d(struct sg_scene *scene, uint32_t index)
 {
@@ -144,8 +145,14 @@ static sg_node new_node3d(struct sg_scene *scene, enum sg_node_kind kind, const 
 	return node;
 }
 
-sg_node sg_node_new_light(struct sg_scene *scene, const struct sg_light_desc *desc)
+sg_node sg_node_new_light_sized(struct sg_scene *scene, const struct sg_light_desc *desc,
+                                size_t size)
 {
+	struct sg_light_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_light_desc, outer_cone),
+	                                 "sg_node_new_light")))
+		return (sg_node){0};
 	if (!scene || !desc) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_new_light: %s is NULL", scene ? "desc" : "scene");
 		return SG_NODE_NONE;
@@ -160,8 +167,14 @@ sg_node sg_node_new_light(struct sg_scene *scene, const struct sg_light_desc *de
 	return new_node3d(scene, SG_NODE_LIGHT, desc->name, light);
 }
 
-sg_result sg_light_set(struct sg_scene *scene, sg_node node, const struct sg_light_desc *desc)
+sg_result sg_light_set_sized(struct sg_scene *scene, sg_node node, const struct sg_light_desc *desc,
+                             size_t size)
 {
+	struct sg_light_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_light_desc, outer_cone),
+	                                 "sg_light_set")))
+		return sg_last_result();
 	sg_result result = sg_scene_check_kind(scene, node, SG_NODE_LIGHT, "sg_light_set");
 	if (result)
 		return result;
@@ -177,8 +190,14 @@ sg_result sg_light_set(struct sg_scene *scene, sg_node node, const struct sg_lig
 	return SG_OK;
 }
 
-sg_node sg_node_new_view3d(struct sg_scene *scene, const struct sg_view3d_desc *desc)
+sg_node sg_node_new_view3d_sized(struct sg_scene *scene, const struct sg_view3d_desc *desc,
+                                 size_t size)
 {
+	struct sg_view3d_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_view3d_desc, ambient),
+	                                 "sg_node_new_view3d")))
+		return (sg_node){0};
 	if (!scene || !desc) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_new_view3d: %s is NULL",
 		        scene ? "desc" : "scene");
@@ -192,8 +211,14 @@ sg_node sg_node_new_view3d(struct sg_scene *scene, const struct sg_view3d_desc *
 	return new_node3d(scene, SG_NODE_VIEW3D, desc->name, view);
 }
 
-sg_result sg_view3d_set(struct sg_scene *scene, sg_node node, const struct sg_view3d_desc *desc)
+sg_result sg_view3d_set_sized(struct sg_scene *scene, sg_node node,
+                              const struct sg_view3d_desc *desc, size_t size)
 {
+	struct sg_view3d_desc sized_desc;
+	if (desc &&
+	    !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                         SG_SIZE_THROUGH(struct sg_view3d_desc, ambient), "sg_view3d_set")))
+		return sg_last_result();
 	sg_result result = sg_scene_check_kind(scene, node, SG_NODE_VIEW3D, "sg_view3d_set");
 	if (result)
 		return result;

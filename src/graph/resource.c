@@ -12,6 +12,7 @@
 #include "resource.h"
 #include "scene_internal.h"
 #include "../base/side_limit.h"
+#include "../base/sized.h"
 
 const struct sg_texture_data *sg_scene_texture(const struct sg_scene *scene, sg_texture texture)
 {
@@ -93,8 +94,14 @@ static uint64_t translucent_texels(const uint8_t *rgba, size_t bytes)
 	return count;
 }
 
-sg_texture sg_texture_create(struct sg_scene *scene, const struct sg_texture_desc *desc)
+sg_texture sg_texture_create_sized(struct sg_scene *scene, const struct sg_texture_desc *desc,
+                                   size_t size)
 {
+	struct sg_texture_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_texture_desc, wrap),
+	                                 "sg_texture_create")))
+		return (sg_texture){0};
 	const sg_texture none = {0};
 	if (!scene || !desc || !desc->pixels) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_texture_create: %s is NULL",
@@ -242,8 +249,13 @@ bool sg_texture_exists(const struct sg_scene *scene, sg_texture texture)
 	return sg_scene_texture(scene, texture) != NULL;
 }
 
-sg_mesh sg_mesh_create(struct sg_scene *scene, const struct sg_mesh_desc *desc)
+sg_mesh sg_mesh_create_sized(struct sg_scene *scene, const struct sg_mesh_desc *desc, size_t size)
 {
+	struct sg_mesh_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_mesh_desc, index_count),
+	                                 "sg_mesh_create")))
+		return (sg_mesh){0};
 	const sg_mesh none = {0};
 	if (!scene || !desc || !desc->vertices) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_mesh_create: %s is NULL",

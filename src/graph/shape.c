@@ -10,6 +10,7 @@
 #include "resource.h"
 #include "scene_internal.h"
 #include "shape_outline.h"
+#include "../base/sized.h"
 
 static bool unit_color(const float c[4])
 {
@@ -100,8 +101,14 @@ float sg_shape_distance(const struct sg_shape_desc *shape, float u, float v)
 	return fminf(fmaxf(qx, qy), 0) + outside - r;
 }
 
-sg_texture sg_texture_create_shape(struct sg_scene *scene, const struct sg_shape_desc *desc)
+sg_texture sg_texture_create_shape_sized(struct sg_scene *scene, const struct sg_shape_desc *desc,
+                                         size_t size)
 {
+	struct sg_shape_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_shape_desc, image),
+	                                 "sg_texture_create_shape")))
+		return (sg_texture){0};
 	const sg_texture none = {0};
 	if (!scene || !desc) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_texture_create_shape: %s is NULL",
@@ -130,8 +137,14 @@ sg_texture sg_texture_create_shape(struct sg_scene *scene, const struct sg_shape
 	return texture;
 }
 
-sg_mesh sg_mesh_create_shape(struct sg_scene *scene, const struct sg_shape_desc *desc)
+sg_mesh sg_mesh_create_shape_sized(struct sg_scene *scene, const struct sg_shape_desc *desc,
+                                   size_t size)
 {
+	struct sg_shape_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_shape_desc, image),
+	                                 "sg_mesh_create_shape")))
+		return (sg_mesh){0};
 	if (!scene || !desc) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_mesh_create_shape: %s is NULL",
 		        scene ? "desc" : "scene");
@@ -176,9 +189,14 @@ static struct sg_texture_data *shape_of(const struct sg_scene *scene, sg_texture
 	return t;
 }
 
-sg_result sg_texture_set_shape(struct sg_scene *scene, sg_texture texture,
-                               const struct sg_shape_desc *desc)
+sg_result sg_texture_set_shape_sized(struct sg_scene *scene, sg_texture texture,
+                                     const struct sg_shape_desc *desc, size_t size)
 {
+	struct sg_shape_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_shape_desc, image),
+	                                 "sg_texture_set_shape")))
+		return sg_last_result();
 	struct sg_texture_data *t = shape_of(scene, texture, "sg_texture_set_shape");
 	if (!t)
 		return sg_last_result();
@@ -213,8 +231,8 @@ void sg_scene_image_updated(struct sg_scene *scene, uint32_t index)
 	}
 }
 
-sg_result sg_texture_get_shape(const struct sg_scene *scene, sg_texture texture,
-                               struct sg_shape_desc *desc)
+static sg_result texture_get_shape(const struct sg_scene *scene, sg_texture texture,
+                                   struct sg_shape_desc *desc)
 {
 	const struct sg_texture_data *t = shape_of(scene, texture, "sg_texture_get_shape");
 	if (!t)
@@ -223,4 +241,17 @@ sg_result sg_texture_get_shape(const struct sg_scene *scene, sg_texture texture,
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_texture_get_shape: desc is NULL");
 	*desc = *t->shape;
 	return SG_OK;
+}
+
+sg_result sg_texture_get_shape_sized(const struct sg_scene *scene, sg_texture texture,
+                                     struct sg_shape_desc *desc, size_t size)
+{
+	if (desc && !sg_sized_out_fits(size, SG_SIZE_THROUGH(struct sg_shape_desc, image),
+	                               "sg_texture_get_shape"))
+		return sg_last_result();
+	struct sg_shape_desc full;
+	sg_result result = texture_get_shape(scene, texture, desc ? &full : NULL);
+	if (desc && result == SG_OK)
+		sg_sized_out(desc, size, &full, sizeof full);
+	return result;
 }

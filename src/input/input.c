@@ -14,6 +14,7 @@
 #include "../base/error.h"
 #include "../base/log.h"
 #include "input_internal.h"
+#include "../base/sized.h"
 
 static int open_restricted(const char *path, int flags, void *user_data)
 {
@@ -189,8 +190,13 @@ static sg_result none_found(const struct sg_input *input)
 	               input->seat);
 }
 
-struct sg_input *sg_input_create(const struct sg_input_desc *desc)
+struct sg_input *sg_input_create_sized(const struct sg_input_desc *desc, size_t size)
 {
+	struct sg_input_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_input_desc, user_data),
+	                                 "sg_input_create")))
+		return NULL;
 	if (!desc) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_input_create: desc is NULL");
 		return NULL;

@@ -5,13 +5,19 @@
 #include <sg/input.h>
 
 #include "../base/error.h"
+#include "../base/sized.h"
 
 static const char unsupported[] =
     "libsg was built without libinput (meson -Dinput=disabled, or libinput, libudev or "
     "xkbcommon missing)";
 
-struct sg_input *sg_input_create(const struct sg_input_desc *desc)
+struct sg_input *sg_input_create_sized(const struct sg_input_desc *desc, size_t size)
 {
+	struct sg_input_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_input_desc, user_data),
+	                                 "sg_input_create")))
+		return NULL;
 	(void)desc;
 	sg_fail(SG_ERR_UNSUPPORTED, "sg_input_create: %s", unsupported);
 	return NULL;

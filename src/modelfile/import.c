@@ -8,6 +8,7 @@
 #include "../base/error.h"
 #include "../base/escape.h"
 #include "confine.h"
+#include "../base/sized.h"
 
 bool sg_model_import_available(void)
 {
@@ -134,9 +135,18 @@ static void finish(struct sg_import *im)
 	sg_file_reads_finish(&im->reads);
 }
 
-sg_result sg_scene_import(struct sg_scene *scene, const struct sg_import_desc *desc,
-                          struct sg_import_info *info)
+sg_result sg_scene_import_sized(struct sg_scene *scene, const struct sg_import_desc *desc,
+                                struct sg_import_info *info, size_t desc_size, size_t info_size)
 {
+	struct sg_import_desc sized_desc;
+	if (desc &&
+	    !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, desc_size,
+	                         SG_SIZE_THROUGH(struct sg_import_desc, allow_outside_folder),
+	                         "sg_scene_import")))
+		return sg_last_result();
+	if (info && !sg_sized_out_fits(info_size, SG_SIZE_THROUGH(struct sg_import_info, bounds),
+	                               "sg_scene_import"))
+		return sg_last_result();
 	sg_node parent;
 	sg_result result = check_desc(scene, desc, &parent);
 	if (result)
@@ -159,7 +169,7 @@ sg_result sg_scene_import(struct sg_scene *scene, const struct sg_import_desc *d
 	if (!result) {
 		im.info.root = im.root;
 		if (info)
-			*info = im.info;
+			sg_sized_out(info, info_size, &im.info, sizeof im.info);
 	}
 	finish(&im);
 	sg_free(resolved);

@@ -15,6 +15,7 @@
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "../base/log.h"
+#include "../base/sized.h"
 
 /* Connectors of a card we follow: more than any card has. */
 #define MAX_CONNECTORS 32
@@ -75,8 +76,13 @@ static sg_result probe(struct sg_hotplug *hotplug, bool report)
 	return SG_OK;
 }
 
-struct sg_hotplug *sg_hotplug_create(const struct sg_hotplug_desc *desc)
+struct sg_hotplug *sg_hotplug_create_sized(const struct sg_hotplug_desc *desc, size_t size)
 {
+	struct sg_hotplug_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_hotplug_desc, user_data),
+	                                 "sg_hotplug_create")))
+		return NULL;
 	struct stat st;
 	if (!desc || fstat(desc->drm_fd, &st) != 0 || !S_ISCHR(st.st_mode)) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_hotplug_create: %s",

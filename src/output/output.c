@@ -21,6 +21,7 @@
 #include "../base/log.h"
 #include "../render/buffer.h"
 #include "output_internal.h"
+#include "../base/sized.h"
 
 static sg_result check_desc(const struct sg_output_desc *desc)
 {
@@ -304,8 +305,13 @@ static struct sg_output *set_up(struct sg_output *output, const struct sg_output
 	return output;
 }
 
-struct sg_output *sg_output_create(const struct sg_output_desc *desc)
+struct sg_output *sg_output_create_sized(const struct sg_output_desc *desc, size_t size)
 {
+	struct sg_output_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_output_desc, user_data),
+	                                 "sg_output_create")))
+		return NULL;
 	struct sg_output *output = new_output(desc);
 	return output ? set_up(output, desc) : NULL;
 }

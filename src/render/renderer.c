@@ -28,7 +28,7 @@
 #include "select.h"
 #include "renderer_state.h"
 #include "../target/import.h"
-
+#include "../base/sized.h"
 
 bool sg_renderer_enter(struct sg_renderer *renderer, const char *call)
 {
@@ -44,8 +44,14 @@ void sg_renderer_leave(struct sg_renderer *renderer)
 	atomic_store(&renderer->in_use, false);
 }
 
-struct sg_renderer *sg_renderer_create(const struct sg_renderer_desc *desc)
+struct sg_renderer *sg_renderer_create_sized(const struct sg_renderer_desc *desc, size_t size)
 {
+	struct sg_renderer_desc sized_desc;
+	if (desc &&
+	    !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                         SG_SIZE_THROUGH(struct sg_renderer_desc, ignore_environment),
+	                         "sg_renderer_create")))
+		return NULL;
 	if (!desc) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_create: desc is NULL");
 		return NULL;
@@ -253,7 +259,7 @@ int sg_renderer_get_damage(const struct sg_renderer *renderer, struct sg_rect *r
 	return count;
 }
 
-sg_result sg_renderer_get_stats(const struct sg_renderer *renderer, struct sg_render_stats *stats)
+static sg_result get_stats(const struct sg_renderer *renderer, struct sg_render_stats *stats)
 {
 	if (!renderer || !stats)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_get_stats: %s is NULL",
@@ -265,6 +271,19 @@ sg_result sg_renderer_get_stats(const struct sg_renderer *renderer, struct sg_re
 	*stats = renderer->stats;
 	sg_renderer_leave(mutable_renderer);
 	return SG_OK;
+}
+
+sg_result sg_renderer_get_stats_sized(const struct sg_renderer *renderer,
+                                      struct sg_render_stats *stats, size_t size)
+{
+	if (stats && !sg_sized_out_fits(size, SG_SIZE_THROUGH(struct sg_render_stats, damage_ns),
+	                                "sg_renderer_get_stats"))
+		return sg_last_result();
+	struct sg_render_stats full;
+	sg_result result = get_stats(renderer, stats ? &full : NULL);
+	if (stats && result == SG_OK)
+		sg_sized_out(stats, size, &full, sizeof full);
+	return result;
 }
 
 static uint64_t area_of(const struct sg_damage_region *region, const struct sg_target *target)
@@ -726,7 +745,7 @@ sg_result sg_renderer_write_png(struct sg_renderer *renderer, const char *path)
 	return result;
 }
 
-sg_result sg_renderer_export_dmabuf(struct sg_renderer *renderer, struct sg_dmabuf *dmabuf)
+static sg_result export_dmabuf(struct sg_renderer *renderer, struct sg_dmabuf *dmabuf)
 {
 	if (!renderer || !dmabuf)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_renderer_export_dmabuf: %s is NULL",
@@ -739,6 +758,19 @@ sg_result sg_renderer_export_dmabuf(struct sg_renderer *renderer, struct sg_dmab
 	sg_result result = renderer->target->impl->export_dmabuf(
 	    renderer->target, renderer->last->target_buffer, dmabuf);
 	sg_renderer_leave(renderer);
+	return result;
+}
+
+sg_result sg_renderer_export_dmabuf_sized(struct sg_renderer *renderer, struct sg_dmabuf *dmabuf,
+                                          size_t size)
+{
+	if (dmabuf && !sg_sized_out_fits(size, SG_SIZE_THROUGH(struct sg_dmabuf, offsets),
+	                                 "sg_renderer_export_dmabuf"))
+		return sg_last_result();
+	struct sg_dmabuf full;
+	sg_result result = export_dmabuf(renderer, dmabuf ? &full : NULL);
+	if (dmabuf && result == SG_OK)
+		sg_sized_out(dmabuf, size, &full, sizeof full);
 	return result;
 }
 

@@ -11,6 +11,7 @@
 #include "read.h"
 #include "scene_file_internal.h"
 #include "texture_path.h"
+#include "../base/sized.h"
 
 /* Deeper nesting than this could overflow the C stack in the recursive walks
  * of json-c and of the loader, whatever the caller allows. */
@@ -149,9 +150,16 @@ static sg_result load(const char *path, const char *name,
 	return SG_OK;
 }
 
-sg_result sg_scene_file_load_with(const char *path, const struct sg_scene_file_options *options,
-                                  struct sg_scene_file **out)
+sg_result sg_scene_file_load_with_sized(const char *path,
+                                        const struct sg_scene_file_options *options,
+                                        struct sg_scene_file **out, size_t size)
 {
+	struct sg_scene_file_options sized_options;
+	if (options &&
+	    !(options = sg_sized_in(&sized_options, sizeof sized_options, options, size,
+	                            SG_SIZE_THROUGH(struct sg_scene_file_options, max_frames),
+	                            "sg_scene_file_load_with")))
+		return sg_last_result();
 	if (!out || !path) {
 		if (out)
 			*out = NULL;

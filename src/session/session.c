@@ -13,6 +13,7 @@
 #include "../base/error.h"
 #include "../base/escape.h"
 #include "../base/log.h"
+#include "../base/sized.h"
 
 /* Devices a session keeps open at once: a card and a kiosk's input devices. */
 #define MAX_DEVICES 64
@@ -62,8 +63,13 @@ static double now_ms(void)
 	return (double)now.tv_sec * 1e3 + (double)now.tv_nsec * 1e-6;
 }
 
-struct sg_session *sg_session_open(const struct sg_session_desc *desc)
+struct sg_session *sg_session_open_sized(const struct sg_session_desc *desc, size_t size)
 {
+	struct sg_session_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_session_desc, enable_timeout_ms),
+	                                 "sg_session_open")))
+		return NULL;
 	if (!desc || desc->enable_timeout_ms < -1) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_session_open: %s",
 		        desc ? "enable_timeout_ms below -1" : "desc is NULL");

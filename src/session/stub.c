@@ -4,13 +4,19 @@
 #include <sg/session.h>
 
 #include "../base/error.h"
+#include "../base/sized.h"
 
 static const char unsupported[] =
     "libsg was built without libseat (meson -Dseat=disabled, or libseat missing): open "
     "the devices directly, as root or a member of their groups";
 
-struct sg_session *sg_session_open(const struct sg_session_desc *desc)
+struct sg_session *sg_session_open_sized(const struct sg_session_desc *desc, size_t size)
 {
+	struct sg_session_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_session_desc, enable_timeout_ms),
+	                                 "sg_session_open")))
+		return NULL;
 	(void)desc;
 	sg_fail(SG_ERR_UNSUPPORTED, "sg_session_open: %s", unsupported);
 	return NULL;

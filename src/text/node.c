@@ -12,6 +12,7 @@
 #include "../base/floats.h"
 #include "text_internal.h"
 #include "../base/utf8.h"
+#include "../base/sized.h"
 
 /* What a string becomes: its layout, page and mesh. */
 struct built {
@@ -123,8 +124,13 @@ static sg_result check_desc(const struct sg_text_desc *desc, const char *label, 
 	return SG_OK;
 }
 
-sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc)
+sg_node sg_node_new_text_sized(struct sg_scene *scene, const struct sg_text_desc *desc, size_t size)
 {
+	struct sg_text_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_text_desc, position),
+	                                 "sg_node_new_text")))
+		return (sg_node){0};
 	if (!scene || !desc) {
 		sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_node_new_text: %s is NULL",
 		        scene ? "desc" : "scene");
@@ -253,8 +259,8 @@ const char *sg_text_get_string(const struct sg_scene *scene, sg_node node)
 	return text ? text->utf8 : NULL;
 }
 
-sg_result sg_text_get_extent(const struct sg_scene *scene, sg_node node,
-                             struct sg_text_extent *extent)
+static sg_result text_get_extent(const struct sg_scene *scene, sg_node node,
+                                 struct sg_text_extent *extent)
 {
 	struct sg_text *text = text_of(scene, node, "sg_text_get_extent");
 	if (!text)
@@ -263,4 +269,17 @@ sg_result sg_text_get_extent(const struct sg_scene *scene, sg_node node,
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "sg_text_get_extent: extent is NULL");
 	*extent = text->layout.extent;
 	return SG_OK;
+}
+
+sg_result sg_text_get_extent_sized(const struct sg_scene *scene, sg_node node,
+                                   struct sg_text_extent *extent, size_t size)
+{
+	if (extent && !sg_sized_out_fits(size, SG_SIZE_THROUGH(struct sg_text_extent, descent),
+	                                 "sg_text_get_extent"))
+		return sg_last_result();
+	struct sg_text_extent full;
+	sg_result result = text_get_extent(scene, node, extent ? &full : NULL);
+	if (extent && result == SG_OK)
+		sg_sized_out(extent, size, &full, sizeof full);
+	return result;
 }

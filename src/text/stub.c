@@ -5,6 +5,7 @@
 
 #include "../base/error.h"
 #include "budget.h"
+#include "../base/sized.h"
 
 #define WITHOUT_TEXT "libsg was built without text: FreeType and HarfBuzz not found"
 
@@ -51,8 +52,13 @@ sg_result sg_font_set_system_fallback(struct sg_scene *scene, sg_font font, bool
 	return sg_fail(SG_ERR_UNSUPPORTED, "sg_font_set_system_fallback: " WITHOUT_TEXT);
 }
 
-sg_node sg_node_new_text(struct sg_scene *scene, const struct sg_text_desc *desc)
+sg_node sg_node_new_text_sized(struct sg_scene *scene, const struct sg_text_desc *desc, size_t size)
 {
+	struct sg_text_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_text_desc, position),
+	                                 "sg_node_new_text")))
+		return (sg_node){0};
 	(void)scene;
 	(void)desc;
 	sg_fail(SG_ERR_UNSUPPORTED, "sg_node_new_text: " WITHOUT_TEXT);
@@ -75,13 +81,26 @@ const char *sg_text_get_string(const struct sg_scene *scene, sg_node node)
 	return NULL;
 }
 
-sg_result sg_text_get_extent(const struct sg_scene *scene, sg_node node,
-                             struct sg_text_extent *extent)
+static sg_result text_get_extent(const struct sg_scene *scene, sg_node node,
+                                 struct sg_text_extent *extent)
 {
 	(void)scene;
 	(void)node;
 	(void)extent;
 	return sg_fail(SG_ERR_UNSUPPORTED, "sg_text_get_extent: " WITHOUT_TEXT);
+}
+
+sg_result sg_text_get_extent_sized(const struct sg_scene *scene, sg_node node,
+                                   struct sg_text_extent *extent, size_t size)
+{
+	if (extent && !sg_sized_out_fits(size, SG_SIZE_THROUGH(struct sg_text_extent, descent),
+	                                 "sg_text_get_extent"))
+		return sg_last_result();
+	struct sg_text_extent full;
+	sg_result result = text_get_extent(scene, node, extent ? &full : NULL);
+	if (extent && result == SG_OK)
+		sg_sized_out(extent, size, &full, sizeof full);
+	return result;
 }
 
 sg_result sg_text_set_atlas_budget(struct sg_scene *scene, uint64_t bytes)

@@ -4,13 +4,19 @@
 #include <sg/window.h>
 
 #include "../base/error.h"
+#include "../base/sized.h"
 
 static const char unsupported[] =
     "libsg was built without Wayland (meson -Dwayland=disabled, or libwayland-client, "
     "wayland-protocols, wayland-scanner or xkbcommon missing)";
 
-struct sg_window *sg_window_create(const struct sg_window_desc *desc)
+struct sg_window *sg_window_create_sized(const struct sg_window_desc *desc, size_t size)
 {
+	struct sg_window_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_window_desc, user_data),
+	                                 "sg_window_create")))
+		return NULL;
 	(void)desc;
 	sg_fail(SG_ERR_UNSUPPORTED, "sg_window_create: %s", unsupported);
 	return NULL;

@@ -7,6 +7,7 @@
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "window_internal.h"
+#include "../base/sized.h"
 
 static sg_result check_desc(const struct sg_window_desc *desc)
 {
@@ -28,8 +29,13 @@ static sg_result check_desc(const struct sg_window_desc *desc)
 	return SG_OK;
 }
 
-struct sg_window *sg_window_create(const struct sg_window_desc *desc)
+struct sg_window *sg_window_create_sized(const struct sg_window_desc *desc, size_t size)
 {
+	struct sg_window_desc sized_desc;
+	if (desc && !(desc = sg_sized_in(&sized_desc, sizeof sized_desc, desc, size,
+	                                 SG_SIZE_THROUGH(struct sg_window_desc, user_data),
+	                                 "sg_window_create")))
+		return NULL;
 	if (check_desc(desc))
 		return NULL;
 	struct sg_window *window = sg_calloc(1, sizeof(*window));
