@@ -759,7 +759,7 @@ START_TEST(test_bad_arguments)
 	ck_assert_error(
 	    sg_scene_import(
 	        scene, &(struct sg_import_desc){.path = sample_path("Box"), .parent = model}, NULL),
-	    SG_ERR_INVALID_ARGUMENT, "cannot have children");
+	    SG_ERR_INVALID_ARGUMENT, "the parent, a model, cannot have children");
 }
 END_TEST
 

@@ -357,10 +357,11 @@ sg_result sg_gl_drawer_draw_view(struct sg_gl_drawer *gl, const struct sg_scene 
 }
 
 sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                            const struct sg_draw_list *list, const struct sg_paint *paint,
-                            const struct sg_clips *clips, mat4 view_projection,
-                            const struct sg_gl_frame *frame)
+                            const struct sg_draw_list *list, const struct sg_traversal *walk,
+                            mat4 view_projection, const struct sg_gl_frame *frame)
 {
+	const struct sg_paint *paint = &walk->paint;
+	const struct sg_clips *clips = &walk->clips;
 	sg_result result;
 	const struct sg_gl_input input = {scene, sg_scene_versions(scene), list, paint,
 	                                  view_projection, clips};

@@ -239,14 +239,14 @@ struct sg_gl_frame {
 	bool keep_color; /* draw over what the framebuffer holds: no colour clear */
 };
 
-/* In each rectangle of frame (scissored), clears, then draws list with
- * view_projection and the colours of paint, cut by clips (NULL: none), opaque draws first and
- * translucent ones blended after them, uploading textures and meshes met for
- * the first time. The scene is read through src/graph/scene_view.h alone. */
+/* In each rectangle of frame (scissored), clears, then draws list (the
+ * walk's, or a cut of it) with view_projection, the colours of the walk's
+ * paint and cut by its clips, opaque draws first and translucent ones
+ * blended after them, uploading textures and meshes met for the first time.
+ * The scene is read through src/graph/scene_view.h alone. */
 sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                              const struct sg_draw_list *list, const struct sg_paint *paint,
-                              const struct sg_clips *clips, mat4 view_projection,
-                              const struct sg_gl_frame *frame);
+                            const struct sg_draw_list *list, const struct sg_traversal *walk,
+                            mat4 view_projection, const struct sg_gl_frame *frame);
 
 /* Draws the models of a 3D view over what the bound framebuffer holds
  * (draw3d.h), within each rectangle of region (NULL: all of the view),

@@ -8,6 +8,7 @@
 #include "../base/error.h"
 #include "dmabuf.h"
 #include "resource.h"
+#include "node_kind.h"
 #include "scene_internal.h"
 #include "scene_live.h"
 
@@ -304,12 +305,7 @@ sg_result sg_scene_check_kind(const struct sg_scene *scene, sg_node node, enum s
 		return result;
 	if (scene->kind[node.index] != kind)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s: node %s is not a %s", function,
-		               sg_scene_node_label(scene, node.index),
-		               kind == SG_NODE_TRANSFORM ? "transform"
-		               : kind == SG_NODE_LIGHT   ? "light"
-		               : kind == SG_NODE_VIEW3D  ? "3D view"
-		               : kind == SG_NODE_CLIP    ? "clip"
-		                                         : "model");
+		               sg_scene_node_label(scene, node.index), sg_node_kind_info(kind)->name);
 	return SG_OK;
 }
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../base/error.h"
+#include "node_kind.h"
 #include "scene_internal.h"
 
 static void unlink_node(struct sg_scene *scene, uint32_t index)
@@ -81,9 +82,9 @@ static sg_result check_attach(struct sg_scene *scene, sg_node parent, sg_node ch
 	if ((result = sg_scene_check_node(scene, parent, "parent")) ||
 	    (result = sg_scene_check_node(scene, child, "child")))
 		return result;
-	if (scene->kind[parent.index] == SG_NODE_MODEL || scene->kind[parent.index] == SG_NODE_LIGHT)
-		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s %s cannot have children",
-		               scene->kind[parent.index] == SG_NODE_MODEL ? "model" : "light",
+	const struct sg_node_kind_info *kind = sg_node_kind_info(scene->kind[parent.index]);
+	if (!kind->parent)
+		return sg_fail(SG_ERR_INVALID_ARGUMENT, "%s %s cannot have children", kind->name,
 		               sg_scene_node_label(scene, parent.index));
 	if (child.index == SG_ROOT_INDEX)
 		return sg_fail(SG_ERR_BUSY, "the root node cannot be a child");

@@ -7,6 +7,7 @@
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "../base/escape.h"
+#include "../graph/node_kind.h"
 #include "confine.h"
 #include "../base/sized.h"
 
@@ -53,13 +54,11 @@ static sg_result check_desc(struct sg_scene *scene, const struct sg_import_desc 
 		return sg_fail(SG_ERR_STALE_HANDLE,
 		               "sg_scene_import '%s': the parent is no live node of the scene",
 		               shown);
-	enum sg_node_kind kind = sg_node_get_kind(scene, *parent);
-	if (kind != SG_NODE_GROUP && kind != SG_NODE_TRANSFORM && kind != SG_NODE_VIEW3D &&
-	    kind != SG_NODE_CLIP)
+	const struct sg_node_kind_info *kind = sg_node_kind_info(sg_node_get_kind(scene, *parent));
+	if (!kind->parent)
 		return sg_fail(SG_ERR_INVALID_ARGUMENT,
-		               "sg_scene_import '%s': the parent cannot have children (a group, a"
-		               " transform, a clip or a 3D view can)",
-		               shown);
+		               "sg_scene_import '%s': the parent, a %s, cannot have children", shown,
+		               kind->name);
 	return SG_OK;
 }
 

@@ -15,7 +15,6 @@
 
 #include "../gl/drawer.h"
 #include "../gl/framebuffer.h"
-#include "../traverse/clips.h"
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
 #include "../traverse/views3d.h"
@@ -94,8 +93,7 @@ void sg_frame_plan_finish(struct sg_frame_plan *plan);
 /* What every pass of a frame reads besides its own fields. */
 struct sg_frame_context {
 	struct sg_gl_drawer *gl;
-	const struct sg_paint *paint; /* made for sg_draw_source() of the plan's list */
-	const struct sg_clips *clips; /* likewise */
+	const struct sg_traversal *walk; /* what the plan's list was made by: paint, clips */
 	mat4 view_projection;         /* the 2D passes' */
 	int width, height;            /* the frame's, and every target's */
 	const float *clear_color;     /* straight alpha */

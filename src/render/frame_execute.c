@@ -40,7 +40,7 @@ static sg_result draw_2d(const struct sg_pass *pass, const struct sg_frame_plan 
 	}
 	struct sg_gl_frame frame = {context->width, context->height, context->clear_color,
 	                            pass->region, !pass->clear};
-	return sg_gl_drawer_draw(context->gl, scene, part, context->paint, context->clips,
+	return sg_gl_drawer_draw(context->gl, scene, part, context->walk,
 	                         (vec4 *)context->view_projection, &frame);
 }
 

@@ -19,7 +19,6 @@
 #include "../base/rotation.h"
 #include "../graph/scene_internal.h"
 #include "../base/side_limit.h"
-#include "../traverse/clips.h"
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
 #include "driver_lock.h"
@@ -144,7 +143,6 @@ void sg_renderer_destroy(struct sg_renderer *renderer)
 	sg_free(renderer->segment.origin);
 	sg_frame_plan_finish(&renderer->plan);
 	sg_damage_finish(&renderer->damage);
-	sg_clips_finish(&renderer->clips);
 	sg_free(renderer);
 }
 
@@ -395,8 +393,7 @@ static void set_context(struct sg_renderer *renderer, const struct sg_render_buf
 	    buffer->target_buffer ? buffer->target_buffer : target->own;
 	renderer->context = (struct sg_frame_context){
 	    .gl = &renderer->gl,
-	    .paint = &renderer->traversal.paint,
-	    .clips = &renderer->clips,
+	    .walk = &renderer->traversal,
 	    .width = target->width,
 	    .height = target->height,
 	    .clear_color = renderer->clear_color,
@@ -457,10 +454,8 @@ static sg_result draw(struct sg_renderer *renderer, const struct sg_scene *scene
 
 	struct sg_traversal *traversal = &renderer->traversal;
 	uint64_t start = now_ns();
-	sg_result result = sg_traverse(traversal, scene, renderer->culling ? culling_view : NULL);
-	if (!result)
-		result = sg_clips_update(&renderer->clips, scene, sg_draw_source(traversal->list),
-		                         view_projection, target->width, target->height);
+	sg_result result = sg_traverse_frame(traversal, scene, renderer->culling ? culling_view : NULL,
+	                                     view_projection, target->width, target->height);
 	if (result)
 		return result;
 	uint64_t walked = now_ns();

@@ -11,7 +11,6 @@
 #include <sg/renderer.h>
 
 #include "../gl/drawer.h"
-#include "../traverse/clips.h"
 #include "../traverse/damage.h"
 #include "../traverse/traverse.h"
 #include "../traverse/views3d.h"
@@ -47,7 +46,6 @@ struct sg_renderer {
 	/* Damage tracking (src/traverse/damage.c): on unless turned off. */
 	bool damage_tracking, debug_damage;
 	struct sg_damage damage;
-	struct sg_clips clips; /* the frame's clip nodes, for the drawer */
 	/* The target's own buffer, and the buffer of the last draw (own, or one
 	 * handed to sg_renderer_draw), which the read-back calls read. */
 	struct sg_render_buffer own;

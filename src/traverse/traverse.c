@@ -9,6 +9,7 @@
 #include "../base/alloc.h"
 #include "../base/error.h"
 #include "../graph/scene_internal.h"
+#include "clips.h"
 #include "cull.h"
 #include "paint.h"
 #include "visible.h"
@@ -33,6 +34,7 @@ void sg_traversal_finish(struct sg_traversal *traversal)
 	sg_free(traversal->visible.draws);
 	sg_free(traversal->visible_previous.draws);
 	sg_paint_finish(&traversal->paint);
+	sg_clips_finish(&traversal->clips);
 	sg_world_finish(&traversal->world);
 	sg_bounds_finish(&traversal->bounds);
 	sg_traversal_init(traversal);
@@ -224,4 +226,13 @@ sg_result sg_traverse(struct sg_traversal *traversal, const struct sg_scene *sce
 		return result;
 	return sg_paint_update(&traversal->paint, scene, sg_draw_source(traversal->list),
 	                       &traversal->next_serial);
+}
+
+sg_result sg_traverse_frame(struct sg_traversal *traversal, const struct sg_scene *scene,
+                            const mat4 cull, const mat4 view_projection, int width, int height)
+{
+	sg_result result = sg_traverse(traversal, scene, cull);
+	return result ? result
+	              : sg_clips_update(&traversal->clips, scene, sg_draw_source(traversal->list),
+	                                view_projection, width, height);
 }

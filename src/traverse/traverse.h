@@ -9,6 +9,7 @@
 
 #include <sg/scene.h>
 
+#include "clip_table.h"
 #include "world.h"
 
 struct sg_draw {
@@ -131,6 +132,9 @@ struct sg_traversal {
 
 	const struct sg_draw_list *list; /* what the last walk says to draw */
 	struct sg_paint paint;           /* and how each of its draws looks */
+	/* The clip nodes holding its draws, mapped into the frame (clips.h):
+	 * made by sg_traverse_frame. */
+	struct sg_clips clips;
 	size_t world_updates;            /* world matrices recomputed by the last walk */
 	uint64_t world_ns;               /* wall-clock ns of its world update (CLOCK_MONOTONIC) */
 	size_t visited; /* nodes the last walk visited to build its list (hidden ones: looked up) */
@@ -147,6 +151,13 @@ void sg_traversal_finish(struct sg_traversal *traversal);
  * destroyed mesh or texture, or on allocation failure. */
 sg_result sg_traverse(struct sg_traversal *traversal, const struct sg_scene *scene,
                       const mat4 view_projection);
+/* sg_traverse(), then the clip table for a frame whose view_projection maps
+ * world space to clip space of a width x height output, row 0 first
+ * (clips.h): all that a frame's draws need from the walk. cull: the
+ * view_projection to cull by, or NULL for none. */
+sg_result sg_traverse_frame(struct sg_traversal *traversal, const struct sg_scene *scene,
+                            const mat4 cull, const mat4 view_projection, int width, int height);
+
 /* Position of node n (a model of all, or a 3D view) in all's order: the
  * entries of all before it. */
 static inline uint32_t sg_traverse_position(const struct sg_traversal *traversal, uint32_t n)
