@@ -20,6 +20,7 @@
 #include "../src/gl/import.h"
 #include "../src/graph/scene_internal.h"
 #include "../src/render/renderer_internal.h"
+#include "nv12_reference.h"
 
 #define XR24 0x34325258u /* DRM_FORMAT_XRGB8888 */
 #define AB24 0x34324241u /* DRM_FORMAT_ABGR8888 */
@@ -343,50 +344,12 @@ END_TEST
 
 /* NV12 drawn by its material (src/gl/material_nv12.c) where EGL imports no
  * dma-buf: the test hands the renderer import operations that give the two
- * plane textures the pattern below from memory, as R8 and GR88 (Cb in r, Cr
- * in g) images would. The pattern and the CPU reference are those of the drm
- * suite's test_nv12_matches_cpu_reference. */
+ * plane textures the pattern of nv12_reference.h from memory, as R8 and
+ * GR88 (Cb in r, Cr in g) images would: the pattern and the CPU reference of
+ * the drm suite's test_nv12_matches_cpu_reference. */
 #define NV12_W 16
 #define NV12_H 16
 
-static uint8_t nv12_y(int x, int y)
-{
-	return (uint8_t)(16 + (x * 3 + y * 5) % 220);
-}
-
-static void nv12_cbcr(int x, int y, uint8_t *cb, uint8_t *cr)
-{
-	*cb = (uint8_t)(40 + ((x / 2) * 13) % 176);
-	*cr = (uint8_t)(40 + ((y / 2) * 17 + (x / 2) * 5) % 176);
-}
-
-static uint8_t clamp_byte(double v)
-{
-	v = v * 255.0 + 0.5;
-	return (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
-}
-
-/* Y'CbCr to R'G'B' by the matrix of Kr, Kb, in the range. */
-static void nv12_reference(enum sg_yuv_encoding encoding, enum sg_yuv_range range, int x, int y,
-                           uint8_t rgba[4])
-{
-	double kr = encoding == SG_YUV_BT709 ? 0.2126 : 0.299;
-	double kb = encoding == SG_YUV_BT709 ? 0.0722 : 0.114, kg = 1.0 - kr - kb;
-	uint8_t cb, cr;
-	nv12_cbcr(x, y, &cb, &cr);
-	double luma, pb, pr;
-	if (range == SG_YUV_FULL) {
-		luma = nv12_y(x, y) / 255.0, pb = (cb - 128) / 255.0, pr = (cr - 128) / 255.0;
-	} else {
-		luma = (nv12_y(x, y) - 16) / 219.0, pb = (cb - 128) / 224.0,
-		pr = (cr - 128) / 224.0;
-	}
-	rgba[0] = clamp_byte(luma + 2.0 * (1.0 - kr) * pr);
-	rgba[1] =
-	    clamp_byte(luma - 2.0 * kb * (1.0 - kb) / kg * pb - 2.0 * kr * (1.0 - kr) / kg * pr);
-	rgba[2] = clamp_byte(luma + 2.0 * (1.0 - kb) * pb);
-	rgba[3] = 255;
-}
 
 static sg_result memory_attach(void *data, const struct sg_texture_data *t, uint32_t index,
                                const GLuint names[SG_GL_IMPORT_PLANES],
