@@ -117,13 +117,11 @@ sg_result sg_gl_batch_instances(struct sg_gl_instances *instances, const struct 
 		x->data = data;
 		x->capacity = floats;
 	}
-	bool projective = false;
 	for (size_t k = 0; k < list->count; k++) {
 		uint32_t i = order->draws[k];
 		float *instance = x->data + k * FLOATS_PER_INSTANCE;
 		mat4 matrix; /* aligned for cglm's SIMD; instances are packed at 68 bytes */
 		sg_draw_model_matrix(in->scene, list, list->draws[i].node, in->view_projection, matrix);
-		projective |= sg_gl_projective(matrix);
 		memcpy(instance, matrix, sizeof(matrix));
 		instance[16] = sg_gl_draw_depth(order->reordered, i, list->count);
 		memcpy(&instance[17], &paint->colors[sg_draw_origin(list, i)], sizeof(uint32_t));
@@ -135,7 +133,6 @@ sg_result sg_gl_batch_instances(struct sg_gl_instances *instances, const struct 
 	if (result)
 		return result;
 	x->valid = true;
-	x->projective = projective;
 	x->serial = list->serial;
 	x->scene = in->versions.scene;
 	x->paint = paint->serial;

@@ -28,15 +28,5 @@ static inline float sg_gl_draw_depth(bool reordered, size_t i, size_t count)
 	return reordered ? -1.0f + 2.0f / (float)(count + 1) * (float)(i + 1) : 0.0f;
 }
 
-/* Whether matrix (a draw's clip matrix) gives its vertices a w other than 1:
- * a perspective camera, or a world matrix with a projective last row
- * (sg_transform_set_matrix takes any). Where every drawn vertex's w is 1
- * the rasteriser's depth is inOrder exactly, one value per draw, and the
- * programs need not write gl_FragDepth (SG_GL_FEATURE_FRAG_DEPTH, material.h). */
-static inline bool sg_gl_projective(mat4 matrix)
-{
-	return matrix[0][3] != 0.0f || matrix[1][3] != 0.0f || matrix[2][3] != 0.0f ||
-	       matrix[3][3] != 1.0f;
-}
 
 #endif

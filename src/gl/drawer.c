@@ -133,20 +133,15 @@ static sg_result bind_texture(struct sg_gl_drawer *gl, const struct sg_scene *sc
 
 /* The features of the draws about to be drawn (struct sg_gl_programs), and
  * their textured program, built if need be: a frame whose program cannot be
- * built fails before it draws. projective: some of their vertices have a w
- * other than 1 (depth.h); only then, and only where the depth test decides
- * (depth_order.c), does each fragment write its draw's depth. */
-static sg_result choose_programs(struct sg_gl_drawer *gl, const struct sg_paint *paint,
-                                 bool projective)
+ * built fails before it draws. */
+static sg_result choose_programs(struct sg_gl_drawer *gl, const struct sg_paint *paint)
 {
 	struct sg_gl_programs *p = &gl->programs;
 	/* paint covers the list's source (before culling): a tinted draw there
 	 * keeps the colour for the frame, which is never wrong. */
 	p->features = (gl->clipping ? SG_GL_FEATURE_CLIP : 0) |
-	              (projective && gl->depth.needed ? SG_GL_FEATURE_FRAG_DEPTH : 0) |
 	              (paint->tinted_count ? 0 : SG_GL_FEATURE_ALL_WHITE);
 	p->current = 0; /* the clears and the 3D views use GL's without saying */
-	gl->frag_depth |= (p->features & SG_GL_FEATURE_FRAG_DEPTH) != 0;
 	struct sg_gl_program *textured;
 	return sg_gl_program_of(&p->cache, sg_gl_key(SG_GL_MATERIAL_TEXTURED, p->features, 0),
 	                        &textured);
@@ -193,7 +188,7 @@ static sg_result draw_uploaded(struct sg_gl_drawer *gl, const struct sg_scene *s
                                bool *blending)
 {
 	int rects = frame->region ? frame->region->count : 1;
-	sg_result result = choose_programs(gl, paint, gl->expanded.chunk_projective);
+	sg_result result = choose_programs(gl, paint);
 	for (int i = 0; i < rects && !result; i++) {
 		if (rects > 1)
 			begin_rect(frame->region, i);
@@ -210,8 +205,8 @@ static sg_result draw_uploaded(struct sg_gl_drawer *gl, const struct sg_scene *s
 static sg_result draw_streamed(struct sg_gl_drawer *gl, const struct sg_gl_input *in,
                                const struct sg_gl_frame *frame)
 {
-	/* each chunk takes its own variant (draw_uploaded); the clears need none */
-	sg_result result = choose_programs(gl, in->paint, false);
+	/* the program the clears need none of, built before any draw */
+	sg_result result = choose_programs(gl, in->paint);
 	if (result)
 		return result;
 	int rects = frame->region ? frame->region->count : 1;
@@ -245,7 +240,7 @@ static sg_result draw_expanded(struct sg_gl_drawer *gl, const struct sg_gl_input
 		return draw_streamed(gl, in, frame);
 	sg_result result = sg_gl_expand(&gl->expanded, &gl->sort, &gl->order, in);
 	if (!result)
-		result = choose_programs(gl, in->paint, gl->expanded.projective);
+		result = choose_programs(gl, in->paint);
 	if (result)
 		return result;
 	int rects = frame->region ? frame->region->count : 1;
@@ -367,7 +362,6 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 	                                  view_projection, clips};
 	const struct sg_gl_input *in = &input;
 	gl->batches = 0;
-	gl->frag_depth = false;
 	sg_gl_cache_sweep_destroyed(&gl->textures, &gl->meshes, scene);
 	if (gl->pruned_scene != in->versions.scene ||
 	    gl->pruned_structure != in->versions.structure) {
@@ -391,7 +385,7 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 	if (expanded)
 		return draw_expanded(gl, in, frame);
 	if ((result = sg_gl_batch_instances(&gl->instances, &gl->order, in)) ||
-	    (result = choose_programs(gl, paint, gl->instances.projective)))
+	    (result = choose_programs(gl, paint)))
 		return result;
 	int rects = frame->region ? frame->region->count : 1;
 	for (int i = 0; i < rects && !result; i++) {

@@ -23,7 +23,6 @@ struct sg_gl_bin {
 	size_t vertices, indices, index_capacity;
 	float *v;
 	uint32_t *ix;
-	bool projective; /* some vertex's w is not 1 (depth.h) */
 };
 #define SG_GL_BINS 16
 #define SG_GL_BIN_FREE (UINT32_MAX - 1)
@@ -68,9 +67,6 @@ struct sg_gl_expanded {
 	uint32_t scene;
 	mat4 view_projection;
 	bool reordered, vertices_valid;
-	/* Some vertex of the kept buffers, or of the chunk or batch streamed
-	 * last, has a w other than 1 (depth.h). */
-	bool projective, chunk_projective;
 	/* The runs of the drawn list's indices in the order, and for which order. */
 	struct sg_gl_run *runs;
 	size_t run_capacity, run_count;
@@ -180,7 +176,6 @@ struct sg_gl_instances {
 	uint32_t scene;
 	mat4 view_projection;
 	bool valid;
-	bool projective; /* some instance's w is not 1 (depth.h) */
 };
 
 /* What one frame draws: the GL layer's whole input. The draws name the
@@ -219,9 +214,6 @@ struct sg_gl_drawer {
 	struct sg_gl_clip clip;     /* the frame's clips */
 	bool clipping;              /* some draw of the frame is clipped */
 	size_t batches;             /* draw calls of the last draw */
-	/* Some draws of the last draw wrote their depth per fragment
-	 * (SG_GL_FEATURE_FRAG_DEPTH: tests). */
-	bool frag_depth;
 };
 
 /* Builds the embedded program. Needs a current GLES 3 context. */

@@ -157,7 +157,6 @@ static sg_result expand_vertices(struct sg_gl_expanded *x, struct sg_gl_sort *so
 	if (result)
 		return result;
 	uint32_t base = 0;
-	bool projective = false;
 	for (size_t k = 0; k < source->count; k++) {
 		uint32_t i = x->placement_sorted ? x->placement[k] : (uint32_t)k;
 		const struct sg_draw *draw = &source->draws[i];
@@ -165,7 +164,6 @@ static sg_result expand_vertices(struct sg_gl_expanded *x, struct sg_gl_sort *so
 		x->vertex_first[i] = base;
 		mat4 matrix;
 		sg_draw_model_matrix(scene, list, draw->node, view_projection, matrix);
-		projective |= sg_gl_projective(matrix);
 		size_t origin = list->transient ? sg_draw_origin(list, i) : i;
 		float depth = sg_gl_draw_depth(reordered, origin, depth_count);
 		float *v = sg_gl_stream_reserve(&x->stream, m->vertex_count * VERTEX_BYTES);
@@ -175,7 +173,6 @@ static sg_result expand_vertices(struct sg_gl_expanded *x, struct sg_gl_sort *so
 	if ((result = sg_gl_stream_end(&x->stream, "uploading expanded vertices")))
 		return result;
 	x->vertices_valid = true;
-	x->projective = projective;
 	x->vertex_serial = source->serial;
 	x->paint = paint->serial;
 	x->scene = in->versions.scene;
@@ -298,7 +295,6 @@ sg_result sg_gl_expand_chunk(struct sg_gl_expanded *x, const struct sg_gl_order 
 	size_t depth_count = sg_draw_source(list)->count;
 	size_t end = *k < order->opaque_count ? order->opaque_count : list->count;
 	size_t vertices = 0, indices = 0;
-	x->chunk_projective = false;
 	x->run_count = 0;
 	for (; *k < end; ++*k) {
 		uint32_t i = order->draws[*k];
@@ -318,7 +314,6 @@ sg_result sg_gl_expand_chunk(struct sg_gl_expanded *x, const struct sg_gl_order 
 		}
 		mat4 matrix;
 		sg_draw_model_matrix(in->scene, in->list, draw->node, in->view_projection, matrix);
-		x->chunk_projective |= sg_gl_projective(matrix);
 		size_t origin = sg_draw_origin(list, i);
 		sg_gl_write_vertices(x->chunk + vertices * FLOATS_PER_VERTEX, m, matrix,
 		                     sg_gl_draw_depth(order->reordered, origin, depth_count),

@@ -50,7 +50,6 @@ static void reset_bins(struct sg_gl_expanded *x)
 			x->bin_of[bin->slot] = 0;
 		bin->texture = SG_GL_BIN_FREE;
 		bin->vertices = bin->indices = 0;
-		bin->projective = false;
 	}
 }
 
@@ -63,8 +62,6 @@ static sg_result emit(struct sg_gl_expanded *x, int b, bool freed)
 		return sg_fail(SG_ERR_NO_MEMORY, "out of memory for a run");
 	x->runs[0] = (struct sg_gl_run){bin->texture, 0, bin->indices, false};
 	x->run_count = 1;
-	x->chunk_projective = bin->projective;
-	bin->projective = false;
 	sg_result result = sg_gl_expand_upload(x, bin->v, bin->vertices, bin->ix, bin->indices,
 	                                       "uploading a batch of streamed draws");
 	bin->vertices = bin->indices = 0;
@@ -142,7 +139,6 @@ sg_result sg_gl_expand_bin(struct sg_gl_expanded *x, const struct sg_gl_input *i
 		}
 		mat4 matrix;
 		sg_draw_model_matrix(in->scene, in->list, draw->node, in->view_projection, matrix);
-		bin->projective |= sg_gl_projective(matrix);
 		sg_gl_write_vertices(bin->v + bin->vertices * FLOATS_PER_VERTEX, m, matrix,
 		                     sg_gl_draw_depth(true, origin, depth_count), paint->colors[origin]);
 		sg_gl_write_indices(bin->ix + bin->indices, m, 0, count, (uint32_t)bin->vertices);

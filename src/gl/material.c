@@ -56,8 +56,7 @@ static char *defines_of(const struct sg_gl_material *kind, uint64_t key)
 	char *all = sg_malloc(length);
 	if (!all)
 		return NULL;
-	snprintf(all, length, "%s%s%s%s%s",
-	         key & SG_GL_FEATURE_FRAG_DEPTH ? "#define SG_FRAG_DEPTH 1\n" : "",
+	snprintf(all, length, "%s%s%s%s",
 	         key & SG_GL_FEATURE_CLIP ? "#define SG_CLIP 1\n" : "", clip,
 	         key & SG_GL_FEATURE_ALL_WHITE ? "#define ALL_WHITE 1\n" : "", own);
 	return all;

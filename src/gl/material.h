@@ -43,7 +43,6 @@ enum sg_gl_material_kind {
 
 /* The frame's features, as a program key holds them. */
 #define SG_GL_FEATURE_CLIP (UINT64_C(1) << 48)       /* the clip test (material_clip.c) */
-#define SG_GL_FEATURE_FRAG_DEPTH (UINT64_C(1) << 49) /* each draw's depth per fragment */
 #define SG_GL_FEATURE_ALL_WHITE (UINT64_C(1) << 50)  /* no colour input (textured.vert) */
 
 static inline uint64_t sg_gl_key(enum sg_gl_material_kind kind, uint64_t features, uint64_t own)

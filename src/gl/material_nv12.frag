@@ -11,9 +11,7 @@ uniform mat3 YuvToRgb;
 uniform vec3 YuvOffset;
 in highp vec2 vsTexCoord;
 in highp vec2 vsClipZW;
-#ifdef SG_FRAG_DEPTH
 flat in highp float vsOrder; // this draw's depth (textured.vert)
-#endif
 #ifdef SG_CLIP
 flat in int vsClip; // its clip (textured.vert, material_clip.glsl)
 #endif
@@ -28,9 +26,7 @@ void main()
 	if (sg_clip_outside(vsClip, gl_FragCoord.xy))
 		discard;
 #endif
-#ifdef SG_FRAG_DEPTH
 	gl_FragDepth = vsOrder;
-#endif
 	vec3 yuv = vec3(texture(Luma, vsTexCoord).r, texture(Chroma, vsTexCoord).rg);
 	vec3 rgb = clamp(YuvToRgb * (yuv - YuvOffset), 0.0, 1.0);
 	Color = vec4(rgb, 1.0) * vsColor; // opaque: premultiplied as it is

@@ -26,9 +26,7 @@ uniform sampler2D Tex;      // the image's texels, premultiplied (sg_shape_desc.
 #endif
 in highp vec2 vsTexCoord;
 in highp vec2 vsClipZW;
-#ifdef SG_FRAG_DEPTH
 flat in highp float vsOrder; // this draw's depth (textured.vert)
-#endif
 #ifdef SG_CLIP
 flat in int vsClip; // its clip (textured.vert, material_clip.glsl)
 #endif
@@ -221,9 +219,7 @@ void main()
 	if (sg_clip_outside(vsClip, gl_FragCoord.xy))
 		discard;
 #endif
-#ifdef SG_FRAG_DEPTH
 	gl_FragDepth = vsOrder;
-#endif
 	vec2 p = vsTexCoord * Size - 0.5 * Size; // the box's centre at 0
 	vec4 shape;
 #ifdef SHAPE_BLUR

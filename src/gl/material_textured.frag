@@ -3,9 +3,7 @@ precision mediump float;
 uniform sampler2D Tex;
 in highp vec2 vsTexCoord; // mediump (fp16 on many GPUs) misses texels past ~1024
 in highp vec2 vsClipZW;
-#ifdef SG_FRAG_DEPTH
 flat in highp float vsOrder; // this draw's depth (textured.vert)
-#endif
 #ifdef SG_CLIP
 flat in int vsClip; // its clip (textured.vert, material_clip.glsl)
 #endif
@@ -22,9 +20,7 @@ void main()
 	if (sg_clip_outside(vsClip, gl_FragCoord.xy))
 		discard;
 #endif
-#ifdef SG_FRAG_DEPTH
 	gl_FragDepth = vsOrder;
-#endif
 	Color = texture(Tex, vsTexCoord);
 #ifndef ALL_WHITE
 	// The model's colour and opacity. Both premultiplied: the texels on

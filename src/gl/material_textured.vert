@@ -12,9 +12,7 @@ layout(location = 6) in float inOrder; // per instance: traversal order as a dep
 layout(location = 7) in vec4 inColor;  // per instance: premultiplied colour times opacity
 out vec2 vsTexCoord;
 out vec2 vsClipZW;
-#ifdef SG_FRAG_DEPTH
 flat out float vsOrder; // the window depth of inOrder, written by the fragment shader
-#endif
 #ifndef ALL_WHITE
 flat out vec4 vsColor; // flat: one value per model, never interpolated
 #endif
@@ -37,16 +35,16 @@ void main()
 	vsClip = sg_clip_find(inOrder); // each draw's depth is its own: one clip
 #endif
 	gl_Position.z = inOrder * gl_Position.w;
-#ifdef SG_FRAG_DEPTH
 	// The fragments' depth is this, the viewport's mapping of inOrder, not
 	// the rasteriser's: that one divides inOrder * w by each vertex's w,
 	// which rounds differently where w differs (perspective), and then
 	// interpolates the three results across the triangle. A later triangle
 	// of the same draw then failed GL_GEQUAL against an earlier one on about
 	// a quarter of their overlap. Flat, it is one value for the whole draw.
-	// Without SG_FRAG_DEPTH (every vertex's w is 1: src/gl/drawer.c) the
-	// rasteriser's depth is inOrder exactly, and writing it costs llvmpipe
-	// a tenth of a flat-1000 repaint.
+	// Where every vertex's w is 1 the rasteriser's depth would do, and a
+	// program without the write was about 4 % faster on flat-1000; but Mesa
+	// 22.3's llvmpipe crashed in its shader code drawing with such programs
+	// into kms_swrast's buffers (the drm suite's kiosk and sg-render runs),
+	// so every 2D program writes it (bench/README.md, issue 43).
 	vsOrder = inOrder * (gl_DepthRange.diff * 0.5) + (gl_DepthRange.near + gl_DepthRange.far) * 0.5;
-#endif
 }

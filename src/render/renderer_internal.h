@@ -30,9 +30,6 @@ void sg_renderer_stream_for_testing(struct sg_renderer *renderer, size_t above_b
 /* Whether the last frame's opaque pass compared depths (src/gl/depth_order.c):
  * false when drawing it sorted moved no draw past another it overlaps. */
 bool sg_renderer_depth_tested_for_testing(const struct sg_renderer *renderer);
-/* Whether the last render drew some 2D draws with the programs that write
- * each fragment's depth (src/gl/material.h, SG_GL_FEATURE_FRAG_DEPTH). */
-bool sg_renderer_frag_depth_for_testing(const struct sg_renderer *renderer);
 /* From now on every sorted frame compares depths, as before that check. */
 void sg_renderer_force_depth_for_testing(struct sg_renderer *renderer);
 

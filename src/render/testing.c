@@ -45,10 +45,6 @@ bool sg_renderer_depth_tested_for_testing(const struct sg_renderer *renderer)
 	return renderer->gl.depth.needed;
 }
 
-bool sg_renderer_frag_depth_for_testing(const struct sg_renderer *renderer)
-{
-	return renderer->gl.frag_depth;
-}
 
 void sg_renderer_force_depth_for_testing(struct sg_renderer *renderer)
 {
