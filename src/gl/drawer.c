@@ -184,11 +184,10 @@ static sg_result draw_runs(struct sg_gl_drawer *gl, const struct sg_scene *scene
  * made, and its binned triangles do not pile up for the whole scene
  * (tree-1048576's peak RSS, frames no slower: bench/README.md). */
 static sg_result draw_uploaded(struct sg_gl_drawer *gl, const struct sg_scene *scene,
-                               const struct sg_paint *paint, const struct sg_gl_frame *frame,
-                               bool *blending)
+                               const struct sg_gl_frame *frame, bool *blending)
 {
 	int rects = frame->region ? frame->region->count : 1;
-	sg_result result = choose_programs(gl, paint);
+	sg_result result = SG_OK;
 	for (int i = 0; i < rects && !result; i++) {
 		if (rects > 1)
 			begin_rect(frame->region, i);
@@ -205,10 +204,7 @@ static sg_result draw_uploaded(struct sg_gl_drawer *gl, const struct sg_scene *s
 static sg_result draw_streamed(struct sg_gl_drawer *gl, const struct sg_gl_input *in,
                                const struct sg_gl_frame *frame)
 {
-	/* the program the clears need none of, built before any draw */
-	sg_result result = choose_programs(gl, in->paint);
-	if (result)
-		return result;
+	sg_result result = SG_OK;
 	int rects = frame->region ? frame->region->count : 1;
 	for (int i = 0; i < rects; i++) {
 		begin_rect(frame->region, i);
@@ -221,13 +217,13 @@ static sg_result draw_streamed(struct sg_gl_drawer *gl, const struct sg_gl_input
 		for (bool ready = true; ready && !result;) {
 			result = sg_gl_expand_bin(&gl->expanded, in, &cursor, &ready);
 			if (ready && !result)
-				result = draw_uploaded(gl, in->scene, in->paint, frame, &blending);
+				result = draw_uploaded(gl, in->scene, frame, &blending);
 		}
 		k = gl->order.opaque_count;
 	}
 	while (k < in->list->count && !result) /* the translucent ones, or all when not reordered */
 		if (!(result = sg_gl_expand_chunk(&gl->expanded, &gl->order, in, &k)))
-			result = draw_uploaded(gl, in->scene, in->paint, frame, &blending);
+			result = draw_uploaded(gl, in->scene, frame, &blending);
 	glBindVertexArray(0);
 	glDisable(GL_SCISSOR_TEST);
 	return result ? result : sg_gl_check("drawing the scene");
@@ -239,8 +235,6 @@ static sg_result draw_expanded(struct sg_gl_drawer *gl, const struct sg_gl_input
 	if (sg_gl_expand_streams(&gl->expanded))
 		return draw_streamed(gl, in, frame);
 	sg_result result = sg_gl_expand(&gl->expanded, &gl->sort, &gl->order, in);
-	if (!result)
-		result = choose_programs(gl, in->paint);
 	if (result)
 		return result;
 	int rects = frame->region ? frame->region->count : 1;
@@ -382,10 +376,12 @@ sg_result sg_gl_drawer_draw(struct sg_gl_drawer *gl, const struct sg_scene *scen
 	                                expanded && sg_gl_expand_streams(&gl->expanded),
 	                                (size_t)frame->width * (size_t)frame->height)))
 		return result;
+	/* the frame's features decide its programs, once, before any draw */
+	if ((result = choose_programs(gl, paint)))
+		return result;
 	if (expanded)
 		return draw_expanded(gl, in, frame);
-	if ((result = sg_gl_batch_instances(&gl->instances, &gl->order, in)) ||
-	    (result = choose_programs(gl, paint)))
+	if ((result = sg_gl_batch_instances(&gl->instances, &gl->order, in)))
 		return result;
 	int rects = frame->region ? frame->region->count : 1;
 	for (int i = 0; i < rects && !result; i++) {
